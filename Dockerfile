@@ -1,0 +1,36 @@
+# Prune: Flask + Flask-SocketIO (threading mode) under gunicorn's gthread worker.
+#   docker build -t prune .
+#   docker run -p 8000:8000 -v prune-instance:/app/instance prune
+# One worker process only (Socket.IO state lives in it); raise THREADS for a larger
+# audience (one thread per connected client). Scale-out: see docs (Redis message queue).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HOST=0.0.0.0 \
+    PORT=8000 \
+    THREADS=100 \
+    INSTANCE_PATH=/app/instance
+
+RUN groupadd --system prune && useradd --system --gid prune --home-dir /app --no-create-home prune
+
+WORKDIR /app
+
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+
+COPY wsgi.py pyproject.toml ./
+COPY app/ app/
+COPY static/ static/
+COPY templates/ templates/
+
+RUN mkdir -p /app/instance && chown prune:prune /app/instance
+VOLUME ["/app/instance"]
+
+USER prune
+EXPOSE 8000
+
+# Same server as script/server; `exec` so gunicorn is PID 1 and receives SIGTERM.
+CMD ["sh", "-c", "exec gunicorn --worker-class gthread -w 1 --threads \"$THREADS\" --bind \"$HOST:$PORT\" --no-control-socket --access-logfile - wsgi:app"]

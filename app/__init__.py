@@ -1,0 +1,1 @@
+"""Prune: the Flask application package (the engine lives in app.engine)."""

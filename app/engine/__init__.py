@@ -1,0 +1,36 @@
+"""Prune's search engine: pure Python, standard library only, no Flask.
+
+Typical use::
+
+    document = load_document(text)
+    options = resolve_options(document, {"rule": "strict"})
+    search = Search(document.tree, options)
+    for event in search: ...
+    search.summary
+"""
+
+from .errors import EngineError
+from .events import from_wire, wire
+from .options import ALGORITHMS, ORDERINGS, RULES, SearchOptions, resolve_options
+from .search import Search, trace
+from .tree import DEFAULT_LIMITS, Document, Limits, Tree, load_document, parse_document, parse_tree
+
+__all__ = [
+    "ALGORITHMS",
+    "DEFAULT_LIMITS",
+    "ORDERINGS",
+    "RULES",
+    "Document",
+    "EngineError",
+    "Limits",
+    "Search",
+    "SearchOptions",
+    "Tree",
+    "from_wire",
+    "load_document",
+    "parse_document",
+    "parse_tree",
+    "resolve_options",
+    "trace",
+    "wire",
+]

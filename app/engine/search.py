@@ -1,0 +1,259 @@
+"""The instrumented search: a generator of flat, JSON-ready event objects.
+
+One loop serves minimax, alpha-beta (both pruning rules) and expectimax. It walks the tree
+with an explicit stack, so depth never meets Python's recursion limit. Values follow the
+course pseudocode: fail-soft (a node returns the best value it found, even after a cutoff).
+
+Event objects are built in events.py; docs/protocol.md documents them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .evaluation import make_view
+from .events import (
+    INF,
+    NEGATIVE_INFINITY,
+    POSITIVE_INFINITY,
+    enter_event,
+    leaf_event,
+    node_table,
+)
+from .options import SearchOptions
+from .ordering import child_orders
+from .summary import Counters, summarize
+from .tree import CHANCE, MAX, MIN, Tree
+
+START_VALUE = {MAX: -INF, MIN: INF, CHANCE: 0}
+DEFAULT_BATCH = 256
+
+
+class Search:
+    """One search over one tree. Iterate it once (by event or by batch); then read ``summary``.
+
+    Construction validates what depends on the options (heuristic values at the depth
+    limit), so a ``Search`` that exists will run to the end without an input error.
+    """
+
+    def __init__(self, tree: Tree, options: SearchOptions):
+        self.tree = tree
+        self.options = options
+        self.view = make_view(tree, options.players, options.algorithm, options.depth)
+        self.orders = child_orders(self.view, options.ordering, options.seed)
+        self.counters = Counters()
+        self._summary: dict[str, Any] | None = None
+        self._started = False
+
+    def nodes(self) -> list[dict[str, Any]]:
+        """The node table a client needs to draw the tree before any event arrives."""
+        return node_table(self.view)
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        if self._summary is None:
+            raise RuntimeError("the search has not finished")
+        return self._summary
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for batch in self.batches():
+            yield from batch
+
+    def batches(self, size: int = DEFAULT_BATCH) -> Iterator[list[dict[str, Any]]]:
+        """The events in lists of about ``size`` (streaming sends one message per batch)."""
+        if self._started:
+            raise RuntimeError("a Search can be iterated only once")
+        self._started = True
+        return self._run(size)
+
+    def _run(self, size: int) -> Iterator[list[dict[str, Any]]]:
+        # One flat loop with the current frame in local variables: the hot path of every
+        # trace, written for speed (see bench/engine.py) rather than for brevity.
+        tree, view = self.tree, self.view
+        children, values, depths, paths = tree.children, tree.values, tree.depths, tree.paths
+        probabilities, orders = tree.probabilities, self.orders
+        own_kinds, level_kinds = view.own_kinds, view.level_kinds
+        limit = len(tree) if view.limit is None else view.limit
+        prune = self.options.algorithm == "alphabeta"
+        strict = self.options.rule == "strict"
+        open_alpha, open_beta = (NEGATIVE_INFINITY, POSITIVE_INFINITY) if prune else (None, None)
+        best_child: dict[int, int] = {}
+        pruned: list[int] = []
+        inner = leaves = 0
+        batch: list[dict[str, Any]] = []
+        emit = batch.append
+
+        if not children[0] or limit == 0:
+            emit(leaf_event(paths[0], values[0], open_alpha, open_beta, bool(children[0])))
+            self._finish(values[0], 0, 1, best_child, pruned)
+            yield batch
+            return
+
+        stack: list[tuple] = []
+        node = 0
+        kind = own_kinds[0] or level_kinds[0]
+        alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
+        value, position, order, best, total = START_VALUE[kind], 0, orders[0], -1, 0
+        inner += 1
+        emit(enter_event(paths[0], kind, 0, alpha_out, beta_out))
+        while True:
+            if position < len(order):
+                child = order[position]
+                position += 1
+                if children[child] and depths[child] < limit:
+                    stack.append(
+                        (
+                            node,
+                            kind,
+                            alpha,
+                            beta,
+                            alpha_out,
+                            beta_out,
+                            value,
+                            position,
+                            order,
+                            best,
+                            total,
+                        )
+                    )
+                    if kind == CHANCE:
+                        alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
+                    node = child
+                    kind = own_kinds[child] or level_kinds[depths[child]]
+                    value, position, order, best, total = START_VALUE[kind], 0, orders[child], -1, 0
+                    inner += 1
+                    emit(
+                        {
+                            "type": "enter",
+                            "path": paths[child],
+                            "kind": kind,
+                            "depth": depths[child],
+                            "alpha": alpha_out,
+                            "beta": beta_out,
+                        }
+                    )
+                    continue
+                returned = values[child]
+                leaves += 1
+                emit(
+                    {
+                        "type": "leaf",
+                        "path": paths[child],
+                        "value": returned,
+                        "heuristic": bool(children[child]),
+                        "alpha": alpha_out if kind != CHANCE else open_alpha,
+                        "beta": beta_out if kind != CHANCE else open_beta,
+                    }
+                )
+            else:
+                if best >= 0:
+                    best_child[node] = best
+                emit(
+                    {
+                        "type": "exit",
+                        "path": paths[node],
+                        "value": value,
+                        "best": paths[best][-1] if best >= 0 else None,
+                    }
+                )
+                if not stack:
+                    self._finish(value, inner, leaves, best_child, pruned)
+                    yield batch
+                    return
+                returned, child = value, node
+                (
+                    node,
+                    kind,
+                    alpha,
+                    beta,
+                    alpha_out,
+                    beta_out,
+                    value,
+                    position,
+                    order,
+                    best,
+                    total,
+                ) = stack.pop()
+
+            # ``node`` takes the value ``returned`` by ``child``: the update step of the pseudocode.
+            cutoff = None
+            if kind == MAX:
+                if returned > value:
+                    value, best = returned, child
+                if prune:
+                    if strict:
+                        if value > beta:
+                            cutoff = ("beta", ">", beta_out)
+                        elif value > alpha:
+                            alpha = alpha_out = value
+                    else:
+                        if value > alpha:
+                            alpha = alpha_out = value
+                        if alpha >= beta:
+                            cutoff = ("beta", ">=", beta_out)
+            elif kind == MIN:
+                if returned < value:
+                    value, best = returned, child
+                if prune:
+                    if strict:
+                        if value < alpha:
+                            cutoff = ("alpha", "<", alpha_out)
+                        elif value < beta:
+                            beta = beta_out = value
+                    else:
+                        if value < beta:
+                            beta = beta_out = value
+                        if alpha >= beta:
+                            cutoff = ("alpha", "<=", alpha_out)
+            else:
+                weight = probabilities[child]
+                if weight is None:
+                    total += returned
+                    value = total / len(order)
+                else:
+                    total += weight * returned
+                    value = total
+            emit(
+                {
+                    "type": "update",
+                    "path": paths[node],
+                    "child": paths[child],
+                    "child_value": returned,
+                    "value": value,
+                    "alpha": alpha_out,
+                    "beta": beta_out,
+                }
+            )
+            if cutoff is not None:
+                skipped = order[position:]
+                position = len(order)
+                pruned.extend(skipped)
+                emit(
+                    {
+                        "type": "cutoff",
+                        "path": paths[node],
+                        "kind": cutoff[0],
+                        "value": value,
+                        "relation": cutoff[1],
+                        "bound": cutoff[2],
+                        "pruned": [paths[c] for c in skipped],
+                    }
+                )
+                self.counters.cutoffs[cutoff[0]] += 1
+            if len(batch) >= size:
+                yield batch
+                batch = []
+                emit = batch.append
+
+    def _finish(self, value, inner, leaves, best_child, pruned) -> None:
+        counters = self.counters
+        counters.inner, counters.leaves, counters.pruned = inner, leaves, pruned
+        self._summary = summarize(self, value, best_child)
+
+
+def trace(tree: Tree, options: SearchOptions) -> dict[str, Any]:
+    """The whole trace at once: ``{"summary": …, "events": […]}``."""
+    search = Search(tree, options)
+    events = [event for batch in search.batches() for event in batch]
+    return {"summary": search.summary, "events": events}

@@ -1,0 +1,387 @@
+"""Tree documents: parse and validate JSON into an immutable, flat ``Tree``.
+
+A tree is stored as parallel tuples indexed by node id (ids in preorder, root 0), so that
+parsing, searching and serialising are plain loops: no recursion, hence no recursion limit,
+whatever the shape. Users never see ids; they see *paths* (child indices from the root).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineError, format_path, node_error
+
+MAX, MIN, CHANCE = "max", "min", "chance"
+KINDS = (MAX, MIN, CHANCE)
+NODE_FIELDS = ("label", "type", "value", "children", "p", "action")
+DOCUMENT_FIELDS = ("tree", "players", "name", "description", "source", "options")
+DEFAULT_PLAYERS = (MAX, MIN)
+PROBABILITY_TOLERANCE = 1e-6
+
+Path = tuple[int, ...]
+Number = int | float
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Input limits; the web app narrows them from its configuration."""
+
+    max_nodes: int = 250_000
+    max_depth: int = 200
+    max_label_length: int = 80
+    max_text_length: int = 2_000
+    max_abs_value: float = 1e12
+    max_players: int = 8
+    max_document_chars: int = 20_000_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one depth of the tree holds: enough to answer size and shape questions without
+    walking the tree again for every search."""
+
+    nodes: int
+    inner: int
+    min_branching: int
+    max_branching: int
+
+
+@dataclass(frozen=True, eq=False)
+class Tree:
+    """An immutable game tree. Index every tuple by node id (preorder, root = 0).
+
+    ``ends[n]`` is one past the last id of ``n``'s subtree, so a subtree is ``range(n, ends[n])``;
+    ``levels[d]`` summarises depth ``d``.
+    """
+
+    children: tuple[tuple[int, ...], ...]
+    values: tuple[Number | None, ...]
+    types: tuple[str | None, ...]
+    probabilities: tuple[float | None, ...]
+    labels: tuple[str | None, ...]
+    actions: tuple[str | None, ...]
+    paths: tuple[Path, ...]
+    depths: tuple[int, ...]
+    ends: tuple[int, ...]
+    levels: tuple[Level, ...]
+    _ids_by_path: dict[Path, int] = field(repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.children)
+
+    @property
+    def height(self) -> int:
+        return len(self.levels) - 1
+
+    @property
+    def has_types(self) -> bool:
+        """Whether any node states its own kind (otherwise kinds follow the levels)."""
+        return any(self.types)
+
+    def node_at(self, path: Path) -> int:
+        try:
+            return self._ids_by_path[tuple(path)]
+        except KeyError:
+            raise EngineError(f"there is no node {format_path(tuple(path))}") from None
+
+    def kinds(self, players: tuple[str, ...]) -> list[str]:
+        """Each node's kind: its own ``type``, else the player whose turn it is at its depth."""
+        cycle = len(players)
+        return [t or players[d % cycle] for t, d in zip(self.types, self.depths, strict=True)]
+
+    def to_data(self, node: int = 0) -> Any:
+        """The subtree at ``node`` as a JSON-ready value, in the most compact form."""
+        built: dict[int, Any] = {}
+        last = node
+        while last + 1 < len(self) and self.depths[last + 1] > self.depths[node]:
+            last += 1
+        for n in range(last, node - 1, -1):
+            kids = self.children[n]
+            extra = {
+                key: val
+                for key, val in (
+                    ("label", self.labels[n]),
+                    ("type", self.types[n]),
+                    ("action", self.actions[n]),
+                    ("p", self.probabilities[n] if n != node else None),
+                )
+                if val is not None
+            }
+            if not kids:
+                built[n] = {**extra, "value": self.values[n]} if extra else self.values[n]
+                continue
+            subtrees = [built.pop(c) for c in kids]
+            if extra or self.values[n] is not None:
+                if self.values[n] is not None:
+                    extra["value"] = self.values[n]
+                built[n] = {**extra, "children": subtrees}
+            else:
+                built[n] = subtrees
+        return built[node]
+
+
+@dataclass(frozen=True)
+class Document:
+    """A tree with the settings a document may carry (players, name, option defaults)."""
+
+    tree: Tree
+    players: tuple[str, ...] | None = None
+    name: str | None = None
+    description: str | None = None
+    source: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"tree": self.tree.to_data()}
+        if self.players is not None:
+            data["players"] = list(self.players)
+        for key in ("name", "description", "source"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.options:
+            data["options"] = dict(self.options)
+        return data
+
+
+def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
+    """Parse a JSON text into a ``Document``; every failure is an ``EngineError``."""
+    if len(text) > limits.max_document_chars:
+        raise EngineError(
+            f"the document has {len(text):,} characters; the limit is {limits.max_document_chars:,}"
+        )
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as err:
+        raise EngineError(
+            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise EngineError(
+            "the document nests too deeply to read; "
+            f"trees may be at most {limits.max_depth} levels deep"
+        ) from None
+    return parse_document(data, limits)
+
+
+def _reject_constant(name: str) -> None:
+    raise EngineError(f"{name} is not allowed: values must be finite numbers")
+
+
+def parse_document(data: Any, limits: Limits = DEFAULT_LIMITS) -> Document:
+    """Accept a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper."""
+    if not (isinstance(data, dict) and "tree" in data):
+        return Document(tree=parse_tree(data, limits))
+    unknown = [key for key in data if key not in DOCUMENT_FIELDS]
+    if unknown:
+        raise EngineError(
+            f"document: unknown field {unknown[0]!r} "
+            f"(expected one of {', '.join(DOCUMENT_FIELDS)})",
+            field=str(unknown[0]),
+        )
+    players = None if data.get("players") is None else parse_players(data["players"], limits)
+    texts = {
+        key: _text(data.get(key), key, limits.max_text_length)
+        for key in ("name", "description", "source")
+    }
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise EngineError("document: options must be an object", field="options")
+    return Document(
+        tree=parse_tree(data["tree"], limits), players=players, options=options, **texts
+    )
+
+
+def parse_players(value: Any, limits: Limits = DEFAULT_LIMITS) -> tuple[str, ...]:
+    """Players are a list like ``["max", "min", "min"]`` or the string ``"max,min,min"``."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",")]
+    if not isinstance(value, list | tuple) or not value:
+        raise EngineError(
+            'players must be a non-empty list such as ["max", "min"]', field="players"
+        )
+    if len(value) > limits.max_players:
+        raise EngineError(
+            f"players: at most {limits.max_players} players per round", field="players"
+        )
+    for player in value:
+        if player not in KINDS:
+            raise EngineError(
+                f"players: {player!r} is not one of max, min, chance", field="players"
+            )
+    return tuple(value)
+
+
+def _text(value: Any, name: str, max_length: int) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise EngineError(f"document: {name} must be a string", field=name)
+    if len(value) > max_length:
+        raise EngineError(f"document: {name} is longer than {max_length} characters", field=name)
+    return value
+
+
+def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
+    """Validate a tree given in shorthand or full form; iterative, so any depth is safe."""
+    children: list[list[int]] = []
+    values: list[Number | None] = []
+    types: list[str | None] = []
+    probabilities: list[float | None] = []
+    labels: list[str | None] = []
+    actions: list[str | None] = []
+    paths: list[Path] = []
+    depths: list[int] = []
+
+    pending: list[tuple[Any, Path, int]] = [(data, (), -1)]
+    while pending:
+        item, path, parent = pending.pop()
+        node = len(values)
+        if node >= limits.max_nodes:
+            raise EngineError(f"the tree has more than {limits.max_nodes:,} nodes, the limit")
+        depth = len(path)
+        if depth > limits.max_depth:
+            raise node_error(
+                path, f"is at depth {depth}; trees may be at most {limits.max_depth} levels deep"
+            )
+        fields = _node_fields(item, path, limits)
+        kids = fields.get("children")
+        children.append([])
+        values.append(fields.get("value"))
+        types.append(fields.get("type"))
+        probabilities.append(fields.get("p"))
+        labels.append(fields.get("label"))
+        actions.append(fields.get("action"))
+        paths.append(path)
+        depths.append(depth)
+        if parent >= 0:
+            children[parent].append(node)
+        if kids is not None:
+            for index in range(len(kids) - 1, -1, -1):
+                pending.append((kids[index], (*path, index), node))
+
+    if probabilities[0] is not None:
+        raise node_error((), "the root has no incoming edge, so it cannot have a probability p")
+    for node, kids in enumerate(children):
+        _check_probabilities(paths[node], [probabilities[c] for c in kids])
+
+    ends = list(range(1, len(children) + 1))
+    for node in range(len(children) - 1, -1, -1):
+        if children[node]:
+            ends[node] = ends[children[node][-1]]
+    return Tree(
+        children=tuple(tuple(kids) for kids in children),
+        values=tuple(values),
+        types=tuple(types),
+        probabilities=tuple(probabilities),
+        labels=tuple(labels),
+        actions=tuple(actions),
+        paths=tuple(paths),
+        depths=tuple(depths),
+        ends=tuple(ends),
+        levels=_levels(children, depths),
+        _ids_by_path={path: node for node, path in enumerate(paths)},
+    )
+
+
+def _levels(children: list[list[int]], depths: list[int]) -> tuple[Level, ...]:
+    counts: list[list[int]] = []
+    for kids, depth in zip(children, depths, strict=True):
+        if depth == len(counts):
+            counts.append([0, 0, len(kids) or 1_000_000, 0])
+        level = counts[depth]
+        level[0] += 1
+        if kids:
+            level[1] += 1
+            level[2] = min(level[2], len(kids))
+            level[3] = max(level[3], len(kids))
+    return tuple(
+        Level(nodes, inner, low if inner else 0, high) for nodes, inner, low, high in counts
+    )
+
+
+def _node_fields(item: Any, path: Path, limits: Limits) -> dict[str, Any]:
+    """Normalise one node (number, list or object) to a dict of checked fields."""
+    if isinstance(item, list):
+        if not item:
+            raise node_error(path, "an inner node needs at least one child (got an empty list)")
+        return {"children": item}
+    if not isinstance(item, dict):
+        return {"value": _number(item, path, "leaf value", limits)}
+
+    unknown = [key for key in item if key not in NODE_FIELDS]
+    if unknown:
+        raise node_error(
+            path, f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})"
+        )
+    fields: dict[str, Any] = {}
+    kids = item.get("children")
+    if kids is not None:
+        if not isinstance(kids, list):
+            raise node_error(path, "children must be a list")
+        if not kids:
+            raise node_error(path, "an inner node needs at least one child (children is empty)")
+        fields["children"] = kids
+    if item.get("value") is not None:
+        name = "heuristic value" if kids else "leaf value"
+        fields["value"] = _number(item["value"], path, name, limits)
+    elif not kids:
+        raise node_error(path, "a leaf needs a value (or give the node children)")
+    node_type = item.get("type")
+    if node_type is not None:
+        if node_type not in KINDS:
+            raise node_error(path, f"type {node_type!r} is not one of max, min, chance")
+        fields["type"] = node_type
+    if item.get("p") is not None:
+        p = _number(item["p"], path, "probability p", limits)
+        if not 0 <= p <= 1:
+            raise node_error(path, f"probability p = {p} is not between 0 and 1")
+        fields["p"] = float(p)
+    for key in ("label", "action"):
+        text = item.get(key)
+        if text is None:
+            continue
+        if not isinstance(text, str):
+            raise node_error(path, f"{key} must be a string")
+        if len(text) > limits.max_label_length:
+            raise node_error(path, f"{key} is longer than {limits.max_label_length} characters")
+        fields[key] = text
+    return fields
+
+
+def _number(value: Any, path: Path, what: str, limits: Limits) -> Number:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise node_error(path, f"{what} {_preview(value)} is not a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise node_error(path, f"{what} {value} is not a finite number")
+    if abs(value) > limits.max_abs_value:
+        raise node_error(
+            path, f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size"
+        )
+    return value
+
+
+def _preview(value: Any) -> str:
+    text = (
+        json.dumps(value)
+        if isinstance(value, str | int | float | bool) or value is None
+        else type(value).__name__
+    )
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _check_probabilities(path: Path, probabilities: list[float | None]) -> None:
+    given = [p for p in probabilities if p is not None]
+    if not given:
+        return
+    if len(given) != len(probabilities):
+        raise node_error(path, "either all children have a probability p or none does")
+    total = sum(given)
+    if abs(total - 1) > PROBABILITY_TOLERANCE:
+        raise node_error(path, f"the children's probabilities add up to {total:g}, not 1")

@@ -1,0 +1,73 @@
+"""The command line, run as a teacher would run it: a real subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "app.engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_trace_from_stdin_prints_summary_and_events():
+    done = cli("trace", "-", stdin="[[3,12,8],[2,4,6],[14,5,2]]")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["summary"]["value"] == 3
+    assert result["events"][0] == {
+        "type": "enter", "path": [], "kind": "max", "depth": 0,
+        "alpha": "-Infinity", "beta": "Infinity",
+    }  # fmt: skip
+
+
+def test_flags_override_the_document(tmp_path):
+    document = tmp_path / "tie.json"
+    document.write_text(json.dumps({"tree": [[10], [10, 0]], "options": {"rule": "strict"}}))
+    strict = json.loads(cli("trace", str(document)).stdout)["summary"]
+    standard = json.loads(cli("trace", str(document), "--rule", "standard").stdout)["summary"]
+    assert strict["leaves_evaluated"] == 3 and standard["leaves_evaluated"] == 2
+    three = json.loads(cli("trace", str(document), "--players", "max,min,min").stdout)
+    assert three["summary"]["options"]["players"] == ["max", "min", "min"]
+
+
+def test_bad_input_exits_2_with_one_line_and_no_stdout():
+    for args, stdin, expected in [
+        (("trace", "-"), '[[1, "x"]]', 'node [0, 1]: leaf value "x" is not a number'),
+        (("trace", "-", "--rule", "loose"), "[1]", "--rule"),
+        (("trace", "/no/such/file.json"), "", "cannot read /no/such/file.json"),
+        (("trace", "-", "--depth", "1"), "[[1, 2]]", "no heuristic value"),
+        (("presets", "nope"), "", "no preset named 'nope'"),
+        (("random", "--branching", "x"), "", "is not B or LO-HI"),
+        ((), "", "required"),
+    ]:
+        done = cli(*args, stdin=stdin)
+        assert done.returncode == 2, args
+        assert done.stdout == ""
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and expected in lines[0], (args, done.stderr)
+
+
+def test_random_is_seeded_and_traceable():
+    first = cli("random", "--seed", "4", "--depth", "3", "--branching", "2-3")
+    assert first.returncode == 0
+    assert first.stdout == cli("random", "--seed", "4", "--depth", "3", "--branching", "2-3").stdout
+    traced = cli("trace", "-", stdin=first.stdout)
+    assert json.loads(traced.stdout)["summary"]["total_nodes"] > 7
+
+
+def test_presets_list_and_show():
+    listing = json.loads(cli("presets").stdout)
+    assert {"textbook", "tie", "pacman", "random-binary-10"} <= {p["name"] for p in listing}
+    assert all(p["description"] and p["source"] for p in listing)
+    textbook = json.loads(cli("presets", "textbook").stdout)
+    assert textbook["tree"] == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
