@@ -1,0 +1,225 @@
+"""The UC Berkeley CS188 game-tree test format (``GraphGameTreeTest`` files), both ways.
+
+A test file is ``key: "value"`` lines and ``key: \"\"\"`` … ``\"\"\"`` blocks. The game is
+``successors`` lines ``state action next`` from ``start_state``, with ``evaluation`` lines
+``state value``; ``num_agents`` players take turns (Pacman, then each ghost); ``depth``
+counts whole rounds, so it is ``depth × num_agents`` plies here. Win and lose states end
+the game where they stand, as ``isWin()``/``isLose()`` do in the project.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import EngineError
+from .options import SearchOptions
+from .tree import DEFAULT_LIMITS, Document, Limits
+
+ALGORITHM_OF_AGENT = {
+    "MinimaxAgent": ("minimax", "standard"),
+    "AlphaBetaAgent": ("alphabeta", "strict"),
+    "ExpectimaxAgent": ("expectimax", "standard"),
+}
+AGENT_OF_ALGORITHM = {algorithm: agent for agent, (algorithm, _) in ALGORITHM_OF_AGENT.items()}
+_LINE = re.compile(r'^([A-Za-z_][\w-]*):\s*(?:(""")|"(.*)"|(.*))\s*$')
+_TOKEN = re.compile(r"^[^\s\"#]+$")
+
+
+def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """A CS188 test file as a Prune tree document (with players and option defaults)."""
+    fields = _fields(text)
+    for key in ("num_agents", "start_state", "successors", "evaluation"):
+        if key not in fields:
+            raise EngineError(f"the file has no {key} field")
+    agents = _whole(fields["num_agents"], "num_agents", 1, limits.max_players)
+    start = fields["start_state"][0].strip()
+    terminal = {
+        state
+        for key in ("win_states", "lose_states")
+        for state in (fields[key][0].split() if key in fields else [])
+    }
+
+    successors: dict[str, list[tuple[str, str, int]]] = {}
+    seen_edges: set[tuple[str, str]] = set()
+    for line, state, action, target in _rows(fields["successors"], 3, "state action next"):
+        if (state, action) in seen_edges:
+            raise EngineError(f"line {line}: state {state} has the action {action} twice")
+        seen_edges.add((state, action))
+        successors.setdefault(state, []).append((action, target, line))
+    evaluation: dict[str, float | int] = {}
+    for line, state, value in _rows(fields["evaluation"], 2, "state value"):
+        evaluation[state] = _value(value, line)
+
+    document: dict[str, Any] = {
+        "tree": _build(start, successors, evaluation, terminal, fields["start_state"][1], limits),
+        "players": ["max"] + ["min"] * (agents - 1),
+        "source": "CS188 game-tree test",
+    }
+    options: dict[str, Any] = {}
+    if "depth" in fields:
+        options["depth"] = _whole(fields["depth"], "depth", 0, limits.max_depth) * agents
+    if "alg" in fields:
+        agent = fields["alg"][0].strip()
+        if agent not in ALGORITHM_OF_AGENT:
+            known = ", ".join(ALGORITHM_OF_AGENT)
+            raise EngineError(f"line {fields['alg'][1]}: alg {agent!r} is not one of {known}")
+        options["algorithm"], options["rule"] = ALGORITHM_OF_AGENT[agent]
+    if options:
+        document["options"] = options
+    return document
+
+
+def _fields(text: str) -> dict[str, tuple[str, int]]:
+    """Each key's raw value and the line it starts on."""
+    fields: dict[str, tuple[str, int]] = {}
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        raw = lines[number]
+        number += 1
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        match = _LINE.match(raw.strip())
+        if not match or match.group(4):
+            raise EngineError(
+                f'line {number}: expected key: "value" or key: """ (got {raw[:40]!r})'
+            )
+        key = match.group(1)
+        if key in fields:
+            raise EngineError(f"line {number}: {key} is given twice")
+        if match.group(2) is None:
+            fields[key] = (match.group(3), number)
+            continue
+        start = number
+        block = []
+        while number < len(lines) and lines[number].strip() != '"""':
+            block.append(lines[number])
+            number += 1
+        if number == len(lines):
+            raise EngineError(f'line {start}: the """ block of {key} is never closed')
+        number += 1
+        fields[key] = ("\n".join(block), start + 1)
+    return fields
+
+
+def _rows(field: tuple[str, int], width: int, shape: str):
+    text, first = field
+    for offset, raw in enumerate(text.split("\n")):
+        tokens = raw.split()
+        if not tokens:
+            continue
+        if len(tokens) != width:
+            raise EngineError(f"line {first + offset}: expected {shape}, got {raw.strip()!r}")
+        yield (first + offset, *tokens)
+
+
+def _value(text: str, line: int) -> float | int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise EngineError(f"line {line}: value {text!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise EngineError(f"line {line}: value {text!r} is not a finite number")
+    return int(value) if value.is_integer() else value
+
+
+def _whole(field: tuple[str, int], key: str, low: int, high: int) -> int:
+    text, line = field
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise EngineError(f"line {line}: {key} {text!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise EngineError(f"line {line}: {key} {value} is out of range ({low} to {high})")
+    return value
+
+
+def _build(start, successors, evaluation, terminal, start_line, limits) -> dict[str, Any]:
+    """Unfold the successor graph from ``start`` into a tree, without recursion."""
+    root: dict[str, Any] = {"label": start}
+    pending = [(root, start, (start,))]
+    count = 1
+    while pending:
+        node, state, ancestry = pending.pop()
+        if state in evaluation:
+            node["value"] = evaluation[state]
+        moves = [] if state in terminal else successors.get(state, [])
+        if not moves:
+            if "value" not in node:
+                raise EngineError(
+                    f"line {start_line}: state {state} ends the game but has no evaluation line"
+                )
+            continue
+        if len(ancestry) > limits.max_depth:
+            raise EngineError(f"state {state} is deeper than {limits.max_depth} moves")
+        node["children"] = []
+        for action, target, line in moves:
+            if target in ancestry:
+                raise EngineError(f"line {line}: {state} {action} {target} loops back to {target}")
+            count += 1
+            if count > limits.max_nodes:
+                raise EngineError(f"the game tree has more than {limits.max_nodes:,} nodes")
+            child = {"label": target, "action": action}
+            node["children"].append(child)
+            pending.append((child, target, (*ancestry, target)))
+    return root
+
+
+def to_cs188(document: Document, options: SearchOptions) -> str:
+    """A CS188 test file for the document's tree: states named by label where labels are
+    unique tokens (else ``s0``, ``s1``, … in preorder), actions by edge name or index."""
+    tree = document.tree
+    players = options.players
+    if players[0] != "max" or any(p != "min" for p in players[1:]) or tree.has_types:
+        raise EngineError("CS188 export needs players max then min (Pacman then ghosts), no types")
+    if any(p is not None for p in tree.probabilities):
+        raise EngineError("CS188 export cannot carry chance probabilities p")
+    labels = tree.labels
+    usable = all(label and _TOKEN.match(label) for label in labels)
+    names = (
+        labels
+        if usable and len(set(labels)) == len(labels)
+        else [f"s{n}" for n in range(len(tree))]
+    )
+
+    successors = []
+    evaluation = []
+    for node, kids in enumerate(tree.children):
+        for index, child in enumerate(kids):
+            action = tree.actions[child]
+            move = action if action and _TOKEN.match(action) else f"a{index}"
+            successors.append(f"{names[node]} {move} {names[child]}")
+        if tree.values[node] is not None:
+            evaluation.append(f"{names[node]} {_number(tree.values[node])}")
+    if options.depth is not None and options.depth % len(players):
+        raise EngineError(
+            f"CS188 depth counts whole rounds of {len(players)} plies; "
+            f"depth {options.depth} is not a multiple"
+        )
+    agents = len(players)
+    rounds = -(-tree.height // agents) if options.depth is None else options.depth // agents
+    lines = [
+        'class: "GraphGameTreeTest"',
+        f'alg: "{AGENT_OF_ALGORITHM[options.algorithm]}"',
+        f'depth: "{rounds}"',
+        "",
+        f'num_agents: "{len(players)}"',
+        "",
+        f'start_state: "{names[0]}"',
+        'win_states: ""',
+        'lose_states: ""',
+        "",
+        'successors: """',
+        *successors,
+        '"""',
+        "",
+        'evaluation: """',
+        *evaluation,
+        '"""',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _number(value: float | int) -> str:
+    return repr(float(value))
