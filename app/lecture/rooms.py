@@ -1,0 +1,232 @@
+"""Lecture rooms: who presents, what the room shows, and who is watching.
+
+A room holds a *view* (tree document and options, sent rarely) and a *cursor* (step,
+playing, speed: sent on every step). Every change carries the presenter's sequence number;
+a change whose number is not above the room's is stale and dropped, so late or reordered
+messages never move anyone backwards.
+
+Two stores share one interface: ``MemoryRooms`` for a single process (the default), and
+``RedisRooms`` when several app instances share rooms through Redis.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+# Unambiguous when read off a projector: no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class RoomError(Exception):
+    """A request the room refuses; the message is shown to the user."""
+
+
+@dataclass
+class Room:
+    code: str
+    key_hash: str
+    view: dict[str, Any]
+    cursor: dict[str, Any]
+    seq: int = 0
+    updated: float = field(default_factory=time.time)
+
+    def public(self) -> dict[str, Any]:
+        """What students may see: everything but the presenter key's hash."""
+        return {"room": self.code, "view": self.view, "cursor": self.cursor, "seq": self.seq}
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: Any) -> str:
+    """Codes are typed by hand: ignore case, spaces and dashes."""
+    if not isinstance(text, str):
+        raise RoomError("a lecture code is six letters and digits")
+    code = "".join(ch for ch in text.upper() if ch not in " -")
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise RoomError(f"{text[:20]!r} is not a lecture code")
+    return code
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def check_key(room: Room, key: Any) -> None:
+    if not isinstance(key, str) or not hmac.compare_digest(room.key_hash, hash_key(key)):
+        raise RoomError("only the presenter can drive this lecture")
+
+
+class Rooms(Protocol):
+    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]: ...
+    def get(self, code: str) -> Room | None: ...
+    def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None: ...
+    def resume(self, code: str, key: str) -> Room: ...
+    def join(self, code: str, member: str) -> int: ...
+    def leave(self, code: str, member: str) -> int: ...
+
+
+def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) -> bool:
+    """Check the presenter and the sequence number; apply ``changes`` if fresh."""
+    check_key(room, key)
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise RoomError("seq must be a whole number")
+    if seq <= room.seq:
+        return False
+    for name, value in changes.items():
+        if value is not None:
+            setattr(room, name, value)
+    room.seq = seq
+    room.updated = now
+    return True
+
+
+class MemoryRooms:
+    """Rooms in this process's memory; a room idle for ``idle_seconds`` is gone."""
+
+    def __init__(self, idle_seconds: float, clock: Callable[[], float] = time.time):
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self._rooms: dict[str, Room] = {}
+        self._members: dict[str, set[str]] = {}
+        self._lock = threading.Lock()
+
+    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+        key = secrets.token_urlsafe(24)
+        with self._lock:
+            self._expire()
+            code = new_code()
+            while code in self._rooms:
+                code = new_code()
+            room = Room(code, hash_key(key), view, cursor, updated=self.clock())
+            self._rooms[code] = room
+            self._members[code] = set()
+        return room, key
+
+    def get(self, code: str) -> Room | None:
+        with self._lock:
+            self._expire()
+            return self._rooms.get(code)
+
+    def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None:
+        """The changed room, or None when ``seq`` is stale."""
+        with self._lock:
+            self._expire()
+            room = self._rooms.get(code)
+            if room is None:
+                raise RoomError("this lecture has ended")
+            return room if _apply(room, key, seq, changes, self.clock()) else None
+
+    def resume(self, code: str, key: str) -> Room:
+        """The presenter is back (reload, reconnect): check the key and keep the room alive."""
+        with self._lock:
+            self._expire()
+            room = self._rooms.get(code)
+            if room is None:
+                raise RoomError("this lecture has ended")
+            check_key(room, key)
+            room.updated = self.clock()
+            return room
+
+    def join(self, code: str, member: str) -> int:
+        with self._lock:
+            members = self._members.get(code)
+            if members is None:
+                raise RoomError("this lecture has ended")
+            members.add(member)
+            return len(members)
+
+    def leave(self, code: str, member: str) -> int:
+        with self._lock:
+            members = self._members.get(code, set())
+            members.discard(member)
+            return len(members)
+
+    def _expire(self) -> None:
+        cutoff = self.clock() - self.idle_seconds
+        for code in [c for c, room in self._rooms.items() if room.updated < cutoff]:
+            del self._rooms[code]
+            self._members.pop(code, None)
+
+
+class RedisRooms:
+    """Rooms in Redis, shared by every app instance; Redis's own expiry ends idle rooms.
+
+    Changes go through WATCH/MULTI, so two instances never interleave a read-check-write.
+    """
+
+    PREFIX = "prune:lecture:"
+
+    def __init__(self, client: Any, idle_seconds: float):
+        self.redis = client
+        self.ttl = max(1, int(idle_seconds))
+
+    def _key(self, code: str) -> str:
+        return f"{self.PREFIX}{code}"
+
+    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+        key = secrets.token_urlsafe(24)
+        while True:
+            room = Room(new_code(), hash_key(key), view, cursor)
+            if self.redis.set(self._key(room.code), json.dumps(asdict(room)), nx=True, ex=self.ttl):
+                return room, key
+
+    def get(self, code: str) -> Room | None:
+        raw = self.redis.get(self._key(code))
+        return Room(**json.loads(raw)) if raw else None
+
+    def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None:
+        result: list[Room | None] = []
+
+        def attempt(pipe: Any) -> None:
+            raw = pipe.get(self._key(code))
+            if raw is None:
+                raise RoomError("this lecture has ended")
+            room = Room(**json.loads(raw))
+            fresh = _apply(room, key, seq, changes, time.time())
+            pipe.multi()
+            if fresh:
+                pipe.set(self._key(code), json.dumps(asdict(room)), ex=self.ttl)
+                pipe.expire(self._members_key(code), self.ttl)
+            result[:] = [room if fresh else None]
+
+        self.redis.transaction(attempt, self._key(code))
+        return result[0]
+
+    def resume(self, code: str, key: str) -> Room:
+        room = self.get(code)
+        if room is None:
+            raise RoomError("this lecture has ended")
+        check_key(room, key)
+        self.redis.expire(self._key(code), self.ttl)
+        return room
+
+    def _members_key(self, code: str) -> str:
+        return f"{self.PREFIX}{code}:members"
+
+    def join(self, code: str, member: str) -> int:
+        if not self.redis.exists(self._key(code)):
+            raise RoomError("this lecture has ended")
+        members = self._members_key(code)
+        pipe = self.redis.pipeline()
+        pipe.sadd(members, member)
+        pipe.expire(members, self.ttl)
+        pipe.scard(members)
+        return int(pipe.execute()[-1])
+
+    def leave(self, code: str, member: str) -> int:
+        members = self._members_key(code)
+        pipe = self.redis.pipeline()
+        pipe.srem(members, member)
+        pipe.scard(members)
+        return int(pipe.execute()[-1])

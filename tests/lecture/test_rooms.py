@@ -1,0 +1,118 @@
+"""Room state: codes, presenter keys, sequence numbers, audience and expiry, on both stores."""
+
+import pytest
+import redis
+from redis_server import RedisServer
+
+from app.lecture.rooms import (
+    CODE_ALPHABET,
+    MemoryRooms,
+    RedisRooms,
+    RoomError,
+    normalize_code,
+)
+
+VIEW = {"tree": [[3, 12, 8], [2, 4, 6]], "options": {"rule": "standard"}}
+CURSOR = {"step": 0, "playing": False, "speed": 1}
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    server = RedisServer()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(params=["memory", "redis"])
+def rooms(request):
+    if request.param == "memory":
+        return MemoryRooms(idle_seconds=60)
+    client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
+    client.flushdb()
+    return RedisRooms(client, idle_seconds=60)
+
+
+def test_create_gives_a_readable_code_and_a_secret_key(rooms):
+    room, key = rooms.create(VIEW, CURSOR)
+    assert len(room.code) == 6 and set(room.code) <= set(CODE_ALPHABET)
+    assert len(key) >= 32 and key not in str(room.public())
+    assert rooms.get(room.code).public() == {
+        "room": room.code,
+        "view": VIEW,
+        "cursor": CURSOR,
+        "seq": 0,
+    }
+
+
+def test_presenter_changes_with_rising_seq_and_stale_ones_are_dropped(rooms):
+    room, key = rooms.create(VIEW, CURSOR)
+    assert rooms.change(room.code, key, 2, cursor={"step": 5, "playing": True, "speed": 2}).seq == 2
+    assert rooms.change(room.code, key, 1, cursor={"step": 1, "playing": False, "speed": 1}) is None
+    assert rooms.change(room.code, key, 2, cursor={"step": 9, "playing": False, "speed": 1}) is None
+    assert rooms.get(room.code).cursor["step"] == 5
+    new_view = {"tree": [1, 2], "options": {}}
+    rooms.change(room.code, key, 3, view=new_view)
+    stored = rooms.get(room.code)
+    assert stored.view == new_view and stored.cursor["step"] == 5 and stored.seq == 3
+
+
+def test_only_the_key_holder_drives(rooms):
+    room, _ = rooms.create(VIEW, CURSOR)
+    for wrong in ("guess", None, 42):
+        with pytest.raises(RoomError, match="only the presenter can drive"):
+            rooms.change(room.code, wrong, 1, cursor={"step": 3})
+    assert rooms.get(room.code).seq == 0
+
+
+def test_resume_checks_the_key(rooms):
+    room, key = rooms.create(VIEW, CURSOR)
+    assert rooms.resume(room.code, key).code == room.code
+    with pytest.raises(RoomError, match="only the presenter"):
+        rooms.resume(room.code, "nope")
+    with pytest.raises(RoomError, match="this lecture has ended"):
+        rooms.resume("ZZZZZZ", key)
+
+
+def test_audience_counts_distinct_members(rooms):
+    room, _ = rooms.create(VIEW, CURSOR)
+    assert rooms.join(room.code, "a") == 1
+    assert rooms.join(room.code, "b") == 2
+    assert rooms.join(room.code, "a") == 2
+    assert rooms.leave(room.code, "a") == 1
+    with pytest.raises(RoomError, match="ended"):
+        rooms.join("ZZZZZZ", "a")
+
+
+def test_idle_rooms_expire_in_memory():
+    now = [1000.0]
+    rooms = MemoryRooms(idle_seconds=60, clock=lambda: now[0])
+    room, key = rooms.create(VIEW, CURSOR)
+    now[0] += 50
+    rooms.change(room.code, key, 1, cursor={"step": 1})
+    now[0] += 50
+    assert rooms.get(room.code) is not None  # the change kept it alive
+    now[0] += 61
+    assert rooms.get(room.code) is None
+    with pytest.raises(RoomError, match="this lecture has ended"):
+        rooms.change(room.code, key, 2, cursor={"step": 2})
+
+
+def test_idle_rooms_expire_in_redis(redis_url):
+    import time
+
+    rooms = RedisRooms(redis.Redis.from_url(redis_url), idle_seconds=1)
+    room, _ = rooms.create(VIEW, CURSOR)
+    assert rooms.get(room.code) is not None
+    time.sleep(2.1)
+    assert rooms.get(room.code) is None
+
+
+@pytest.mark.parametrize("typed", ["abc-def", " ABC DEF ", "AbCdEf"])
+def test_codes_are_forgiving_to_type(typed):
+    assert normalize_code(typed) == "ABCDEF"
+
+
+@pytest.mark.parametrize("typed", ["ABC", "ABCDE0", 12, "ABCDEFG"])
+def test_bad_codes_are_refused(typed):
+    with pytest.raises(RoomError):
+        normalize_code(typed)
