@@ -11,6 +11,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import EngineError, format_path, node_error
@@ -71,7 +72,6 @@ class Tree:
     depths: tuple[int, ...]
     ends: tuple[int, ...]
     levels: tuple[Level, ...]
-    _ids_by_path: dict[Path, int] = field(repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.children)
@@ -84,6 +84,10 @@ class Tree:
     def has_types(self) -> bool:
         """Whether any node states its own kind (otherwise kinds follow the levels)."""
         return any(self.types)
+
+    @cached_property
+    def _ids_by_path(self) -> dict[Path, int]:
+        return {path: node for node, path in enumerate(self.paths)}
 
     def node_at(self, path: Path) -> int:
         try:
@@ -239,27 +243,40 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
     paths: list[Path] = []
     depths: list[int] = []
 
+    max_nodes, max_depth, max_abs = limits.max_nodes, limits.max_depth, limits.max_abs_value
     pending: list[tuple[Any, Path, int]] = [(data, (), -1)]
     while pending:
         item, path, parent = pending.pop()
         node = len(values)
-        if node >= limits.max_nodes:
-            raise EngineError(f"the tree has more than {limits.max_nodes:,} nodes, the limit")
+        if node >= max_nodes:
+            raise EngineError(f"the tree has more than {max_nodes:,} nodes, the limit")
         depth = len(path)
-        if depth > limits.max_depth:
+        if depth > max_depth:
             raise node_error(
-                path, f"is at depth {depth}; trees may be at most {limits.max_depth} levels deep"
+                path, f"is at depth {depth}; trees may be at most {max_depth} levels deep"
             )
-        fields = _node_fields(item, path, limits)
-        kids = fields.get("children")
+        # Shorthand (a list, or a plain number) is most of any big tree: handle it inline.
+        if type(item) is list and item:
+            kids, value, fields = item, None, None
+        elif type(item) in (int, float) and -max_abs <= item <= max_abs:
+            kids, value, fields = None, item, None
+        else:
+            fields = _node_fields(item, path, limits)
+            kids, value = fields.get("children"), fields.get("value")
         children.append([])
-        values.append(fields.get("value"))
-        types.append(fields.get("type"))
-        probabilities.append(fields.get("p"))
-        labels.append(fields.get("label"))
-        actions.append(fields.get("action"))
+        values.append(value)
         paths.append(path)
         depths.append(depth)
+        if fields is None:
+            types.append(None)
+            probabilities.append(None)
+            labels.append(None)
+            actions.append(None)
+        else:
+            types.append(fields.get("type"))
+            probabilities.append(fields.get("p"))
+            labels.append(fields.get("label"))
+            actions.append(fields.get("action"))
         if parent >= 0:
             children[parent].append(node)
         if kids is not None:
@@ -268,8 +285,9 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
 
     if probabilities[0] is not None:
         raise node_error((), "the root has no incoming edge, so it cannot have a probability p")
-    for node, kids in enumerate(children):
-        _check_probabilities(paths[node], [probabilities[c] for c in kids])
+    if any(p is not None for p in probabilities):
+        for node, kids in enumerate(children):
+            _check_probabilities(paths[node], [probabilities[c] for c in kids])
 
     ends = list(range(1, len(children) + 1))
     for node in range(len(children) - 1, -1, -1):
@@ -286,7 +304,6 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
         depths=tuple(depths),
         ends=tuple(ends),
         levels=_levels(children, depths),
-        _ids_by_path={path: node for node, path in enumerate(paths)},
     )
 
 
