@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from flask import current_app
+
 ID_LENGTH = 12
 ID_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{{ID_LENGTH}}}$")
 SCHEMA = """
@@ -66,7 +68,7 @@ class ViewStore:
         size = len(body.encode())
         if size > self.max_bytes:
             raise StoreError(
-                f"the view is {size:,} bytes; saved views may be at most {self.max_bytes:,}"
+                f"the view is {size:,} bytes; saved views may be at most {self.max_bytes:,} bytes"
             )
         identifier = view_id(body)
         with self._connect() as connection:
@@ -88,3 +90,13 @@ class ViewStore:
             self._connect().execute("SELECT body FROM views WHERE id = ?", (identifier,)).fetchone()
         )
         return json.loads(row[0]) if row else None
+
+
+def init_store(app) -> None:
+    """One store per app, at ``DATABASE_PATH`` or ``instance/prune.sqlite3``."""
+    path = app.config.get("DATABASE_PATH") or Path(app.instance_path) / "prune.sqlite3"
+    app.extensions["prune.views"] = ViewStore(path, app.config["PRUNE_MAX_SAVED_BYTES"])
+
+
+def view_store() -> ViewStore:
+    return current_app.extensions["prune.views"]

@@ -74,6 +74,7 @@ class Rooms(Protocol):
     def resume(self, code: str, key: str) -> Room: ...
     def join(self, code: str, member: str) -> int: ...
     def leave(self, code: str, member: str) -> int: ...
+    def audience(self, code: str) -> int: ...
 
 
 def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) -> bool:
@@ -151,6 +152,10 @@ class MemoryRooms:
             members = self._members.get(code, set())
             members.discard(member)
             return len(members)
+
+    def audience(self, code: str) -> int:
+        with self._lock:
+            return len(self._members.get(code, ()))
 
     def _expire(self) -> None:
         cutoff = self.clock() - self.idle_seconds
@@ -230,3 +235,6 @@ class RedisRooms:
         pipe.srem(members, member)
         pipe.scard(members)
         return int(pipe.execute()[-1])
+
+    def audience(self, code: str) -> int:
+        return int(self.redis.scard(self._members_key(code)))

@@ -1,0 +1,78 @@
+"""Settings read from the environment, with safe defaults.
+
+Each setting's config key is the name of its environment variable. The limits are
+documented in docs/protocol.md ("Limits"); change the two together.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+
+MEGABYTE = 1024 * 1024
+
+
+class Config:
+    """The app's settings; ``app.config.from_object(Config())`` loads its upper-case attributes."""
+
+    def __init__(self, environ: Mapping[str, str] = os.environ):
+        # A random key per process unless one is given: sessions then last one process's life.
+        self.SECRET_KEY = environ.get("SECRET_KEY") or secrets.token_hex(32)
+        # Saved views (short links): a SQLite file; default instance/prune.sqlite3.
+        self.DATABASE_PATH = environ.get("DATABASE_PATH") or None
+        self.PRUNE_MAX_SAVED_BYTES = _integer(environ, "PRUNE_MAX_SAVED_BYTES", 1024 * 1024)
+        # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
+        # Every other page refuses to be framed.
+        self.PRUNE_EMBED_ORIGINS = environ.get("PRUNE_EMBED_ORIGINS") or "*"
+
+        self.PRUNE_MAX_NODES = _integer(environ, "PRUNE_MAX_NODES", 50_000)
+        self.PRUNE_MAX_DEPTH = _integer(environ, "PRUNE_MAX_DEPTH", 200)
+        # Flask answers 413 to a larger request body.
+        self.MAX_CONTENT_LENGTH = _integer(environ, "PRUNE_MAX_BODY_BYTES", 2 * MEGABYTE)
+        # A Socket.IO message over this closes the connection, so it sits above the body limit:
+        # a message between the two gets a clear run_error instead.
+        self.PRUNE_SOCKET_BUFFER_BYTES = _integer(
+            environ, "PRUNE_SOCKET_BUFFER_BYTES", 2 * self.MAX_CONTENT_LENGTH
+        )
+        self.PRUNE_EVENT_BATCH = _integer(environ, "PRUNE_EVENT_BATCH", 256)
+        self.PRUNE_SOCKET_RUNS = _integer(environ, "PRUNE_SOCKET_RUNS", 10)
+        self.PRUNE_SOCKET_RUN_SECONDS = _integer(environ, "PRUNE_SOCKET_RUN_SECONDS", 10)
+
+        # Lecture mode: rooms end after this long without a presenter message; with
+        # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.
+        self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
+        self.PRUNE_LECTURE_MESSAGES_PER_SECOND = _integer(
+            environ, "PRUNE_LECTURE_MESSAGES_PER_SECOND", 30
+        )
+        self.MESSAGE_QUEUE = environ.get("MESSAGE_QUEUE") or None
+
+        # Flask-Limiter, for the JSON API: per client address, counted in this process's memory.
+        self.RATELIMIT_ENABLED = _flag(environ, "PRUNE_RATE_LIMIT", True)
+        self.PRUNE_API_RATE_LIMIT = environ.get("PRUNE_API_RATE_LIMIT") or "120/minute"
+        self.RATELIMIT_STORAGE_URI = "memory://"
+        self.RATELIMIT_HEADERS_ENABLED = True
+
+
+def _integer(environ: Mapping[str, str], name: str, default: int) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw, 10)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, not {value}")
+    return value
+
+
+def _flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be on or off, not {raw!r}")

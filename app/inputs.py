@@ -1,0 +1,96 @@
+"""User input, for the JSON routes and the socket handlers alike.
+
+Everything here turns bad input into an ``EngineError`` whose message names the node or
+field, so callers answer it as a 400 or a run_error and never fail with a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
+from .engine.generators import random_tree
+
+RUN_FIELDS = ("tree", "options")
+RANDOM_FIELDS = ("seed", "depth", "branching", "low", "high", "real", "ragged")
+MAX_SEED = 2**32 - 1
+
+
+def limits_from(config: Mapping[str, Any]) -> Limits:
+    """The engine's input limits as this app is configured."""
+    return Limits(
+        max_nodes=config["PRUNE_MAX_NODES"],
+        max_depth=config["PRUNE_MAX_DEPTH"],
+        max_document_chars=config["MAX_CONTENT_LENGTH"],
+    )
+
+
+def parse_json(text: str, limits: Limits) -> Any:
+    """``json.loads`` whose failures, a nesting too deep for Python among them, are EngineErrors.
+
+    NaN and Infinity are read as numbers on purpose: the tree's validation then rejects
+    them with the path of the node that holds them.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise EngineError(
+            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise too_deep(limits) from None
+    except ValueError as err:  # e.g. an integer literal with thousands of digits
+        raise EngineError(f"not valid JSON: {err}") from None
+
+
+def too_deep(limits: Limits) -> EngineError:
+    return EngineError(
+        f"the request nests too deeply to read; trees may be at most {limits.max_depth} levels deep"
+    )
+
+
+def read_run(body: Any, limits: Limits) -> tuple[Document, SearchOptions]:
+    """A run request ``{"tree": <tree document>, "options": {…}}``: the document and options."""
+    if not isinstance(body, dict):
+        raise EngineError('the request must be an object: {"tree": …, "options": …}')
+    _reject_unknown(body, RUN_FIELDS)
+    if "tree" not in body:
+        raise EngineError('the request has no "tree"', field="tree")
+    document = parse_document(body["tree"], limits)
+    return document, resolve_options(document, body.get("options"), limits)
+
+
+def read_random(body: Any, limits: Limits) -> dict[str, Any]:
+    """A random tree document from ``{seed, depth, branching, low, high, real, ragged}``."""
+    if not isinstance(body, dict):
+        raise EngineError("the request must be an object of random tree parameters")
+    _reject_unknown(body, RANDOM_FIELDS)
+    given = {key: value for key, value in body.items() if value is not None}
+    seed = given.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise EngineError(f"seed must be a whole number from 0 to {MAX_SEED}", field="seed")
+    for flag in ("real", "ragged"):
+        if not isinstance(given.get(flag, False), bool):
+            raise EngineError(f"{flag} must be true or false", field=flag)
+    return {"tree": random_tree(**given, max_nodes=limits.max_nodes)}
+
+
+def error_body(err: EngineError) -> dict[str, Any]:
+    """The JSON form of an input error: ``{"error", "path"?, "field"?}``."""
+    body: dict[str, Any] = {"error": str(err)}
+    if err.path is not None:
+        body["path"] = list(err.path)
+    if err.field is not None:
+        body["field"] = err.field
+    return body
+
+
+def _reject_unknown(body: dict[str, Any], fields: tuple[str, ...]) -> None:
+    for key in body:
+        if key not in fields:
+            raise EngineError(
+                f"request: unknown field {key!r} (expected one of {', '.join(fields)})",
+                field=str(key),
+            )

@@ -1,0 +1,229 @@
+"""Socket.IO handlers of lecture mode: the presenter drives a room, students follow.
+
+Students get the room's view (tree document and options) when they join and whenever it
+changes; they run its trace themselves once (``run``), so each step afterwards is a tiny
+cursor message. The contract is in docs/protocol.md, "Lecture mode".
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, request
+from flask_socketio import emit, join_room, leave_room
+
+from ..engine import EngineError
+from ..inputs import limits_from, read_run
+from ..runs import TokenBucket
+from ..sockets import socketio
+from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
+
+CURSOR_FIELDS = ("step", "playing", "speed")
+MAX_STEP = 10_000_000
+MIN_SPEED, MAX_SPEED = 0.25, 4
+
+
+def init_lecture(app) -> None:
+    """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
+    idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
+    queue = app.config.get("MESSAGE_QUEUE")
+    if queue:
+        import redis
+
+        rooms: Rooms = RedisRooms(redis.Redis.from_url(queue), idle)
+    else:
+        rooms = MemoryRooms(idle)
+    app.extensions["prune.rooms"] = rooms
+    app.extensions["prune.lecture"] = Audience()
+    app.extensions["prune.on_disconnect"].append(forget_connection)
+
+
+class Audience:
+    """Which rooms each connection watches (to leave them on disconnect), and the budget of
+    each presenter's messages."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.watching: dict[str, set[str]] = {}
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def add(self, sid: str, code: str) -> None:
+        with self.lock:
+            self.watching.setdefault(sid, set()).add(code)
+
+    def discard(self, sid: str, code: str) -> None:
+        with self.lock:
+            self.watching.get(sid, set()).discard(code)
+
+    def forget(self, sid: str) -> set[str]:
+        with self.lock:
+            self.buckets.pop(sid, None)
+            return self.watching.pop(sid, set())
+
+    def admit(self, sid: str, rate: int) -> bool:
+        with self.lock:
+            bucket = self.buckets.setdefault(sid, TokenBucket(rate, 1.0))
+            return bucket.take()
+
+
+def _rooms() -> Rooms:
+    return current_app.extensions["prune.rooms"]
+
+
+def _audience() -> Audience:
+    return current_app.extensions["prune.lecture"]
+
+
+def audience_room(code: str) -> str:
+    return f"lecture:{code}"
+
+
+def presenter_room(code: str) -> str:
+    return f"lecture:{code}:presenter"
+
+
+def _handler(function):
+    """Answer a refused request with ``lecture_error`` and an ``ok: false`` ack."""
+
+    def wrapped(message=None):
+        try:
+            if not isinstance(message, Mapping):
+                raise RoomError("the message must be an object")
+            return {"ok": True, **function(message)}
+        except (RoomError, EngineError) as err:
+            body = {"error": str(err)}
+            emit("lecture_error", body)
+            return {"ok": False, **body}
+
+    wrapped.__name__ = function.__name__
+    return wrapped
+
+
+def _view(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A view is a run request: the same checks, the same limits."""
+    view = message.get("view")
+    read_run(view, limits_from(current_app.config))
+    return {"tree": view["tree"], "options": view.get("options") or {}}
+
+
+def _cursor(message: Mapping[str, Any]) -> dict[str, Any]:
+    cursor = message.get("cursor")
+    if not isinstance(cursor, Mapping) or any(key not in CURSOR_FIELDS for key in cursor):
+        raise RoomError("cursor must be an object with step, playing and speed")
+    step, playing, speed = (
+        cursor.get("step", 0),
+        cursor.get("playing", False),
+        cursor.get("speed", 1),
+    )
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
+        raise RoomError(f"cursor step must be a whole number from 0 to {MAX_STEP:,}")
+    if not isinstance(playing, bool):
+        raise RoomError("cursor playing must be true or false")
+    if isinstance(speed, bool) or not isinstance(speed, int | float):
+        raise RoomError("cursor speed must be a number")
+    if not MIN_SPEED <= speed <= MAX_SPEED:
+        raise RoomError(f"cursor speed must be from {MIN_SPEED} to {MAX_SPEED}")
+    return {"step": step, "playing": playing, "speed": speed}
+
+
+def _code(message: Mapping[str, Any]) -> str:
+    return normalize_code(message.get("room"))
+
+
+def _room(code: str) -> Room:
+    room = _rooms().get(code)
+    if room is None:
+        raise RoomError(f"there is no lecture {code} (it may have ended)")
+    return room
+
+
+@socketio.on("lecture:start")
+@_handler
+def start(message):
+    """A presenter opens a room from the current view; only they learn its key."""
+    room, key = _rooms().create(_view(message), _cursor(message))
+    join_room(presenter_room(room.code))
+    return {**room.public(), "key": key, "audience": 0}
+
+
+@socketio.on("lecture:resume")
+@_handler
+def resume(message):
+    """The presenter is back after a reload or a reconnect: same room, same key."""
+    code = _code(message)
+    room = _rooms().resume(code, message.get("key"))
+    join_room(presenter_room(code))
+    return {**room.public(), "audience": _rooms().audience(code)}
+
+
+@socketio.on("lecture:join")
+@_handler
+def join(message):
+    code = _code(message)
+    room = _room(code)
+    count = _rooms().join(code, request.sid)
+    join_room(audience_room(code))
+    _audience().add(request.sid, code)
+    emit("lecture:audience", {"room": code, "count": count}, to=presenter_room(code))
+    return room.public()
+
+
+@socketio.on("lecture:leave")
+@_handler
+def leave(message):
+    code = _code(message)
+    _leave(request.sid, code)
+    _audience().discard(request.sid, code)
+    return {"room": code}
+
+
+def forget_connection(sid: str) -> None:
+    """A connection closed: it watches no room any more (called from the disconnect handler)."""
+    for code in _audience().forget(sid):
+        _leave(sid, code)
+
+
+def _leave(sid: str, code: str) -> None:
+    count = _rooms().leave(code, sid)
+    leave_room(audience_room(code), sid=sid)
+    socketio.emit("lecture:audience", {"room": code, "count": count}, to=presenter_room(code))
+
+
+@socketio.on("lecture:cursor")
+@_handler
+def cursor(message):
+    """A step, play or pause: stored, then relayed to every student if it is fresh."""
+    return _drive(message, cursor=_cursor(message))
+
+
+@socketio.on("lecture:view")
+@_handler
+def view(message):
+    """A new tree or new options: students re-run the trace once, then follow the cursor."""
+    changes = {"view": _view(message)}
+    if "cursor" in message:
+        changes["cursor"] = _cursor(message)
+    return _drive(message, **changes)
+
+
+def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    if not _audience().admit(request.sid, current_app.config["PRUNE_LECTURE_MESSAGES_PER_SECOND"]):
+        raise RoomError("too many lecture messages; slow down")
+    code = _code(message)
+    changed = _rooms().change(code, message.get("key"), message.get("seq"), **changes)
+    if changed is None:
+        return {"room": code, "stale": True}
+    kind = "lecture:view" if "view" in changes else "lecture:cursor"
+    body = (
+        changed.public()
+        if kind == "lecture:view"
+        else {
+            "room": code,
+            "seq": changed.seq,
+            "cursor": changed.cursor,
+        }
+    )
+    emit(kind, body, to=audience_room(code))
+    return {"room": code, "seq": changed.seq, "stale": False}

@@ -1,0 +1,81 @@
+"""The JSON API (``/api``): traces, presets and random trees, for scripts and the pages.
+
+Bodies are read by hand (``get_data`` + ``parse_json``), not with ``request.get_json``, so
+that any malformed input, however deeply nested, becomes a 400 that says what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, request
+
+from ..engine import Limits, Search
+from ..engine.presets import PRESETS
+from ..inputs import limits_from, parse_json, read_random, read_run
+from ..store import StoreError, view_store
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+@api.post("/trace")
+def trace():
+    document, options = read_run(_body(), _limits())
+    search = Search(document.tree, options)
+    nodes = search.nodes()
+    events = list(search)
+    return {
+        "nodes": nodes,
+        "summary": search.summary,
+        "events": events,
+        "options": options.to_data(),
+    }
+
+
+@api.get("/presets")
+def presets():
+    return [preset.listing() for preset in PRESETS.values()]
+
+
+@api.get("/presets/<name>")
+def preset(name: str):
+    found = PRESETS.get(name)
+    if found is None:
+        abort(404, f"no preset named {name!r} (try: {', '.join(PRESETS)})")
+    return found.document
+
+
+@api.post("/views")
+def save_view():
+    """Save a view (tree + options) for a short link; the same view always gets the same id."""
+    body = _body()
+    read_run(body, _limits())  # only valid views are saved
+    view = {"tree": body["tree"], "options": body.get("options") or {}}
+    try:
+        identifier = view_store().save(view)
+    except StoreError as err:
+        abort(413, str(err))
+    return {"id": identifier, "url": f"/t/{identifier}", "embed": f"/embed/{identifier}"}, 201
+
+
+@api.get("/views/<identifier>")
+def load_view(identifier: str):
+    view = view_store().load(identifier)
+    if view is None:
+        abort(404, f"no saved view {identifier!r}")
+    return view
+
+
+@api.post("/random")
+def random():
+    return read_random(_body(), _limits())
+
+
+def _limits() -> Limits:
+    return limits_from(current_app.config)
+
+
+def _body() -> Any:
+    if not request.is_json:
+        abort(415, 'send JSON with the header "Content-Type: application/json"')
+    return parse_json(request.get_data(as_text=True), _limits())

@@ -1,0 +1,41 @@
+"""Embeddable pages (``/embed``): the only pages another site may frame.
+
+Their ``frame-ancestors`` comes from ``PRUNE_EMBED_ORIGINS``; every other page keeps the
+default ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``. They set no cookie, so
+they work in third-party iframes whatever the browser's cookie policy.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from flask import abort, render_template
+
+from ..security import CONTENT_SECURITY_POLICY, talisman
+from ..store import view_store
+
+
+def embed():
+    return render_template("embed.html", saved_id=None)
+
+
+def embed_saved(identifier: str):
+    if view_store().load(identifier) is None:
+        abort(404)
+    return render_template("embed.html", saved_id=identifier)
+
+
+def init_embeds(app) -> None:
+    """Register the embed routes with this app's framing policy."""
+    policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
+    framable = talisman(frame_options=None, content_security_policy=policy)
+    for rule, view in (("/embed", embed), ("/embed/<identifier>", embed_saved)):
+        # A fresh wrapper per app: talisman keeps its options on the function object.
+        app.add_url_rule(rule, view.__name__, framable(functools.wraps(view)(_call(view))))
+
+
+def _call(view):
+    def wrapper(**kwargs):
+        return view(**kwargs)
+
+    return wrapper

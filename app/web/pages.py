@@ -1,0 +1,72 @@
+"""HTML pages, and the health probe that load balancers and the test server poll."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from ..engine.presets import PRESETS
+from ..lecture.rooms import RoomError, normalize_code
+from ..store import view_store
+
+pages = Blueprint("pages", __name__)
+
+
+@pages.get("/")
+def index():
+    return _index(saved_id=None)
+
+
+def _index(saved_id: str | None):
+    presets = [
+        {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
+    ]
+    limits = public_limits(current_app.config)
+    return render_template("index.html", presets=presets, limits=limits, saved_id=saved_id)
+
+
+@pages.get("/t/<identifier>")
+def saved(identifier: str):
+    """A short link: the visualizer opening a saved view (a friendly 404 if there is none)."""
+    if view_store().load(identifier) is None:
+        abort(404)
+    return _index(saved_id=identifier)
+
+
+@pages.get("/join/<code>")
+def join(code: str):
+    """The link students open (or type): the visualizer, following lecture ``code``."""
+    return redirect(url_for("pages.index", lecture=_lecture_code(code)))
+
+
+@pages.get("/lecture/<code>/qr.svg")
+def lecture_qr(code: str):
+    """A QR code of the join link, for the projector."""
+    link = request.host_url.rstrip("/") + url_for("pages.join", code=_lecture_code(code))
+    svg = io.BytesIO()
+    segno.make(link, error="m").save(svg, kind="svg", scale=8, border=2, xmldecl=False)
+    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600"}
+
+
+def _lecture_code(text: str) -> str:
+    try:
+        return normalize_code(text)
+    except RoomError:
+        abort(404)
+
+
+@pages.get("/healthz")
+def healthz():
+    return {"ok": True}
+
+
+def public_limits(config: Any) -> dict[str, int]:
+    """The limits a page needs to check input before sending it (see docs/protocol.md)."""
+    return {
+        "max_nodes": config["PRUNE_MAX_NODES"],
+        "max_depth": config["PRUNE_MAX_DEPTH"],
+        "max_message_bytes": config["MAX_CONTENT_LENGTH"],
+    }

@@ -1,0 +1,303 @@
+// main.js: wiring. Loads a tree (preset / random / pasted), runs it over the socket, keeps
+// the trace, and shows step k in every panel. window.prune exposes hooks for tests/benches.
+
+import { getPreset, getView, randomTree } from "./api.js";
+import { InputPanel } from "./input-panel.js";
+import { Narration, narrate } from "./narration.js";
+import { Player } from "./player.js";
+import { Pseudocode } from "./pseudocode.js";
+import { RunClient } from "./socket-client.js";
+import { Stats } from "./stats.js";
+import { Trace } from "./trace.js";
+import { TreeView } from "./tree-view.js";
+import { UrlState, readUrl } from "./url-state.js";
+
+const $ = (id) => document.getElementById(id);
+const DEFAULT_PRESET = "textbook";
+const STEP_TIMES_KEPT = 5000;
+
+const view = new TreeView($("tree"));
+const pseudocode = new Pseudocode($("pseudocode"), $("pseudocode-variant"));
+const narration = new Narration($("narration"));
+const stats = new Stats($("stats"));
+const urlState = new UrlState();
+const client = new RunClient();
+const stepTimes = [];
+const timings = {}; // of the last run, in ms (performance.now): for benchmarks
+
+let trace = null;
+let runSeq = 0;
+let runSource = null; // the source of the trace shown (for the URL)
+let runOptions = null; // its resolved options
+let lastSourceKey = null; // the source whose document defaults are in the form
+let pendingStep = null; // a step asked for (URL) before its events arrived
+let docTitle = "";
+
+function setRunState(state) {
+  document.body.dataset.runState = state;
+}
+
+const player = new Player(
+  {
+    play: $("btn-play"),
+    first: $("btn-first"),
+    back: $("btn-back"),
+    forward: $("btn-forward"),
+    last: $("btn-last"),
+    prevCut: $("btn-prev-cut"),
+    nextCut: $("btn-next-cut"),
+    slider: $("scrub"),
+    speed: $("speed"),
+    counter: $("counter"),
+  },
+  {
+    seek: (k) => showStep(k),
+    prevCutoff: (k) => (trace ? trace.prevCutoff(k) : -1),
+    nextCutoff: (k) => (trace ? trace.nextCutoff(k) : -1),
+  }
+);
+
+const input = new InputPanel({
+  onRun: () => run(),
+  onSourceChange: (kind) => {
+    // Presets run as soon as they are picked; the other sources wait for their button.
+    if (kind === "preset") run();
+  },
+  onOptionsChange: () => {
+    if (trace) run({ keepEnd: true });
+  },
+});
+
+/** Show step k everywhere. */
+function showStep(k) {
+  if (!trace) return;
+  const t0 = performance.now();
+  const s = trace.seek(k);
+  const final = trace.complete && s.step === trace.length;
+  view.render(s, final);
+  const event = trace.eventAt(s.step);
+  pseudocode.highlight(event, event ? trace.kind(trace.nodeOf[s.step - 1]) : null);
+  narration.say(narrate(trace, s.step));
+  stats.update(s, final);
+  const elapsed = performance.now() - t0;
+  stepTimes.push(elapsed);
+  if (stepTimes.length > STEP_TIMES_KEPT) stepTimes.splice(0, stepTimes.length - STEP_TIMES_KEPT);
+  writeUrl();
+}
+
+function urlOptions(options) {
+  if (!options) return null;
+  const out = {
+    algorithm: options.algorithm,
+    rule: options.rule,
+    players: options.players,
+    depth: options.depth,
+    ordering: options.ordering,
+  };
+  if (options.ordering === "random") out.seed = options.seed;
+  return out;
+}
+
+function writeUrl() {
+  if (!runSource) return;
+  let step = player.k;
+  if (trace && trace.complete && step === trace.length && step > 0) step = "end";
+  urlState.write({ source: runSource, options: urlOptions(runOptions), step });
+}
+
+function setDocTitle(documentInfo) {
+  const el = $("doc-title");
+  let title = "";
+  if (documentInfo && documentInfo.name) title = documentInfo.name;
+  const kind = runSource ? runSource.kind : null;
+  if (!title && kind === "preset") {
+    const option = [...$("preset").options].find((o) => o.value === runSource.name);
+    title = option ? option.textContent : runSource.name;
+  }
+  if (!title && kind === "random") title = "Random tree";
+  if (!title && kind === "paste") title = "Pasted tree";
+  const description = documentInfo && documentInfo.description ? documentInfo.description : "";
+  docTitle = title;
+  el.textContent = description ? `${title}: ${description}` : title;
+  el.title = el.textContent;
+}
+
+const presetCache = new Map();
+
+async function loadDocument(source) {
+  if (source.kind === "preset") {
+    if (!presetCache.has(source.name)) presetCache.set(source.name, await getPreset(source.name));
+    return presetCache.get(source.name);
+  }
+  if (source.kind === "random") return randomTree(source.params);
+  return input.pastedDocument();
+}
+
+/**
+ * Run the current source with the current options. `urlView`: options and step from the
+ * address bar (first load). `keepEnd`: stay at the end if the player was there.
+ */
+async function run({ urlView = null, keepEnd = false } = {}) {
+  const seq = ++runSeq;
+  timings.start = performance.now();
+  player.pause();
+  input.clearErrors();
+  const source = input.source();
+  const wasAtEnd = keepEnd && trace && trace.complete && player.k === trace.length;
+  pendingStep = urlView ? urlView.step : wasAtEnd ? "end" : null;
+  setRunState("loading");
+  input.setBusy(true);
+  let doc;
+  try {
+    doc = await loadDocument(source);
+  } catch (err) {
+    if (seq !== runSeq) return;
+    input.setBusy(false);
+    input.showRunError(err, source.kind);
+    setRunState("error");
+    return;
+  }
+  if (seq !== runSeq) return;
+  const sourceKey = JSON.stringify(source);
+  if (sourceKey !== lastSourceKey) {
+    // A pasted shorthand tree keeps the form's options; a document brings its own.
+    input.applyDocumentDefaults(doc, { resetTreeSpecific: source.kind !== "paste" });
+    lastSourceKey = sourceKey;
+  }
+  if (urlView) input.setOptions(urlView.options);
+  const options = input.options();
+
+  await client.run(doc, options, {
+    onStart: ({ nodes, options: resolved, document: info }) => {
+      if (seq !== runSeq) return;
+      timings.ack = performance.now();
+      trace = new Trace(nodes, resolved || options);
+      runSource = source;
+      runOptions = resolved || options;
+      input.setOptions(runOptions);
+      view.setTree(trace);
+      pseudocode.show(runOptions, trace.hasChance);
+      stats.setTrace(trace);
+      player.reset(0, false);
+      setDocTitle(info || (doc && typeof doc === "object" && !Array.isArray(doc) ? doc : null));
+      setRunState("streaming");
+      showStep(0);
+      timings.drawn = performance.now();
+      timings.nodes = nodes.length;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          timings.painted = performance.now();
+        }, 0)
+      );
+    },
+    onEvents: (events) => {
+      if (seq !== runSeq || !trace) return;
+      trace.append(events);
+      player.setLength(trace.length, false);
+      if (typeof pendingStep === "number" && pendingStep <= trace.length) {
+        player.show(pendingStep);
+        pendingStep = null;
+      }
+    },
+    onDone: (summary) => {
+      if (seq !== runSeq || !trace) return;
+      trace.finish(summary);
+      player.setLength(trace.length, true);
+      input.setBusy(false);
+      if (pendingStep === "end") player.show(trace.length);
+      else if (typeof pendingStep === "number") player.show(Math.min(pendingStep, trace.length));
+      else showStep(player.k); // the last step may now be final
+      pendingStep = null;
+      timings.done = performance.now();
+      setRunState("done");
+    },
+    onError: (err) => {
+      if (seq !== runSeq) return;
+      input.setBusy(false);
+      input.showRunError(err, source.kind);
+      setRunState("error");
+    },
+  });
+}
+
+// ----- toolbar, panels, resize -----
+
+$("fit").addEventListener("click", () => view.fit());
+$("zoom-in").addEventListener("click", () => view.zoomBy(1.4));
+$("zoom-out").addEventListener("click", () => view.zoomBy(1 / 1.4));
+$("expand-all").addEventListener("click", () => view.expandAll());
+$("collapse-pruned").addEventListener("click", () => view.collapsePruned());
+$("follow").addEventListener("change", (event) => {
+  view.follow = event.target.checked;
+});
+$("toggle-inputs").addEventListener("click", (event) => {
+  const hidden = document.getElementById("layout").classList.toggle("inputs-hidden");
+  event.currentTarget.setAttribute("aria-expanded", hidden ? "false" : "true");
+  event.currentTarget.textContent = hidden ? "Show inputs" : "Hide inputs";
+  requestAnimationFrame(() => view.fit(false));
+});
+
+let lastWidth = window.innerWidth;
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  if (resizeTimer !== null) clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    resizeTimer = null;
+    pseudocode.invalidate();
+    view.measure();
+    if (window.innerWidth !== lastWidth) {
+      lastWidth = window.innerWidth;
+      view.fit(false);
+    }
+  }, 150);
+});
+
+// ----- hooks for tests and benchmarks -----
+
+window.prune = {
+  get trace() {
+    return trace;
+  },
+  get step() {
+    return player.k;
+  },
+  get title() {
+    return docTitle;
+  },
+  view,
+  player,
+  stepTimes,
+  timings,
+  seek: (k) => player.show(k),
+  run: () => run(),
+};
+
+// ----- first load: the URL's view, a saved view (/t/<id>), else the default preset -----
+
+async function openSavedView(id, urlView) {
+  setRunState("loading");
+  try {
+    const saved = await getView(id);
+    input.setSource({ kind: "paste", text: JSON.stringify(saved.tree) });
+    const options = { ...(saved.options || {}), ...urlView.options };
+    run({ urlView: { ...urlView, options } });
+  } catch (err) {
+    input.showRunError(err, "preset");
+    setRunState("error");
+  }
+}
+
+const initial = readUrl();
+const savedId = document.getElementById("layout").dataset.savedId;
+if (savedId && !initial.source) {
+  openSavedView(savedId, initial);
+} else if (initial.source) {
+  input.setSource(initial.source);
+  run({ urlView: initial });
+} else {
+  input.setSource({
+    kind: "preset",
+    name: input.hasPreset(DEFAULT_PRESET) ? DEFAULT_PRESET : $("preset").value,
+  });
+  if (input.els.preset.value) run({ urlView: initial });
+}

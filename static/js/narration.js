@@ -1,0 +1,125 @@
+// narration.js: one plain-words sentence for every step, written into an ARIA live region.
+
+import { KIND_NAMES, fmt, fmtPath, fmtPathList, relationSymbol } from "./format.js";
+import { num } from "./trace.js";
+
+function nodeName(trace, id) {
+  const row = trace.nodes[id];
+  const kind = row.terminal ? "leaf" : `${KIND_NAMES[row.kind] || row.kind} node`;
+  const label = row.label !== undefined ? ` ${row.label}` : "";
+  const where = row.path.length === 0 ? " (the root)" : ` ${fmtPath(row.path)}`;
+  return `${kind}${label}${where}`;
+}
+
+function childName(trace, id) {
+  const row = trace.nodes[id];
+  const action = row.action !== undefined ? ` (move “${row.action}”)` : "";
+  return `${fmtPath(row.path)}${action}`;
+}
+
+function windowText(alpha, beta) {
+  if (Number.isNaN(alpha) || Number.isNaN(beta)) return "";
+  return `α = ${fmt(alpha)}, β = ${fmt(beta)}`;
+}
+
+/** The sentence for step k of `trace` (k = 0: before the search starts). */
+export function narrate(trace, k) {
+  if (!trace) return "Choose a tree and press Run.";
+  if (k === 0) {
+    if (trace.length === 0) return "Waiting for the search to start…";
+    return "Step 0: nothing is visited yet. Press → (or Play) to start the search at the root.";
+  }
+  const e = trace.events[k - 1];
+  const id = trace.nodeOf[k - 1];
+  const name = nodeName(trace, id);
+  switch (e.type) {
+    case "enter": {
+      const w = windowText(num(e.alpha), num(e.beta));
+      const role =
+        e.kind === "max"
+          ? "MAX picks the largest child value"
+          : e.kind === "min"
+            ? "MIN picks the smallest child value"
+            : "a chance node averages its children";
+      if (id === 0) {
+        return `Start at the root, a ${KIND_NAMES[e.kind]} node${w ? ` with ${w}` : ""}: ${role}.`;
+      }
+      return `Visit ${name}${w ? ` with window ${w}` : ""}: ${role}.`;
+    }
+    case "leaf": {
+      if (e.heuristic) {
+        return `Depth limit reached: ${fmtPath(e.path)} is scored by its heuristic value ${fmt(
+          num(e.value)
+        )}.`;
+      }
+      return `Evaluate leaf ${fmtPath(e.path)}: its value is ${fmt(num(e.value))}.`;
+    }
+    case "update": {
+      const b = trace.before[k - 1];
+      const child = trace.childOf[k - 1];
+      const kind = trace.nodes[id].kind;
+      const cv = num(e.child_value);
+      const v = num(e.value);
+      const from = `${childName(trace, child)} returns ${fmt(cv)}`;
+      if (kind === "chance") {
+        const row = trace.nodes[child];
+        const weight = row.p !== undefined ? `with probability ${fmt(row.p)}` : "weighted equally";
+        return `${name}: ${from}, ${weight}; the expected value so far is ${fmt(v)}.`;
+      }
+      const op = kind === "max" ? "max" : "min";
+      let text = `${name}: ${from}; v = ${op}(${fmt(b.value)}, ${fmt(cv)}) = ${fmt(v)}`;
+      if (v === b.value) text += " (unchanged)";
+      const a = num(e.alpha);
+      const bt = num(e.beta);
+      if (kind === "max" && !Number.isNaN(a) && a !== b.alpha) text += `, so α rises to ${fmt(a)}`;
+      if (kind === "min" && !Number.isNaN(bt) && bt !== b.beta) text += `, so β drops to ${fmt(bt)}`;
+      return `${text}.`;
+    }
+    case "cutoff": {
+      const symbol = e.kind === "alpha" ? "α" : "β";
+      const test = `v = ${fmt(num(e.value))} ${relationSymbol(e.relation)} ${symbol} = ${fmt(
+        num(e.bound)
+      )}`;
+      const why =
+        e.kind === "alpha"
+          ? "MAX above already has a better option"
+          : "MIN above already has a better option";
+      if (!e.pruned.length) {
+        return `${name}: ${test}, the ${symbol}-cutoff test fires, but this was the last child: nothing is left to prune.`;
+      }
+      const noun = e.pruned.length === 1 ? "child" : "children";
+      return `${name}: ${test}, so the remaining ${noun} ${fmtPathList(
+        e.pruned
+      )} cannot matter (${why}): ${symbol}-cutoff.`;
+    }
+    case "exit": {
+      const v = fmt(num(e.value));
+      if (id === 0) {
+        const best = e.best !== null && e.best !== undefined ? trace.children[0].find(
+          (c) => trace.nodes[c].path[0] === e.best
+        ) : undefined;
+        const move = best !== undefined ? ` Best move: ${childName(trace, best)}.` : "";
+        return `The root returns ${v}: the search is complete.${move}`;
+      }
+      if (trace.nodes[id].kind === "chance") return `${name} returns its expected value ${v}.`;
+      const best =
+        e.best !== null && e.best !== undefined ? ` (from child ${fmtPath([...e.path, e.best])})` : "";
+      return `${name} returns ${v}${best}.`;
+    }
+    default:
+      return "";
+  }
+}
+
+export class Narration {
+  constructor(element) {
+    this.element = element;
+    this.text = "";
+  }
+
+  say(text) {
+    if (text === this.text) return;
+    this.text = text;
+    this.element.textContent = text;
+  }
+}

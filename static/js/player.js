@@ -1,0 +1,188 @@
+// player.js: play/pause, step, first/last, previous/next cutoff, scrub slider, speed and
+// the keyboard (← → step, Shift+← → cutoffs, Space play/pause, Home/End).
+
+const BASE_INTERVAL_MS = 700; // one step at 1×
+
+function isTyping(target) {
+  if (!target || !target.tagName) return false;
+  const tag = target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox" && target.type !== "radio";
+  return target.isContentEditable;
+}
+
+export class Player {
+  /**
+   * @param {Object} els  {play, first, back, forward, last, prevCut, nextCut, slider, speed, counter}
+   * @param {{seek: Function, prevCutoff: Function, nextCutoff: Function}} hooks
+   */
+  constructor(els, hooks) {
+    this.els = els;
+    this.hooks = hooks;
+    this.k = 0;
+    this.n = 0;
+    this.complete = false;
+    this.playing = false;
+    this.timer = null;
+    this.speed = Number(els.speed.value) || 1;
+
+    els.play.addEventListener("click", () => this.togglePlay());
+    els.first.addEventListener("click", () => this.go(0));
+    els.last.addEventListener("click", () => this.go(this.n));
+    els.back.addEventListener("click", () => this.go(this.k - 1));
+    els.forward.addEventListener("click", () => this.go(this.k + 1));
+    els.prevCut.addEventListener("click", () => this.prevCutoff());
+    els.nextCut.addEventListener("click", () => this.nextCutoff());
+    els.slider.addEventListener("input", () => this.go(Number(els.slider.value), { fromSlider: true }));
+    els.speed.addEventListener("change", () => {
+      this.speed = Number(els.speed.value) || 1;
+      if (this.playing) this.schedule();
+    });
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    document.addEventListener("keyup", (event) => {
+      if (event.key === " " && !isTyping(event.target) && this.n > 0) event.preventDefault();
+    });
+    this.refresh();
+  }
+
+  onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTyping(event.target)) return;
+    const onSlider = event.target && event.target.type === "range";
+    switch (event.key) {
+      case "ArrowRight":
+        if (onSlider && !event.shiftKey) return; // the slider steps itself
+        event.preventDefault();
+        if (event.shiftKey) this.nextCutoff();
+        else this.go(this.k + 1);
+        break;
+      case "ArrowLeft":
+        if (onSlider && !event.shiftKey) return;
+        event.preventDefault();
+        if (event.shiftKey) this.prevCutoff();
+        else this.go(this.k - 1);
+        break;
+      case "Home":
+        if (onSlider) return;
+        event.preventDefault();
+        this.go(0);
+        break;
+      case "End":
+        if (onSlider) return;
+        event.preventDefault();
+        this.go(this.n);
+        break;
+      case " ":
+      case "Spacebar":
+        if (this.n === 0 && !this.playing) return;
+        event.preventDefault();
+        this.togglePlay();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** A new trace: `n` events known so far, `complete` once the server said done. */
+  reset(n = 0, complete = false) {
+    this.pause();
+    this.k = 0;
+    this.n = n;
+    this.complete = complete;
+    this.refresh();
+  }
+
+  setLength(n, complete) {
+    this.n = n;
+    this.complete = complete;
+    this.refresh();
+  }
+
+  go(k, { fromSlider = false } = {}) {
+    const target = Math.max(0, Math.min(this.n, Math.round(k)));
+    if (!fromSlider && this.playing && target !== this.k + 1) this.pause();
+    this.k = target;
+    this.hooks.seek(target);
+    this.refresh(fromSlider);
+  }
+
+  /** Seek without touching playback (used when a URL or a new run sets the step). */
+  show(k) {
+    this.k = Math.max(0, Math.min(this.n, Math.round(k)));
+    this.hooks.seek(this.k);
+    this.refresh();
+  }
+
+  prevCutoff() {
+    const k = this.hooks.prevCutoff(this.k);
+    if (k >= 0) this.go(k);
+  }
+
+  nextCutoff() {
+    const k = this.hooks.nextCutoff(this.k);
+    if (k >= 0) this.go(k);
+  }
+
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.n === 0 && this.complete) return;
+    if (this.k >= this.n && this.complete) this.go(0); // replay from the start
+    this.playing = true;
+    this.refresh();
+    this.schedule();
+  }
+
+  pause() {
+    this.playing = false;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.refresh();
+  }
+
+  schedule() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), BASE_INTERVAL_MS / this.speed);
+  }
+
+  tick() {
+    this.timer = null;
+    if (!this.playing) return;
+    if (this.k < this.n) {
+      this.k += 1;
+      this.hooks.seek(this.k);
+      this.refresh();
+    }
+    if (this.k >= this.n && this.complete) {
+      this.pause();
+      return;
+    }
+    this.schedule(); // still streaming: wait for more events
+  }
+
+  refresh(fromSlider = false) {
+    const { els } = this;
+    const empty = this.n === 0;
+    els.slider.max = String(this.n);
+    if (!fromSlider) els.slider.value = String(this.k);
+    els.slider.disabled = empty;
+    els.slider.setAttribute("aria-valuetext", `step ${this.k} of ${this.n}`);
+    els.counter.textContent = `step ${this.k} of ${this.n}${this.complete || empty ? "" : "…"}`;
+    els.play.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+    els.play.setAttribute("aria-pressed", this.playing ? "true" : "false");
+    els.play.dataset.playing = this.playing ? "true" : "false";
+    els.play.title = this.playing ? "Pause (Space)" : "Play (Space)";
+    // aria-disabled (not disabled) keeps keyboard focus on a button that reaches the end.
+    const off = (el, value) => el.setAttribute("aria-disabled", value ? "true" : "false");
+    off(els.first, empty || this.k === 0);
+    off(els.back, empty || this.k === 0);
+    off(els.forward, empty || this.k >= this.n);
+    off(els.last, empty || this.k >= this.n);
+    off(els.play, empty);
+    off(els.prevCut, empty || this.hooks.prevCutoff(this.k) < 0);
+    off(els.nextCut, empty || this.hooks.nextCutoff(this.k) < 0);
+  }
+}

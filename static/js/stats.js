@@ -1,0 +1,97 @@
+// stats.js: what the search has cost so far, against plain minimax, and the final summary.
+
+import { fmt, fmtPath } from "./format.js";
+
+const ROWS = [
+  ["visited", "Nodes visited"],
+  ["leaves", "Leaves evaluated"],
+  ["cutoffs", "Cutoffs"],
+  ["pruned", "Nodes pruned"],
+  ["saved", "Saved vs minimax"],
+  ["value", "Root value"],
+  ["best", "Best move"],
+  ["knuth", "Perfect-order leaves", "Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree"],
+];
+
+export class Stats {
+  constructor(element) {
+    this.element = element;
+    this.cells = new Map();
+    this.element.replaceChildren();
+    for (const [key, title, hint] of ROWS) {
+      const row = document.createElement("div");
+      row.className = "stat";
+      row.dataset.stat = key;
+      const dt = document.createElement("dt");
+      dt.textContent = title;
+      if (hint) row.title = hint;
+      const dd = document.createElement("dd");
+      dd.textContent = "—";
+      row.append(dt, dd);
+      this.element.appendChild(row);
+      this.cells.set(key, dd);
+    }
+    this.trace = null;
+  }
+
+  set(key, text) {
+    const cell = this.cells.get(key);
+    if (cell && cell.textContent !== text) cell.textContent = text;
+  }
+
+  setTrace(trace) {
+    this.trace = trace;
+    let leaves = 0;
+    for (const row of trace.nodes) if (row.terminal) leaves++;
+    this.minimaxLeaves = leaves;
+  }
+
+  clear() {
+    this.trace = null;
+    for (const [key] of ROWS) this.set(key, "—");
+  }
+
+  /** Counts derived from the state at the step shown; the summary once the search is over. */
+  update(s, final) {
+    const t = this.trace;
+    if (!t) return;
+    const total = t.size;
+    const summary = final ? t.summary : null;
+    this.set("visited", `${s.visited} of ${total}`);
+    this.set("leaves", `${s.leaves} of ${this.minimaxLeaves}`);
+    const windowed = t.options.algorithm === "alphabeta";
+    this.set(
+      "cutoffs",
+      windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : "none (no pruning)"
+    );
+    this.set("pruned", String(s.pruned));
+    const saved = summary ? summary.percent_saved : total ? (100 * s.pruned) / total : 0;
+    this.set("saved", `${fmt(Math.round(saved * 10) / 10)}%${summary ? "" : " so far"}`);
+    if (final && s.done[0]) {
+      this.set("value", fmt(s.value[0]));
+      const pv = summary ? summary.principal_variation : null;
+      const best = summary ? summary.best_move : s.best[0] >= 0 ? s.best[0] : null;
+      if (best === null || best === undefined) {
+        this.set("best", "—");
+      } else {
+        const id = t.idOf([best]);
+        const action = id >= 0 && t.nodes[id].action !== undefined ? ` “${t.nodes[id].action}”` : "";
+        const line = pv && pv.length > 1 ? `; line ${pv.map((c) => c).join(" → ")}` : "";
+        this.set("best", `${fmtPath([best])}${action}${line}`);
+      }
+    } else {
+      this.set("value", s.done[0] ? fmt(s.value[0]) : "—");
+      this.set("best", "—");
+    }
+    const known = t.summary;
+    if (known && known.knuth_moore_leaves !== null && known.knuth_moore_leaves !== undefined) {
+      const u = known.uniform;
+      const shape = u ? ` (b = ${u.branching}, d = ${u.depth})` : "";
+      this.set("knuth", `${known.knuth_moore_leaves}${shape}`);
+    } else if (known) {
+      this.set("knuth", "n/a");
+    } else {
+      this.set("knuth", "—");
+    }
+  }
+}

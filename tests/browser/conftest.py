@@ -1,0 +1,118 @@
+"""Helpers for the browser tests: a page that records console errors and CSP violations,
+and small readers of the tree's DOM (every node is <g class="node" data-path data-state>)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO_ROOT / "test-results" / "screenshots"
+
+# Runs before any page script: CSP violations are reported to the page as events.
+CSP_PROBE = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`);
+});
+"""
+
+
+class PrunePage:
+    """A Playwright page on Prune, with the errors it logged."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.add_init_script(CSP_PROBE)
+
+    def _console(self, message):
+        if message.type in ("error", "warning") and "Refused" in message.text:
+            self.errors.append(f"CSP: {message.text}")
+        elif message.type == "error":
+            self.errors.append(f"console error: {message.text}")
+
+    # ----- navigation -----
+
+    def open(self, query: str = "", wait: str = "done"):
+        self.page.goto(f"/?{query}" if query else "/")
+        if wait:
+            self.wait_state(wait)
+        return self
+
+    def wait_state(self, state: str = "done", timeout: float = 15_000):
+        self.page.wait_for_selector(f"body[data-run-state={state}]", timeout=timeout)
+
+    def counter(self) -> str:
+        return self.page.locator("#counter").inner_text()
+
+    def step(self) -> int:
+        return self.page.evaluate("window.prune.step")
+
+    def length(self) -> int:
+        return self.page.evaluate("window.prune.trace.length")
+
+    def wait_counter(self, text: str, timeout: float = 15_000):
+        self.page.wait_for_function(
+            "(t) => document.getElementById('counter').textContent === t", arg=text, timeout=timeout
+        )
+
+    # ----- reading the tree -----
+
+    def nodes(self) -> dict[str, tuple[str, str | None]]:
+        """{data-path: (data-state, data-value)} for every node drawn."""
+        rows = self.page.evaluate(
+            """() => [...document.querySelectorAll('g.node')].map(
+                (g) => [g.dataset.path, g.dataset.state, g.dataset.value ?? null])"""
+        )
+        return {path: (state, value) for path, state, value in rows}
+
+    def node(self, path: str):
+        return self.page.locator(f'g.node[data-path="{path}"]')
+
+    def paths_in_state(self, state: str) -> list[str]:
+        return sorted(p for p, (s, _) in self.nodes().items() if s == state)
+
+    def picture(self):
+        """Everything a step shows that tests compare: nodes, labels, marks, narration."""
+        return self.page.evaluate(
+            """() => ({
+              nodes: [...document.querySelectorAll('g.node')].map((g) => [
+                g.dataset.path, g.dataset.state, g.dataset.value ?? null,
+                g.querySelector('.val') ? g.querySelector('.val').textContent : '',
+                g.querySelector('.win') ? g.querySelector('.win').textContent : '',
+                g.classList.contains('on-path'), g.classList.contains('pv')]),
+              labels: [...document.querySelectorAll('.cutoff-label')].map(
+                (l) => [l.dataset.path, l.dataset.kind, l.textContent]).sort(),
+              strikes: [...document.querySelectorAll('.strike')].map((s) => s.dataset.path).sort(),
+              narration: document.getElementById('narration').textContent,
+              counter: document.getElementById('counter').textContent,
+            })"""
+        )
+
+    def screenshot(self, name: str):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+    def assert_clean(self):
+        violations = self.page.evaluate("window.__cspViolations || []")
+        assert not violations, f"CSP violations: {violations}"
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def prune(page):
+    """A PrunePage; fails the test if the page logged an error or a CSP violation."""
+    page.set_default_timeout(15_000)
+    wrapper = PrunePage(page)
+    yield wrapper
+    wrapper.assert_clean()
+
+
+@pytest.fixture
+def wrap_page():
+    """Wrap another page (e.g. of a context with another viewport) as a PrunePage."""
+    return PrunePage
