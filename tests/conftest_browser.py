@@ -218,8 +218,12 @@ def _wait_healthy(server: LiveServer, timeout: float) -> bool:
 
 @pytest.fixture(scope="session")
 def live_server():
-    """The app served by gunicorn in a subprocess; ``live_server.url`` is its base URL."""
-    server = start_server()
+    """The app served by gunicorn in a subprocess; ``live_server.url`` is its base URL.
+
+    The whole browser suite shares it from one address, so the per-address API limit is
+    raised (tests/test_api.py checks the limit itself).
+    """
+    server = start_server({"PRUNE_API_RATE_LIMIT": "6000/minute"})
     yield server
     server.stop()
 
