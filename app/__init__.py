@@ -1,51 +1,20 @@
 """Prune: a web visualizer for alpha-beta pruning.
 
-``create_app`` builds the Flask app: settings, pages and the JSON API, security headers,
-the API's rate limit, and the Socket.IO server (``app.sockets.socketio``).
+The package imports nothing on its own, so that ``app.engine`` (standard library only) can be
+used, from the command line too, without Flask installed; ``create_app`` loads the web app.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from .config import Config
-from .lecture.events import init_lecture
-from .security import init_rate_limit, init_security_headers
-from .sockets import init_socketio
-from .store import init_store
-from .web.api import api
-from .web.embeds import init_embeds
-from .web.errors import register_error_handlers
-from .web.pages import pages
-
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A new app; ``config`` overrides the settings read from the environment."""
-    instance_path = os.environ.get("INSTANCE_PATH")
-    app = Flask(
-        __name__,
-        instance_path=os.path.abspath(instance_path) if instance_path else None,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    app.config.from_object(Config())
-    app.config.update(config or {})
-    app.json.sort_keys = False  # keep the engine's field order, and save the sorting
+    from .factory import create_app as build
 
-    app.register_blueprint(pages)
-    app.register_blueprint(api)
-    register_error_handlers(app)
-    init_security_headers(app)
-    init_rate_limit(app, api)
-    init_socketio(app)
-    init_lecture(app)
-    init_store(app)
-    init_embeds(app)
-    return app
+    return build(config)

@@ -71,3 +71,11 @@ def test_presets_list_and_show():
     assert all(p["description"] and p["source"] for p in listing)
     textbook = json.loads(cli("presets", "textbook").stdout)
     assert textbook["tree"] == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_the_engine_needs_no_flask():
+    code = "import sys, app.engine.cli; print('flask' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.stdout.strip() == "False", done.stderr
