@@ -102,21 +102,7 @@ class Search:
                 child = order[position]
                 position += 1
                 if children[child] and depths[child] < limit:
-                    stack.append(
-                        (
-                            node,
-                            kind,
-                            alpha,
-                            beta,
-                            alpha_out,
-                            beta_out,
-                            value,
-                            position,
-                            order,
-                            best,
-                            total,
-                        )
-                    )
+                    stack.append((node, kind, alpha, beta, alpha_out, beta_out, value, position, order, best, total))  # fmt: skip  # noqa: E501
                     if kind == CHANCE:
                         alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
                     node = child
@@ -162,19 +148,7 @@ class Search:
                     yield batch
                     return
                 returned, child = value, node
-                (
-                    node,
-                    kind,
-                    alpha,
-                    beta,
-                    alpha_out,
-                    beta_out,
-                    value,
-                    position,
-                    order,
-                    best,
-                    total,
-                ) = stack.pop()
+                (node, kind, alpha, beta, alpha_out, beta_out, value, position, order, best, total) = stack.pop()  # fmt: skip  # noqa: E501
 
             # ``node`` takes the value ``returned`` by ``child``: the update step of the pseudocode.
             cutoff = None
