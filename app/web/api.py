@@ -10,7 +10,8 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, request
 
-from ..engine import Limits, Search
+from ..engine import EngineError, Limits, Search
+from ..engine.cs188 import parse_cs188, to_cs188
 from ..engine.presets import PRESETS
 from ..inputs import limits_from, parse_json, read_random, read_run
 from ..store import StoreError, view_store
@@ -64,6 +65,23 @@ def load_view(identifier: str):
     if view is None:
         abort(404, f"no saved view {identifier!r}")
     return view
+
+
+@api.post("/cs188/import")
+def cs188_import():
+    """A CS188 game-tree test file ``{"text"}`` as a tree document (errors name the line)."""
+    body = _body()
+    text = body.get("text") if isinstance(body, dict) else None
+    if not isinstance(text, str):
+        raise EngineError('send {"text": "<the .test file>"}', field="text")
+    return parse_cs188(text, _limits())
+
+
+@api.post("/cs188/export")
+def cs188_export():
+    """A tree document and options ``{"tree", "options"?}`` as a CS188 test file ``{"text"}``."""
+    document, options = read_run(_body(), _limits())
+    return {"text": to_cs188(document, options)}
 
 
 @api.post("/random")

@@ -61,3 +61,18 @@ export function traceTree(tree, options) {
 export function getView(id) {
   return request(`/api/views/${encodeURIComponent(id)}`);
 }
+
+/** Save a view for a short link: {id, url, embed} (the same view always gets the same id). */
+export function saveView(tree, options) {
+  return request("/api/views", { method: "POST", body: { tree, options } });
+}
+
+/** A CS188 game-tree test file as a tree document (errors name the line). */
+export function cs188Import(text) {
+  return request("/api/cs188/import", { method: "POST", body: { text } });
+}
+
+/** A tree document and options as a CS188 test file: {text}. */
+export function cs188Export(tree, options) {
+  return request("/api/cs188/export", { method: "POST", body: { tree, options } });
+}

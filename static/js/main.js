@@ -3,9 +3,12 @@
 
 import { getPreset, getView, randomTree } from "./api.js";
 import { InputPanel } from "./input-panel.js";
+import { Lecture } from "./lecture.js";
+import { Editor } from "./editor.js";
 import { Narration, narrate } from "./narration.js";
 import { Player } from "./player.js";
 import { Pseudocode } from "./pseudocode.js";
+import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
 import { Stats } from "./stats.js";
 import { Trace } from "./trace.js";
@@ -29,6 +32,7 @@ let trace = null;
 let runSeq = 0;
 let runSource = null; // the source of the trace shown (for the URL)
 let runOptions = null; // its resolved options
+let runDoc = null; // its tree document (for the editor, share links and exports)
 let lastSourceKey = null; // the source whose document defaults are in the form
 let pendingStep = null; // a step asked for (URL) before its events arrived
 let docTitle = "";
@@ -174,6 +178,7 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       trace = new Trace(nodes, resolved || options);
       runSource = source;
       runOptions = resolved || options;
+      runDoc = doc;
       input.setOptions(runOptions);
       view.setTree(trace);
       pseudocode.show(runOptions, trace.hasChance);
@@ -182,6 +187,7 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       setDocTitle(info || (doc && typeof doc === "object" && !Array.isArray(doc) ? doc : null));
       setRunState("streaming");
       showStep(0);
+      lecture.onRun({ doc, options: runOptions, urlView }); // a presenter sends the new view
       timings.drawn = performance.now();
       timings.nodes = nodes.length;
       requestAnimationFrame(() =>
@@ -272,7 +278,73 @@ window.prune = {
   run: () => run(),
 };
 
+// ----- editing and sharing (editor.js, share.js) -----
+
+const shell = {
+  get doc() {
+    return runDoc;
+  },
+  get runOptions() {
+    return runOptions;
+  },
+  get trace() {
+    return trace;
+  },
+  get step() {
+    return player.k;
+  },
+  get title() {
+    return docTitle;
+  },
+  input,
+  options: () => urlOptions(input.options()),
+  // An edited tree re-runs at the same step (or the end), not from the start.
+  run: () => {
+    const atEnd = trace && trace.complete && player.k === trace.length && player.k > 0;
+    run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
+  },
+  svg: view.svg.node(),
+  treeContainer: $("tree"),
+};
+window.prune.editor = new Editor(shell);
+window.prune.share = new SharePanel(shell);
+
+// ----- lecture mode (lecture.js): a presenter drives, students follow -----
+
+function openDefaultPreset() {
+  input.setSource({
+    kind: "preset",
+    name: input.hasPreset(DEFAULT_PRESET) ? DEFAULT_PRESET : $("preset").value,
+  });
+  if (input.els.preset.value) run();
+}
+
+const lecture = new Lecture({
+  client,
+  player,
+  input,
+  run: (urlView) => run({ urlView }),
+  runState: () => document.body.dataset.runState,
+  openDefault: openDefaultPreset,
+});
+window.prune.lecture = lecture;
+
 // ----- first load: the URL's view, a saved view (/t/<id>), else the default preset -----
+
+/** A permalink (?z=…): the packed tree, options and step; the query's own options win. */
+async function openPackedView(packed, urlView) {
+  setRunState("loading");
+  try {
+    const saved = await unpackView(packed);
+    input.setSource({ kind: "paste", text: JSON.stringify(saved.tree) });
+    const options = { ...(saved.options || {}), ...urlView.options };
+    const step = urlView.step !== null ? urlView.step : saved.step;
+    run({ urlView: { options, step: step === undefined ? null : step } });
+  } catch (err) {
+    input.showRunError(err, "paste");
+    setRunState("error");
+  }
+}
 
 async function openSavedView(id, urlView) {
   setRunState("loading");
@@ -289,7 +361,12 @@ async function openSavedView(id, urlView) {
 
 const initial = readUrl();
 const savedId = document.getElementById("layout").dataset.savedId;
-if (savedId && !initial.source) {
+const packedView = new URLSearchParams(window.location.search).get(PACKED_PARAM);
+if (lecture.openFromUrl()) {
+  // ?lecture=CODE or ?present=CODE: lecture.js opens the room's view
+} else if (packedView && !initial.source) {
+  openPackedView(packedView, initial);
+} else if (savedId && !initial.source) {
   openSavedView(savedId, initial);
 } else if (initial.source) {
   input.setSource(initial.source);

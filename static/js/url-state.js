@@ -5,6 +5,7 @@
 const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"];
 const MAX_TREE_URL_CHARS = 6000; // beyond this the tree is not put in the URL
 const WRITE_INTERVAL_MS = 300; // history.replaceState is rate-limited by browsers
+const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture.js): kept as they are
 
 /** Read the view from a query string: {source, options, step} (step: number | "end" | null). */
 export function readUrl(search = window.location.search) {
@@ -81,7 +82,10 @@ export class UrlState {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (!this.pending) return;
-    const query = buildQuery(this.pending);
+    const params = new URLSearchParams(buildQuery(this.pending));
+    const current = new URLSearchParams(window.location.search);
+    for (const key of KEPT_KEYS) if (current.has(key)) params.set(key, current.get(key));
+    const query = params.toString();
     this.pending = null;
     this.lastWrite = performance.now();
     const url = `${window.location.pathname}${query ? `?${query}` : ""}`;

@@ -1,0 +1,255 @@
+// share.js: links to the exact view. A permalink carries the tree document, the options and
+// the step in the URL (?z=: JSON, deflate-raw, base64url), so it needs no server state; a
+// short link (/t/<id>) saves the view on the server for trees too large for a URL. Also the
+// embed code (<iframe src=".../embed?...">) and the picture/trace downloads.
+
+import { saveView } from "./api.js";
+import { download, pngBlob, svgText, traceText } from "./export.js";
+
+const $ = (id) => document.getElementById(id);
+export const PACKED_PARAM = "z";
+const EMBED_WIDTH = 720;
+const EMBED_HEIGHT = 480;
+
+function toBase64Url(bytes) {
+  let binary = "";
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + chunk));
+  }
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(b64 + "===".slice((b64.length + 3) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** A view {tree, options, step} as URL-safe text. */
+export async function packView(view) {
+  const json = new TextEncoder().encode(JSON.stringify(view));
+  return toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
+}
+
+/** The view packed by packView; throws an Error that says the link is damaged. */
+export async function unpackView(text) {
+  let view;
+  try {
+    const bytes = await pipe(fromBase64Url(text), new DecompressionStream("deflate-raw"));
+    view = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new Error("This link is damaged: its tree cannot be read (was it cut short?).");
+  }
+  if (!view || typeof view !== "object" || !("tree" in view)) {
+    throw new Error("This link is damaged: it holds no tree.");
+  }
+  return view;
+}
+
+/** Copy text to the clipboard; falls back to selecting a read-only input and execCommand. */
+export async function copyText(text, fallbackInput) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // permission denied (e.g. an iframe without clipboard-write): fall back
+  }
+  if (fallbackInput) {
+    fallbackInput.focus();
+    fallbackInput.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+function attr(text) {
+  return String(text)
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+/** The <iframe> snippet for an embed URL. */
+export function embedCode(src, title, width = EMBED_WIDTH, height = EMBED_HEIGHT) {
+  return (
+    `<iframe src="${attr(src)}" width="${width}" height="${height}" ` +
+    `title="${attr(title)}" loading="lazy" style="border:0"></iframe>`
+  );
+}
+
+export class SharePanel {
+  /** shell: {doc, runOptions (resolved), step, trace, title, svg} */
+  constructor(shell) {
+    this.shell = shell;
+    this.savedId = null;
+    this.savedKey = null;
+    this.els = {
+      toggle: $("share-toggle"),
+      panel: $("share-panel"),
+      close: $("share-close"),
+      link: $("share-link"),
+      copyLink: $("share-copy-link"),
+      save: $("share-save"),
+      embed: $("share-embed"),
+      copyEmbed: $("share-copy-embed"),
+      status: $("share-status"),
+      svg: $("export-svg"),
+      png: $("export-png"),
+      trace: $("export-trace"),
+    };
+    const e = this.els;
+    e.toggle.addEventListener("click", () => this.setOpen(e.panel.hidden));
+    e.close.addEventListener("click", () => this.setOpen(false));
+    e.copyLink.addEventListener("click", () => this.copyLink());
+    e.copyEmbed.addEventListener("click", () => this.copyEmbed());
+    e.save.addEventListener("click", () => this.saveShortLink());
+    e.svg.addEventListener("click", () => this.exportSvg());
+    e.png.addEventListener("click", () => this.exportPng());
+    e.trace.addEventListener("click", () => this.exportTrace());
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && !e.panel.hidden) this.setOpen(false);
+    });
+  }
+
+  setOpen(open) {
+    const e = this.els;
+    e.panel.hidden = !open;
+    e.toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      this.say("");
+      this.update();
+      e.copyLink.focus();
+    }
+  }
+
+  /** The view shown: {tree, options, step}; null before the first run. */
+  view() {
+    const { doc, runOptions } = this.shell;
+    if (doc === null || doc === undefined) return null;
+    const options = { ...(runOptions || {}) };
+    if (options.ordering !== "random") delete options.seed;
+    return { tree: doc, options, step: this.shell.step };
+  }
+
+  viewKey(view) {
+    return JSON.stringify([view.tree, view.options]);
+  }
+
+  /** The permalink and embed code of the current view (short-link based once saved). */
+  async links() {
+    const view = this.view();
+    if (!view) return null;
+    const origin = window.location.origin;
+    const step = view.step;
+    if (this.savedId && this.savedKey === this.viewKey(view)) {
+      return {
+        link: `${origin}/t/${this.savedId}?step=${step}`,
+        embed: `${origin}/embed/${this.savedId}?step=${step}`,
+      };
+    }
+    const packed = await packView(view);
+    return {
+      link: `${origin}/?${PACKED_PARAM}=${packed}`,
+      embed: `${origin}/embed?${PACKED_PARAM}=${packed}`,
+    };
+  }
+
+  async update() {
+    const links = await this.links();
+    const e = this.els;
+    if (!links) {
+      e.link.value = "";
+      e.embed.value = "";
+      return null;
+    }
+    e.link.value = links.link;
+    e.embed.value = embedCode(links.embed, this.title());
+    e.panel.dataset.ready = "true";
+    return links;
+  }
+
+  title() {
+    const title = this.shell.title;
+    return title ? `Prune: ${title}` : "Prune: alpha-beta pruning, step by step";
+  }
+
+  say(message) {
+    this.els.status.textContent = message;
+  }
+
+  async copyLink() {
+    const links = await this.update();
+    if (!links) return;
+    const ok = await copyText(this.els.link.value, this.els.link);
+    this.say(ok ? "Link copied." : "Select the link and copy it (Ctrl+C).");
+  }
+
+  async copyEmbed() {
+    const links = await this.update();
+    if (!links) return;
+    const ok = await copyText(this.els.embed.value, this.els.embed);
+    this.say(ok ? "Embed code copied." : "Select the code and copy it (Ctrl+C).");
+  }
+
+  async saveShortLink() {
+    const view = this.view();
+    if (!view) return;
+    this.say("Saving…");
+    try {
+      const saved = await saveView(view.tree, view.options);
+      this.savedId = saved.id;
+      this.savedKey = this.viewKey(view);
+      await this.update();
+      this.say("Short link saved: it opens this tree for anyone.");
+    } catch (err) {
+      this.say(`Could not save: ${err.message}`);
+    }
+  }
+
+  fileBase() {
+    const title = this.shell.title || "prune";
+    return title.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "prune";
+  }
+
+  exportSvg() {
+    if (!this.shell.trace) return;
+    const { text } = svgText(this.shell.svg, { title: this.title() });
+    const name = `${this.fileBase()}-step-${this.shell.step}.svg`;
+    download(new Blob([text], { type: "image/svg+xml" }), name);
+  }
+
+  async exportPng() {
+    if (!this.shell.trace) return;
+    try {
+      const blob = await pngBlob(this.shell.svg, { title: this.title() });
+      download(blob, `${this.fileBase()}-step-${this.shell.step}.png`);
+    } catch (err) {
+      this.say(`Could not make the PNG: ${err.message}`);
+    }
+  }
+
+  exportTrace() {
+    const trace = this.shell.trace;
+    if (!trace || !trace.complete) {
+      this.say("The trace is still arriving: try again in a moment.");
+      return;
+    }
+    const blob = new Blob([traceText(trace)], { type: "application/json" });
+    download(blob, `${this.fileBase()}-trace.json`);
+  }
+}
