@@ -158,6 +158,16 @@ def resume(message):
     return {**room.public(), "audience": _rooms().audience(code)}
 
 
+@socketio.on("lecture:end")
+@_handler
+def end(message):
+    """The presenter ends the lecture: students are told, and the code stops working."""
+    code = _code(message)
+    _rooms().end(code, message.get("key"))
+    emit("lecture:ended", {"room": code}, to=audience_room(code))
+    return {"room": code}
+
+
 @socketio.on("lecture:join")
 @_handler
 def join(message):

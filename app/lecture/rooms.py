@@ -72,6 +72,7 @@ class Rooms(Protocol):
     def get(self, code: str) -> Room | None: ...
     def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None: ...
     def resume(self, code: str, key: str) -> Room: ...
+    def end(self, code: str, key: str) -> None: ...
     def join(self, code: str, member: str) -> int: ...
     def leave(self, code: str, member: str) -> int: ...
     def audience(self, code: str) -> int: ...
@@ -138,6 +139,16 @@ class MemoryRooms:
             check_key(room, key)
             room.updated = self.clock()
             return room
+
+    def end(self, code: str, key: str) -> None:
+        """The presenter closes the room: it is gone at once, for everyone."""
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None:
+                raise RoomError("this lecture has ended")
+            check_key(room, key)
+            del self._rooms[code]
+            self._members.pop(code, None)
 
     def join(self, code: str, member: str) -> int:
         with self._lock:
@@ -215,6 +226,13 @@ class RedisRooms:
         check_key(room, key)
         self.redis.expire(self._key(code), self.ttl)
         return room
+
+    def end(self, code: str, key: str) -> None:
+        room = self.get(code)
+        if room is None:
+            raise RoomError("this lecture has ended")
+        check_key(room, key)
+        self.redis.delete(self._key(code), self._members_key(code))
 
     def _members_key(self, code: str) -> str:
         return f"{self.PREFIX}{code}:members"

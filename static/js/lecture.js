@@ -136,6 +136,12 @@ export class Lecture {
     socket.on("lecture:audience", (msg) => {
       if (msg && msg.room === this.code && this.role === "presenter") this.showAudience(msg.count);
     });
+    socket.on("lecture:ended", (msg) => {
+      if (!msg || msg.room !== this.code || this.role !== "student") return;
+      const code = this.code;
+      this.leave({ tell: false });
+      this.showError(`The teacher ended lecture ${formatCode(code)}. You can keep exploring this tree.`);
+    });
     socket.on("lecture_error", (msg) => {
       if (msg && msg.error && this.role) this.setStatus(msg.error, true);
     });
@@ -256,6 +262,14 @@ export class Lecture {
     }
     this.ready = true;
     this.pump();
+  }
+
+  /** End the room on the server too, so students are told at once; then stop presenting. */
+  endLecture() {
+    if (this.code && this.key && this.socket) {
+      this.socket.emit("lecture:end", { room: this.code, key: this.key });
+    }
+    this.stopPresenting();
   }
 
   stopPresenting() {
@@ -676,7 +690,7 @@ export class Lecture {
     this.audienceEl = el("p", { className: "lecture-audience", "aria-live": "polite" },
       studentsText(audience));
     const end = el("button", { type: "button", className: "lecture-end" }, "End lecture");
-    end.addEventListener("click", () => this.stopPresenting());
+    end.addEventListener("click", () => this.endLecture());
     const side = el("div", { className: "lecture-side" });
     side.append(this.audienceEl, end);
     this.bar.append(qrButton, join, side, this.status);

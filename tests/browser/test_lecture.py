@@ -6,6 +6,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -214,13 +215,14 @@ def test_presenter_reload_keeps_the_room(prune, student_page):
     presenter_steps(prune, 2)
     assert wait_same(prune, student)["counter"] == f"step 9 of {TEXTBOOK_STEPS}"
 
-    # Ending the lecture forgets the key and the ?present parameter.
+    # Ending the lecture forgets the key and the ?present parameter, and tells the students.
     prune.page.set_viewport_size(PHONE)
     prune.screenshot("lecture-presenter-phone")
     prune.page.get_by_role("button", name="End lecture").click()
     assert prune.page.locator(".lecture-bar").is_hidden()
     assert "present=" not in prune.page.url
     assert prune.page.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None
+    expect(student.page.locator(".lecture-error")).to_contain_text("The teacher ended lecture")
 
 
 def test_code_typed_on_the_home_page_joins(prune, student_page):

@@ -177,3 +177,15 @@ def test_presenter_messages_are_rate_limited(connect):
     ]
     assert [a["ok"] for a in acks] == [True, True, True, False, False]
     assert acks[-1]["error"] == "too many lecture messages; slow down"
+
+
+def test_the_presenter_ends_the_lecture_for_everyone(connect):
+    presenter, student = connect(), connect()
+    code, key = start(presenter)
+    student.emit("lecture:join", {"room": code}, callback=True)
+    refused = student.emit("lecture:end", {"room": code, "key": "guess"}, callback=True)
+    assert refused == {"ok": False, "error": "only the presenter can drive this lecture"}
+    assert presenter.emit("lecture:end", {"room": code, "key": key}, callback=True)["ok"]
+    assert received(student, "lecture:ended") == [{"room": code}]
+    late = connect().emit("lecture:join", {"room": code}, callback=True)
+    assert late == {"ok": False, "error": f"there is no lecture {code} (it may have ended)"}

@@ -116,3 +116,14 @@ def test_codes_are_forgiving_to_type(typed):
 def test_bad_codes_are_refused(typed):
     with pytest.raises(RoomError):
         normalize_code(typed)
+
+
+def test_only_the_presenter_ends_a_room(rooms):
+    room, key = rooms.create(VIEW, CURSOR)
+    rooms.join(room.code, "a")
+    with pytest.raises(RoomError, match="only the presenter"):
+        rooms.end(room.code, "guess")
+    rooms.end(room.code, key)
+    assert rooms.get(room.code) is None and rooms.audience(room.code) == 0
+    with pytest.raises(RoomError, match="ended"):
+        rooms.end(room.code, key)
