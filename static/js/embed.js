@@ -5,7 +5,7 @@
 
 import { getPreset, getView, randomTree, traceTree } from "./api.js";
 import { Narration, narrate } from "./narration.js";
-import { Player } from "./player.js";
+import { standardPlayer } from "./player.js";
 import { PACKED_PARAM, unpackView } from "./share.js";
 import { Trace } from "./trace.js";
 import { TreeView } from "./tree-view.js";
@@ -30,25 +30,7 @@ const view = new TreeView($("tree"));
 const narration = new Narration($("narration"));
 let trace = null;
 
-const player = new Player(
-  {
-    play: $("btn-play"),
-    first: $("btn-first"),
-    back: $("btn-back"),
-    forward: $("btn-forward"),
-    last: $("btn-last"),
-    prevCut: $("btn-prev-cut"),
-    nextCut: $("btn-next-cut"),
-    slider: $("scrub"),
-    speed: $("speed"),
-    counter: $("counter"),
-  },
-  {
-    seek: (k) => showStep(k),
-    prevCutoff: (k) => (trace ? trace.prevCutoff(k) : -1),
-    nextCutoff: (k) => (trace ? trace.nextCutoff(k) : -1),
-  }
-);
+const player = standardPlayer((k) => showStep(k), () => trace);
 
 function showStep(k) {
   if (!trace) return;

@@ -6,7 +6,7 @@ import { lineColumn, locateNode } from "./json-locate.js";
 
 const $ = (id) => document.getElementById(id);
 
-const DEFAULT_OPTIONS = {
+export const DEFAULT_OPTIONS = {
   algorithm: "alphabeta",
   rule: "standard",
   players: "max,min",

@@ -6,19 +6,13 @@
 // The presenter's key stays in this browser's localStorage (keyed by room code), never in a
 // link; the address bar only says ?present=CODE (presenter) or ?lecture=CODE (student).
 
+import { DEFAULT_OPTIONS } from "./input-panel.js";
+
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 6;
 const SEND_INTERVAL_MS = 50; // at most 20 presenter messages a second (the server allows 30)
 const ACK_TIMEOUT_MS = 8000;
 const STORE_PREFIX = "prune.lecture.";
-const OPTION_DEFAULTS = {
-  algorithm: "alphabeta",
-  rule: "standard",
-  players: "max,min",
-  depth: null,
-  ordering: "given",
-  seed: 0,
-};
 
 /** "abc-def", "ABC DEF", "abc·def" → "ABCDEF"; null when it is not a lecture code. */
 export function normalizeCode(text) {
@@ -487,7 +481,7 @@ export class Lecture {
       if (doc.options && typeof doc.options === "object") Object.assign(own, doc.options);
       if (doc.players) own.players = doc.players;
     }
-    const options = { ...OPTION_DEFAULTS, ...own, ...(view.options || {}) };
+    const options = { ...DEFAULT_OPTIONS, ...own, ...(view.options || {}) };
     this.ownRun = { options, step: cursor ? cursor.step : null };
     this.ownRunKey = viewKey(view);
     this.app.input.setSource({ kind: "paste", text: JSON.stringify(doc) });
@@ -754,7 +748,7 @@ export class Lecture {
 function viewOptions(options) {
   if (!options) return {};
   const out = {};
-  for (const key of Object.keys(OPTION_DEFAULTS)) {
+  for (const key of Object.keys(DEFAULT_OPTIONS)) {
     if (options[key] !== undefined) out[key] = options[key];
   }
   return out;

@@ -6,7 +6,7 @@ import { InputPanel } from "./input-panel.js";
 import { Lecture } from "./lecture.js";
 import { Editor } from "./editor.js";
 import { Narration, narrate } from "./narration.js";
-import { Player } from "./player.js";
+import { standardPlayer } from "./player.js";
 import { Pseudocode } from "./pseudocode.js";
 import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
@@ -41,25 +41,7 @@ function setRunState(state) {
   document.body.dataset.runState = state;
 }
 
-const player = new Player(
-  {
-    play: $("btn-play"),
-    first: $("btn-first"),
-    back: $("btn-back"),
-    forward: $("btn-forward"),
-    last: $("btn-last"),
-    prevCut: $("btn-prev-cut"),
-    nextCut: $("btn-next-cut"),
-    slider: $("scrub"),
-    speed: $("speed"),
-    counter: $("counter"),
-  },
-  {
-    seek: (k) => showStep(k),
-    prevCutoff: (k) => (trace ? trace.prevCutoff(k) : -1),
-    nextCutoff: (k) => (trace ? trace.nextCutoff(k) : -1),
-  }
-);
+const player = standardPlayer((k) => showStep(k), () => trace);
 
 const input = new InputPanel({
   onRun: () => run(),

@@ -186,3 +186,30 @@ export class Player {
     off(els.nextCut, empty || this.hooks.nextCutoff(this.k) < 0);
   }
 }
+
+/**
+ * A Player on a page's standard controls (#btn-play, #btn-first, …, #scrub, #speed, #counter),
+ * as the main page and the embed share them. ``currentTrace()`` is the trace on screen (or null).
+ */
+export function standardPlayer(seek, currentTrace) {
+  const $ = (id) => document.getElementById(id);
+  return new Player(
+    {
+      play: $("btn-play"),
+      first: $("btn-first"),
+      back: $("btn-back"),
+      forward: $("btn-forward"),
+      last: $("btn-last"),
+      prevCut: $("btn-prev-cut"),
+      nextCut: $("btn-next-cut"),
+      slider: $("scrub"),
+      speed: $("speed"),
+      counter: $("counter"),
+    },
+    {
+      seek,
+      prevCutoff: (k) => (currentTrace() ? currentTrace().prevCutoff(k) : -1),
+      nextCutoff: (k) => (currentTrace() ? currentTrace().nextCutoff(k) : -1),
+    }
+  );
+}
