@@ -641,7 +641,8 @@ export class TreeView {
     this.rBeta[i] = s.beta[i];
   }
 
-  /** A cutoff label next to the edges it pruned (only when something was pruned). */
+  /** A cutoff label under the edges it pruned; beside the node when the last child fired it
+   * (nothing left to prune: the test still fired, and the statistics count it). */
   updateCutoff(i, s) {
     const t = this.trace;
     const old = this.cutLabels.get(i);
@@ -654,7 +655,6 @@ export class TreeView {
     if (k < 0) return;
     const event = t.events[k];
     const prunedIds = t.prunedIds[k];
-    if (!prunedIds.length) return;
     const x = this.pos[2 * i];
     const y = this.pos[2 * i + 1];
     // Under the pruned children (crossed out right above it); beside the node if hidden.
@@ -677,6 +677,7 @@ export class TreeView {
     const label = svgEl("g", "cutoff-label");
     label.setAttribute("data-kind", event.kind);
     label.setAttribute("data-path", t.keys[i]);
+    label.setAttribute("data-pruned", String(prunedIds.length));
     label.setAttribute("transform", `translate(${lx},${ly})`);
     const text = svgEl("text");
     text.setAttribute("text-anchor", anchor);
@@ -691,6 +692,13 @@ export class TreeView {
     )}`;
     text.appendChild(line1);
     text.appendChild(line2);
+    if (!prunedIds.length) {
+      const line3 = svgEl("tspan", "cutoff-note");
+      line3.setAttribute("x", 0);
+      line3.setAttribute("dy", "1.2em");
+      line3.textContent = "(last child)";
+      text.appendChild(line3);
+    }
     label.appendChild(text);
     this.gLabels.node().appendChild(label);
     this.cutLabels.set(i, label);

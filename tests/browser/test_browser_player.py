@@ -29,13 +29,16 @@ def test_textbook_played_to_the_end(prune):
     assert prune.paths_in_state("pruned") == ["1.1", "1.2"]
     assert prune.paths_in_state("active") == []
 
-    labels = prune.page.locator(".cutoff-label")
-    assert labels.count() == 1
-    label = labels.first
+    # Both cutoffs are labelled: [1]'s pruned 4 and 6; [2]'s fired on its last child.
+    assert prune.page.locator(".cutoff-label").count() == 2
+    label = prune.page.locator(".cutoff-label[data-path='1']")
     assert label.get_attribute("data-kind") == "alpha"
-    assert label.get_attribute("data-path") == "1"
+    assert label.get_attribute("data-pruned") == "2"
     assert "α-cutoff" in label.text_content()
     assert "v=2 ≤ α=3" in label.text_content()
+    last = prune.page.locator(".cutoff-label[data-path='2']")
+    assert last.get_attribute("data-kind") == "alpha" and last.get_attribute("data-pruned") == "0"
+    assert "v=2 ≤ α=3" in last.text_content() and "(last child)" in last.text_content()
     assert sorted(prune.page.eval_on_selector_all(".strike", PATHS)) == ["1.1", "1.2"]
 
     # Values where the search returned, and the principal variation highlighted.
