@@ -22,10 +22,6 @@ class Counters:
     cutoffs: dict[str, int] = field(default_factory=lambda: {"alpha": 0, "beta": 0})
     pruned: list[int] = field(default_factory=list)
 
-    def record_cutoff(self, kind: str, skipped: tuple[int, ...]) -> None:
-        self.cutoffs[kind] += 1
-        self.pruned.extend(skipped)
-
 
 def knuth_moore_leaves(branching: int, depth: int) -> int:
     """Leaves alpha-beta evaluates on a perfectly ordered uniform tree: b^⌈d/2⌉ + b^⌊d/2⌋ − 1."""

@@ -142,17 +142,6 @@ class Document:
     source: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"tree": self.tree.to_data()}
-        if self.players is not None:
-            data["players"] = list(self.players)
-        for key in ("name", "description", "source"):
-            if getattr(self, key) is not None:
-                data[key] = getattr(self, key)
-        if self.options:
-            data["options"] = dict(self.options)
-        return data
-
 
 def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     """Parse a JSON text into a ``Document``; every failure is an ``EngineError``."""
