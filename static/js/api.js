@@ -39,10 +39,6 @@ async function request(url, { method = "GET", body } = {}) {
   return data;
 }
 
-export function listPresets() {
-  return request("/api/presets");
-}
-
 export function getPreset(name) {
   return request(`/api/presets/${encodeURIComponent(name)}`);
 }
