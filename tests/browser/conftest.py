@@ -46,6 +46,19 @@ class PrunePage:
     def wait_state(self, state: str = "done", timeout: float = 15_000):
         self.page.wait_for_selector(f"body[data-run-state={state}]", timeout=timeout)
 
+    # ----- the editor -----
+
+    def select(self, path: str):
+        """Select the node at ``path`` (dotted) for the editor."""
+        self.node(path).locator(".shape").click()
+        self.page.wait_for_selector(f'g.node.selected[data-path="{path}"]')
+
+    def edited(self, action):
+        """Do an edit and wait for its re-run to finish."""
+        self.page.evaluate("document.body.dataset.runState = 'edited'")
+        action()
+        self.wait_state("done")
+
     def counter(self) -> str:
         return self.page.locator("#counter").inner_text()
 

@@ -11,19 +11,6 @@ pytestmark = pytest.mark.browser
 CS188 = Path(__file__).resolve().parents[1] / "engine" / "cs188"
 
 
-def select(prune, path: str):
-    prune.node(path).locator(".shape").click()
-    prune.page.wait_for_selector(f'g.node.selected[data-path="{path}"]')
-
-
-def edited(prune, action):
-    """Do an edit and wait for its re-run to finish."""
-    page = prune.page
-    page.evaluate("document.body.dataset.runState = 'edited'")
-    action()
-    prune.wait_state("done")
-
-
 def tree_text(prune):
     return json.loads(prune.page.input_value("#tree-text"))
 
@@ -31,19 +18,19 @@ def tree_text(prune):
 def build_textbook_pair(prune):
     """From scratch: MAX root over two MIN nodes [[3, 5], [2, 9]]; returns nothing."""
     page = prune.page
-    edited(prune, lambda: page.click("#ed-new"))
+    prune.edited(lambda: page.click("#ed-new"))
     assert prune.nodes() == {"": ("unvisited", None)}
-    select(prune, "")
-    edited(prune, lambda: page.click("#ed-add"))
-    edited(prune, lambda: page.click("#ed-add"))
+    prune.select("")
+    prune.edited(lambda: page.click("#ed-add"))
+    prune.edited(lambda: page.click("#ed-add"))
     for parent in ("0", "1"):
-        select(prune, parent)
-        edited(prune, lambda: page.click("#ed-add"))
-        edited(prune, lambda: page.click("#ed-add"))
+        prune.select(parent)
+        prune.edited(lambda: page.click("#ed-add"))
+        prune.edited(lambda: page.click("#ed-add"))
     for path, value in (("0.0", "3"), ("0.1", "5"), ("1.0", "2"), ("1.1", "9")):
-        select(prune, path)
+        prune.select(path)
         page.fill("#ed-value", value)
-        edited(prune, lambda: page.press("#ed-value", "Enter"))
+        prune.edited(lambda: page.press("#ed-value", "Enter"))
 
 
 def test_build_a_tree_from_scratch_and_edit_it(prune):
@@ -57,14 +44,14 @@ def test_build_a_tree_from_scratch_and_edit_it(prune):
     assert prune.paths_in_state("pruned") == ["1.1"]
 
     # Label, move name and kind; the tree shows them as text.
-    select(prune, "1")
+    prune.select("1")
     page.fill("#ed-label", "B")
-    edited(prune, lambda: page.press("#ed-label", "Enter"))
+    prune.edited(lambda: page.press("#ed-label", "Enter"))
     page.fill("#ed-action", "right")
-    edited(prune, lambda: page.press("#ed-action", "Enter"))
+    prune.edited(lambda: page.press("#ed-action", "Enter"))
     assert prune.node("1").locator(".node-label").text_content() == "B"
     assert "right" in page.locator(".edge-caption").all_text_contents()
-    edited(prune, lambda: page.select_option("#ed-kind", "max"))
+    prune.edited(lambda: page.select_option("#ed-kind", "max"))
     assert prune.node("1").get_attribute("data-kind") == "max"
     assert tree_text(prune)[1] == {
         "label": "B",
@@ -75,22 +62,22 @@ def test_build_a_tree_from_scratch_and_edit_it(prune):
     prune.screenshot("editor-selected")
 
     # Reorder: move [1] left; the selection follows the node.
-    edited(prune, lambda: page.click("#ed-left"))
+    prune.edited(lambda: page.click("#ed-left"))
     assert tree_text(prune)[0]["label"] == "B"
     assert page.locator('g.node.selected[data-path="0"]').count() == 1
 
     # Undo and redo, by buttons and keys.
-    edited(prune, lambda: page.click("#ed-undo"))
+    prune.edited(lambda: page.click("#ed-undo"))
     assert tree_text(prune)[1]["label"] == "B"
     page.locator("#tree").click(position={"x": 5, "y": 400})  # focus away from the fields
-    edited(prune, lambda: page.keyboard.press("Control+Shift+Z"))
+    prune.edited(lambda: page.keyboard.press("Control+Shift+Z"))
     assert tree_text(prune)[0]["label"] == "B"
-    edited(prune, lambda: page.keyboard.press("Control+z"))
+    prune.edited(lambda: page.keyboard.press("Control+z"))
     assert tree_text(prune)[1]["label"] == "B"
 
     # Delete a subtree; the parent stays selected.
-    select(prune, "1.0")
-    edited(prune, lambda: page.click("#ed-delete"))
+    prune.select("1.0")
+    prune.edited(lambda: page.click("#ed-delete"))
     assert tree_text(prune)[1]["children"] == [9]
     assert page.locator('g.node.selected[data-path="1"]').count() == 1
 
@@ -98,7 +85,7 @@ def test_build_a_tree_from_scratch_and_edit_it(prune):
 def test_text_edits_update_the_editor(prune):
     page = prune.page
     prune.open("tree=" + "[[1,2],[3,4]]")
-    select(prune, "0.1")
+    prune.select("0.1")
     assert page.input_value("#ed-value") == "2"
     page.fill("#tree-text", '[[1, {"label": "x", "value": 7}], [3, 4]]')
     assert page.input_value("#ed-value") == "7"
@@ -121,7 +108,7 @@ def test_json_file_round_trip_and_bad_files(prune, tmp_path):
 
     good = tmp_path / "mine.json"
     good.write_text(json.dumps({"tree": [[5, 6], [7, 1]], "name": "Mine"}))
-    edited(prune, lambda: page.set_input_files("#ed-file", str(good)))
+    prune.edited(lambda: page.set_input_files("#ed-file", str(good)))
     assert len(prune.nodes()) == 7
     assert page.inner_text("#doc-title").startswith("Mine")
 
@@ -165,7 +152,7 @@ def states_by_label(prune):
 def test_cs188_import(prune, name, visited, pruned):
     page = prune.page
     prune.open("preset=textbook")
-    edited(prune, lambda: page.set_input_files("#ed-file", str(CS188 / f"{name}.test")))
+    prune.edited(lambda: page.set_input_files("#ed-file", str(CS188 / f"{name}.test")))
     assert page.input_value("#opt-rule") == "strict"
     assert page.input_value("#opt-algorithm") == "alphabeta"
     page.click("#btn-last")
@@ -206,12 +193,12 @@ def test_hostile_labels_render_as_text_everywhere(prune):
     page.keyboard.press("ArrowRight")
     assert hostile in page.inner_text("#narration")
     # The editor shows it in its fields and heading, as text.
-    select(prune, "0")
+    prune.select("0")
     assert page.input_value("#ed-label") == hostile
     assert hostile in page.inner_text("#ed-selected")
     # Typing a hostile label in the editor is just text too.
     page.fill("#ed-label", script)
-    edited(prune, lambda: page.press("#ed-label", "Enter"))
+    prune.edited(lambda: page.press("#ed-label", "Enter"))
     assert prune.node("0").locator(".node-label").text_content() == script
     assert page.locator("#tree img, #editor img, script:not([src])").count() == 0
     page.wait_for_timeout(200)

@@ -11,17 +11,6 @@ from conftest_browser import start_server
 pytestmark = pytest.mark.browser
 
 
-def edited(prune, action):
-    prune.page.evaluate("document.body.dataset.runState = 'edited'")
-    action()
-    prune.wait_state("done")
-
-
-def select(prune, path):
-    prune.node(path).locator(".shape").click()
-    prune.page.wait_for_selector(f'g.node.selected[data-path="{path}"]')
-
-
 def open_share(page):
     if page.locator("#share-panel").is_hidden():
         page.click("#share-toggle")
@@ -32,20 +21,20 @@ def test_permalink_reopens_the_same_picture_and_step(prune, context):
     page = prune.page
     prune.open("preset=textbook")
     # Build [[4, 7], [2, 9]] from scratch, with a label, under the strict rule.
-    edited(prune, lambda: page.click("#ed-new"))
-    select(prune, "")
-    edited(prune, lambda: page.click("#ed-add"))
-    edited(prune, lambda: page.click("#ed-add"))
-    edited(prune, lambda: page.click("#ed-add"))
-    select(prune, "0")
-    edited(prune, lambda: page.click("#ed-add"))
-    edited(prune, lambda: page.click("#ed-add"))
+    prune.edited(lambda: page.click("#ed-new"))
+    prune.select("")
+    prune.edited(lambda: page.click("#ed-add"))
+    prune.edited(lambda: page.click("#ed-add"))
+    prune.edited(lambda: page.click("#ed-add"))
+    prune.select("0")
+    prune.edited(lambda: page.click("#ed-add"))
+    prune.edited(lambda: page.click("#ed-add"))
     for path, value in (("0.0", "4"), ("0.1", "7"), ("1", "2"), ("2", "9")):
-        select(prune, path)
+        prune.select(path)
         page.fill("#ed-value", value)
-        edited(prune, lambda: page.press("#ed-value", "Enter"))
+        prune.edited(lambda: page.press("#ed-value", "Enter"))
     page.fill("#ed-label", "Q&A <1>")
-    edited(prune, lambda: page.press("#ed-label", "Enter"))
+    prune.edited(lambda: page.press("#ed-label", "Enter"))
     page.select_option("#opt-rule", "strict")
     prune.wait_state("done")
     page.evaluate("window.prune.seek(0)")
