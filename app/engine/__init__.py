@@ -10,7 +10,7 @@ Typical use::
 """
 
 from .errors import EngineError
-from .events import from_wire, wire
+from .events import wire
 from .options import ALGORITHMS, ORDERINGS, RULES, SearchOptions, resolve_options
 from .search import Search, trace
 from .tree import DEFAULT_LIMITS, Document, Limits, Tree, load_document, parse_document, parse_tree
@@ -26,7 +26,6 @@ __all__ = [
     "Search",
     "SearchOptions",
     "Tree",
-    "from_wire",
     "load_document",
     "parse_document",
     "parse_tree",

@@ -27,15 +27,6 @@ def wire(x: Number) -> Number | str:
     return x
 
 
-def from_wire(x: Number | str | None) -> Number | None:
-    """The inverse of ``wire``, for readers of a trace."""
-    if x == POSITIVE_INFINITY:
-        return INF
-    if x == NEGATIVE_INFINITY:
-        return -INF
-    return x  # type: ignore[return-value]
-
-
 def enter_event(
     path: Path, kind: str, depth: int, alpha: Number | str | None, beta: Number | str | None
 ) -> dict[str, Any]:
