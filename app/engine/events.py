@@ -28,17 +28,10 @@ def wire(x: Number) -> Number | str:
 
 
 def enter_event(
-    path: Path, kind: str, depth: int, alpha: Number | str | None, beta: Number | str | None
+    path: Path, kind: str, alpha: Number | str | None, beta: Number | str | None
 ) -> dict[str, Any]:
     """The search calls a node with the window (α, β), already in wire form."""
-    return {
-        "type": "enter",
-        "path": path,
-        "kind": kind,
-        "depth": depth,
-        "alpha": alpha,
-        "beta": beta,
-    }
+    return {"type": "enter", "path": path, "kind": kind, "alpha": alpha, "beta": beta}
 
 
 def leaf_event(
@@ -48,15 +41,12 @@ def leaf_event(
     beta: Number | str | None,
     heuristic: bool,
 ) -> dict[str, Any]:
-    """A leaf, or a node cut by the depth limit (``heuristic``), is evaluated."""
-    return {
-        "type": "leaf",
-        "path": path,
-        "value": value,
-        "heuristic": heuristic,
-        "alpha": alpha,
-        "beta": beta,
-    }
+    """A leaf, or a node cut by the depth limit (``heuristic``, present only when true), is
+    evaluated."""
+    event = {"type": "leaf", "path": path, "value": value, "alpha": alpha, "beta": beta}
+    if heuristic:
+        event["heuristic"] = True
+    return event
 
 
 def node_table(view: View) -> list[dict[str, Any]]:

@@ -96,12 +96,13 @@ class Search:
         alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
         value, position, order, best, total = START_VALUE[kind], 0, orders[0], -1, 0
         inner += 1
-        emit(enter_event(paths[0], kind, 0, alpha_out, beta_out))
+        emit(enter_event(paths[0], kind, alpha_out, beta_out))
         while True:
             if position < len(order):
                 child = order[position]
                 position += 1
-                if children[child] and depths[child] < limit:
+                kids = children[child]
+                if kids and depths[child] < limit:
                     stack.append((node, kind, alpha, beta, alpha_out, beta_out, value, position, order, best, total))  # fmt: skip  # noqa: E501
                     if kind == CHANCE:
                         alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
@@ -114,7 +115,6 @@ class Search:
                             "type": "enter",
                             "path": paths[child],
                             "kind": kind,
-                            "depth": depths[child],
                             "alpha": alpha_out,
                             "beta": beta_out,
                         }
@@ -122,16 +122,16 @@ class Search:
                     continue
                 returned = values[child]
                 leaves += 1
-                emit(
-                    {
-                        "type": "leaf",
-                        "path": paths[child],
-                        "value": returned,
-                        "heuristic": bool(children[child]),
-                        "alpha": alpha_out if kind != CHANCE else open_alpha,
-                        "beta": beta_out if kind != CHANCE else open_beta,
-                    }
-                )
+                event = {
+                    "type": "leaf",
+                    "path": paths[child],
+                    "value": returned,
+                    "alpha": alpha_out if kind != CHANCE else open_alpha,
+                    "beta": beta_out if kind != CHANCE else open_beta,
+                }
+                if kids:  # an inner node at the depth limit, scored by its heuristic value
+                    event["heuristic"] = True
+                emit(event)
             else:
                 if best >= 0:
                     best_child[node] = best
@@ -211,7 +211,7 @@ class Search:
                         "value": value,
                         "relation": cutoff[1],
                         "bound": cutoff[2],
-                        "pruned": [paths[c] for c in skipped],
+                        "pruned": [*map(paths.__getitem__, skipped)],
                     }
                 )
                 self.counters.cutoffs[cutoff[0]] += 1
@@ -229,5 +229,7 @@ class Search:
 def trace(tree: Tree, options: SearchOptions) -> dict[str, Any]:
     """The whole trace at once: ``{"summary": …, "events": […]}``."""
     search = Search(tree, options)
-    events = [event for batch in search.batches() for event in batch]
+    events: list[dict[str, Any]] = []
+    for batch in search.batches():
+        events.extend(batch)
     return {"summary": search.summary, "events": events}

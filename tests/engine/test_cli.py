@@ -25,8 +25,7 @@ def test_trace_from_stdin_prints_summary_and_events():
     result = json.loads(done.stdout)
     assert result["summary"]["value"] == 3
     assert result["events"][0] == {
-        "type": "enter", "path": [], "kind": "max", "depth": 0,
-        "alpha": "-Infinity", "beta": "Infinity",
+        "type": "enter", "path": [], "kind": "max", "alpha": "-Infinity", "beta": "Infinity",
     }  # fmt: skip
 
 

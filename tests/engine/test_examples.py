@@ -85,13 +85,14 @@ def test_depth_limit_uses_heuristic_values():
     tree = {"tree": [{"value": 5, "children": [1, 2]}, {"value": 3, "children": [9, 9]}]}
     summary, events = run(tree, depth=1)
     assert summary["value"] == 5 and summary["best_move"] == 0
-    assert [(list(e["path"]), e["heuristic"]) for e in events if e["type"] == "leaf"] == [
+    assert [(list(e["path"]), e.get("heuristic")) for e in events if e["type"] == "leaf"] == [
         ([0], True),
         ([1], True),
     ]
     assert summary["minimax_nodes"] == 3
-    full, _ = run(tree)
+    full, full_events = run(tree)
     assert full["value"] == 9 and full["best_move"] == 1
+    assert not any("heuristic" in e for e in full_events), "real leaves carry no heuristic flag"
 
 
 def test_depth_limit_without_heuristic_names_the_node():
@@ -201,7 +202,7 @@ def test_every_preset_runs_with_its_own_options():
 def test_depth_limited_preset_uses_its_document_depth():
     summary, events = run(PRESETS["depth-limited"].document)
     assert summary["options"]["depth"] == 2
-    assert all(e["heuristic"] for e in events if e["type"] == "leaf")
+    assert all(e.get("heuristic") for e in events if e["type"] == "leaf")
 
 
 def test_infinities_survive_strict_json():
