@@ -183,3 +183,15 @@ def test_minimax_never_prunes(prune):
     assert prune.page.input_value("#opt-algorithm") == "minimax"
     assert prune.page.locator("#pseudocode [data-line='min-test']").count() == 0
     assert "13 of 13" in prune.page.inner_text("[data-stat='visited'] dd")
+
+
+def test_narration_tells_a_depth_limited_node_from_a_real_leaf(prune):
+    # Step 3 is the first evaluation in both trees: enter root, enter [0], evaluate [0,0].
+    prune.open("preset=depth-limited")
+    prune.page.evaluate("() => window.prune.seek(3)")
+    assert "Depth limit reached: [0,0] is scored by its heuristic value" in prune.page.inner_text(
+        "#narration"
+    )
+    prune.open("preset=textbook")
+    prune.page.evaluate("() => window.prune.seek(3)")
+    assert "Evaluate leaf [0,0]: its value is 3." in prune.page.inner_text("#narration")
