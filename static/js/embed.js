@@ -8,7 +8,7 @@ import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { PACKED_PARAM, unpackView } from "./share.js";
 import { Trace } from "./trace.js";
-import { TreeView } from "./tree-view.js";
+import { TreeView, onResizeSettled } from "./tree-view.js";
 import { buildQuery, readUrl } from "./url-state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -102,14 +102,9 @@ async function start() {
   if (flag("autoplay")) player.play();
 }
 
-let resizeTimer = null;
-window.addEventListener("resize", () => {
-  if (resizeTimer !== null) clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => {
-    resizeTimer = null;
-    view.measure();
-    view.fit(false);
-  }, 150);
+onResizeSettled(() => {
+  view.measure();
+  view.fit(false);
 });
 
 window.prune = {

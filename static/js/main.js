@@ -12,7 +12,7 @@ import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
 import { Stats } from "./stats.js";
 import { Trace } from "./trace.js";
-import { TreeView } from "./tree-view.js";
+import { TreeView, onResizeSettled } from "./tree-view.js";
 import { UrlState, readUrl } from "./url-state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -226,18 +226,13 @@ $("toggle-inputs").addEventListener("click", (event) => {
 });
 
 let lastWidth = window.innerWidth;
-let resizeTimer = null;
-window.addEventListener("resize", () => {
-  if (resizeTimer !== null) clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(() => {
-    resizeTimer = null;
-    pseudocode.invalidate();
-    view.measure();
-    if (window.innerWidth !== lastWidth) {
-      lastWidth = window.innerWidth;
-      view.fit(false);
-    }
-  }, 150);
+onResizeSettled(() => {
+  pseudocode.invalidate();
+  view.measure();
+  if (window.innerWidth !== lastWidth) {
+    lastWidth = window.innerWidth;
+    view.fit(false);
+  }
 });
 
 // ----- hooks for tests and benchmarks -----

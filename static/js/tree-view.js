@@ -58,6 +58,15 @@ function svgEl(name, cls) {
   return el;
 }
 
+/** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
+export function onResizeSettled(callback, wait = 150) {
+  let timer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(timer);
+    timer = setTimeout(callback, wait);
+  });
+}
+
 export class TreeView {
   /**
    * @param {HTMLElement} container  holds the <svg>

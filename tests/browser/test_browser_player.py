@@ -195,3 +195,24 @@ def test_narration_tells_a_depth_limited_node_from_a_real_leaf(prune):
     prune.open("preset=textbook")
     prune.page.evaluate("() => window.prune.seek(3)")
     assert "Evaluate leaf [0,0]: its value is 3." in prune.page.inner_text("#narration")
+
+
+@pytest.mark.parametrize("url", ["/?preset=textbook", "/embed?preset=textbook"])
+def test_the_tree_refits_when_the_window_is_resized(prune, url):
+    # A phone turned to landscape and back, or a projector window dragged narrower.
+    page = prune.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(url)
+    prune.wait_state("done")
+    wide = page.evaluate("window.prune.view.width")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("(wide) => window.prune.view.width < wide", arg=wide)
+    page.wait_for_function(
+        """() => {
+          const tree = document.getElementById("tree").getBoundingClientRect();
+          return [...document.querySelectorAll("#tree g.node")].every((node) => {
+            const box = node.getBoundingClientRect();
+            return box.left >= tree.left - 1 && box.right <= tree.right + 1;
+          });
+        }"""
+    )
