@@ -59,6 +59,18 @@ class PrunePage:
         action()
         self.wait_state("done")
 
+    def add_children(self, path: str, count: int):
+        """Give the node at ``path`` ``count`` more children with the editor's "+ Child"."""
+        self.select(path)
+        for _ in range(count):
+            self.edited(lambda: self.page.click("#ed-add"))
+
+    def set_value(self, path: str, value: str):
+        """Type ``value`` into the editor's value field for the node at ``path``."""
+        self.select(path)
+        self.page.fill("#ed-value", value)
+        self.edited(lambda: self.page.press("#ed-value", "Enter"))
+
     def counter(self) -> str:
         return self.page.locator("#counter").inner_text()
 

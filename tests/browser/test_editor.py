@@ -20,17 +20,10 @@ def build_textbook_pair(prune):
     page = prune.page
     prune.edited(lambda: page.click("#ed-new"))
     assert prune.nodes() == {"": ("unvisited", None)}
-    prune.select("")
-    prune.edited(lambda: page.click("#ed-add"))
-    prune.edited(lambda: page.click("#ed-add"))
-    for parent in ("0", "1"):
-        prune.select(parent)
-        prune.edited(lambda: page.click("#ed-add"))
-        prune.edited(lambda: page.click("#ed-add"))
+    for parent in ("", "0", "1"):
+        prune.add_children(parent, 2)
     for path, value in (("0.0", "3"), ("0.1", "5"), ("1.0", "2"), ("1.1", "9")):
-        prune.select(path)
-        page.fill("#ed-value", value)
-        prune.edited(lambda: page.press("#ed-value", "Enter"))
+        prune.set_value(path, value)
 
 
 def test_build_a_tree_from_scratch_and_edit_it(prune):
