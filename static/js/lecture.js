@@ -42,6 +42,13 @@ function el(tag, attrs = {}, text = null) {
   return node;
 }
 
+/** A plain button that calls `onClick`: the lecture bars are built from these. */
+function button(className, text, onClick) {
+  const node = el("button", { type: "button", className }, text);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
 function viewKey(view) {
   return view ? JSON.stringify([view.tree, view.options]) : null;
 }
@@ -683,8 +690,7 @@ export class Lecture {
     join.append(line, codeLine);
     this.audienceEl = el("p", { className: "lecture-audience", "aria-live": "polite" },
       studentsText(audience));
-    const end = el("button", { type: "button", className: "lecture-end" }, "End lecture");
-    end.addEventListener("click", () => this.endLecture());
+    const end = button("lecture-end", "End lecture", () => this.endLecture());
     const side = el("div", { className: "lecture-side" });
     side.append(this.audienceEl, end);
     this.bar.append(qrButton, join, side, this.status);
@@ -701,12 +707,8 @@ export class Lecture {
     text.append(el("span", { className: "lecture-live", "aria-hidden": "true" }, "●"),
       document.createTextNode(" Following the teacher · "),
       el("strong", { className: "lecture-code" }, formatCode(this.code)));
-    const explore = el("button", { type: "button", className: "lecture-explore" },
-      "Explore on my own");
-    explore.addEventListener("click", () => this.detach());
-    const leave = el("button", { type: "button", className: "lecture-leave ghost" }, "Leave");
-    leave.addEventListener("click", () => this.leave());
-    this.bar.append(text, this.status, explore, leave);
+    const explore = button("lecture-explore", "Explore on my own", () => this.detach());
+    this.bar.append(text, this.status, explore, this.leaveButton());
     this.setStatus("");
   }
 
@@ -716,12 +718,9 @@ export class Lecture {
     const text = el("p", { className: "lecture-banner" });
     text.append(document.createTextNode("Exploring on your own · lecture "),
       el("strong", { className: "lecture-code" }, formatCode(this.code)));
-    const follow = el("button", { type: "button", className: "lecture-follow primary" },
-      "Follow the teacher again");
-    follow.addEventListener("click", () => this.resync());
-    const leave = el("button", { type: "button", className: "lecture-leave ghost" }, "Leave");
-    leave.addEventListener("click", () => this.leave());
-    this.bar.append(text, this.status, follow, leave);
+    const follow = button("lecture-follow primary", "Follow the teacher again", () =>
+      this.resync());
+    this.bar.append(text, this.status, follow, this.leaveButton());
     this.setStatus("");
   }
 
@@ -729,9 +728,11 @@ export class Lecture {
   showError(message) {
     this.clearBar("error");
     const text = el("p", { className: "lecture-error", role: "alert" }, message);
-    const close = el("button", { type: "button", className: "ghost" }, "Close");
-    close.addEventListener("click", () => this.hideBar());
-    this.bar.append(text, close);
+    this.bar.append(text, button("ghost", "Close", () => this.hideBar()));
+  }
+
+  leaveButton() {
+    return button("lecture-leave ghost", "Leave", () => this.leave());
   }
 
   setStatus(message, isError = false) {

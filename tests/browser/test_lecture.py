@@ -185,6 +185,12 @@ def test_student_detaches_explores_and_follows_again(prune, student_page):
     time.sleep(0.3)
     assert student.counter() == f"step 10 of {TEXTBOOK_STEPS}"
 
+    # "Leave" ends it for good: the bar goes, and the teacher's count drops to zero.
+    student.page.get_by_role("button", name="Leave").click()
+    expect(student.page.locator(".lecture-bar")).to_be_hidden()
+    assert "lecture=" not in student.page.url
+    expect(prune.page.locator(".lecture-audience")).to_have_text("0 students")
+
 
 def test_presenter_reload_keeps_the_room(prune, student_page):
     code = start_lecture(prune)
@@ -223,6 +229,8 @@ def test_presenter_reload_keeps_the_room(prune, student_page):
     assert "present=" not in prune.page.url
     assert prune.page.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None
     expect(student.page.locator(".lecture-error")).to_contain_text("The teacher ended lecture")
+    student.page.get_by_role("button", name="Close").click()
+    expect(student.page.locator(".lecture-bar")).to_be_hidden()
 
 
 def test_code_typed_on_the_home_page_joins(prune, student_page):
