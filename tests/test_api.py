@@ -4,6 +4,7 @@ import json
 
 import pytest
 from support import TEXTBOOK, engine_trace, make_app, wire
+from wire_format import readable
 
 from app.engine.generators import random_tree
 from app.engine.presets import PRESETS
@@ -20,11 +21,13 @@ def test_trace_of_the_textbook_tree(client):
     assert set(body) == {"nodes", "summary", "events", "options"}
     assert body["summary"]["value"] == 3
     assert body["summary"]["best_move"] == 0
-    cutoffs = [e for e in body["events"] if e["type"] == "cutoff"]
-    assert cutoffs[0]["path"] == [1]
-    assert cutoffs[0]["pruned"] == [[1, 1], [1, 2]]
+    events = readable(body["nodes"], body["events"])
+    cutoffs = [e for e in events if e["type"] == "cutoff"]
+    assert cutoffs[0]["path"] == (1,)
+    assert cutoffs[0]["pruned"] == [(1, 1), (1, 2)]
     assert len(body["nodes"]) == 13
-    assert body["nodes"][0] == {"path": [], "kind": "max", "terminal": False}
+    assert body["nodes"][0] == {"parent": None, "kind": "max", "terminal": False}
+    assert body["nodes"][5] == {"parent": 0, "kind": "min", "terminal": False}
     assert body["options"]["algorithm"] == "alphabeta"
     expected = engine_trace(TEXTBOOK)
     assert body["events"] == expected["events"]

@@ -63,7 +63,8 @@ def test_run_streams_the_engines_trace(socket_client, inbox):
     expected = engine_trace(TEXTBOOK)
     assert ack["options"] == expected["summary"]["options"]
     assert len(ack["nodes"]) == 13
-    assert ack["nodes"][1] == {"path": [0], "kind": "min", "terminal": False}
+    assert ack["nodes"][1] == {"parent": 0, "kind": "min", "terminal": False}
+    assert ack["nodes"] == engine_trace(TEXTBOOK)["nodes"]
     assert ack["document"] == {"name": None, "description": None, "source": None}
     done = inbox.wait_done(ack["run"])
     assert done["summary"] == expected["summary"]

@@ -39,6 +39,16 @@ class View:
     def kinds(self) -> tuple[str, ...]:
         return tuple(self.kind(node) for node in range(len(self.tree)))
 
+    @cached_property
+    def rows(self) -> list[int]:
+        """Each node's row in the node table, the id events name it by (-1 below the limit)."""
+        if self.depth == self.tree.height:
+            return list(range(len(self.tree)))
+        rows = [-1] * len(self.tree)
+        for row, node in enumerate(self.nodes()):
+            rows[node] = row
+        return rows
+
     def is_terminal(self, node: int) -> bool:
         return not self.tree.children[node] or (
             self.limit is not None and self.tree.depths[node] >= self.limit
@@ -77,7 +87,7 @@ def make_view(tree: Tree, players: tuple[str, ...], algorithm: str, limit: int |
             for node in view.nodes():
                 if tree.depths[node] == limit and tree.children[node] and tree.values[node] is None:
                     raise node_error(
-                        tree.paths[node],
+                        tree.path(node),
                         f"is cut off by the depth limit {limit} but has no heuristic value",
                     )
     return view

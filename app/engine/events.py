@@ -1,14 +1,19 @@
-"""The wire format of events: flat JSON-ready objects, infinities spelled as strings.
+"""The wire format: a node table with parent links, and events as short JSON arrays.
+
+An event is ``[type, node, …]``, its fields in the fixed order docs/protocol.md gives, and it
+names nodes by their row in the node table. Paths and keyed objects made the worst legal
+tree's trace 90 MB (every event repeated a path of up to 200 indices and its field names);
+rows and arrays make it about 6 MB and cost the search less to build.
 
 JSON has no infinity, and α/β start at ±∞, so ``"Infinity"`` and ``"-Infinity"`` stand in
-for them (JavaScript's ``Number("Infinity")`` reads them back). See docs/protocol.md.
+for them (JavaScript's ``Number("Infinity")`` reads them back).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .tree import Number, Path
+from .tree import PAUSE_EVERY, Number, Pause
 
 if TYPE_CHECKING:
     from .evaluation import View
@@ -27,36 +32,18 @@ def wire(x: Number) -> Number | str:
     return x
 
 
-def enter_event(
-    path: Path, kind: str, alpha: Number | str | None, beta: Number | str | None
-) -> dict[str, Any]:
-    """The search calls a node with the window (α, β), already in wire form."""
-    return {"type": "enter", "path": path, "kind": kind, "alpha": alpha, "beta": beta}
-
-
-def leaf_event(
-    path: Path,
-    value: Number,
-    alpha: Number | str | None,
-    beta: Number | str | None,
-    heuristic: bool,
-) -> dict[str, Any]:
-    """A leaf, or a node cut by the depth limit (``heuristic``, present only when true), is
-    evaluated."""
-    event = {"type": "leaf", "path": path, "value": value, "alpha": alpha, "beta": beta}
-    if heuristic:
-        event["heuristic"] = True
-    return event
-
-
-def node_table(view: View) -> list[dict[str, Any]]:
+def node_table(view: View, pause: Pause | None = None) -> list[dict[str, Any]]:
     """The nodes a client draws, in preorder: only what the search can reach (the depth limit
-    hides deeper nodes). Optional fields are omitted when absent."""
-    tree = view.tree
+    hides deeper nodes). ``parent`` is the parent's row (``None`` for the root); a node's
+    path is its parent's path and its position among the parent's rows. Optional fields are
+    omitted when absent."""
+    tree, rows = view.tree, view.rows
     table = []
     for node in view.nodes():
+        if pause is not None and node % PAUSE_EVERY == PAUSE_EVERY - 1:
+            pause()
         row: dict[str, Any] = {
-            "path": tree.paths[node],
+            "parent": rows[tree.parents[node]] if node else None,
             "kind": view.kinds[node],
             "terminal": view.is_terminal(node),
         }

@@ -1,4 +1,4 @@
-"""The instrumented search: a generator of flat, JSON-ready event objects.
+"""The instrumented search: a generator of JSON-ready events (short tuples, see events.py).
 
 One loop serves minimax, alpha-beta (both pruning rules) and expectimax. It walks the tree
 with an explicit stack, so depth never meets Python's recursion limit. Values follow the
@@ -17,14 +17,12 @@ from .events import (
     INF,
     NEGATIVE_INFINITY,
     POSITIVE_INFINITY,
-    enter_event,
-    leaf_event,
     node_table,
 )
 from .options import SearchOptions
 from .ordering import child_orders
 from .summary import Counters, summarize
-from .tree import CHANCE, MAX, MIN, Tree
+from .tree import CHANCE, MAX, MIN, Pause, Tree
 
 START_VALUE = {MAX: -INF, MIN: INF, CHANCE: 0}
 DEFAULT_BATCH = 256
@@ -46,9 +44,9 @@ class Search:
         self._summary: dict[str, Any] | None = None
         self._started = False
 
-    def nodes(self) -> list[dict[str, Any]]:
+    def nodes(self, pause: Pause | None = None) -> list[dict[str, Any]]:
         """The node table a client needs to draw the tree before any event arrives."""
-        return node_table(self.view)
+        return node_table(self.view, pause)
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -56,22 +54,22 @@ class Search:
             raise RuntimeError("the search has not finished")
         return self._summary
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
+    def __iter__(self) -> Iterator[tuple]:
         for batch in self.batches():
             yield from batch
 
-    def batches(self, size: int = DEFAULT_BATCH) -> Iterator[list[dict[str, Any]]]:
+    def batches(self, size: int = DEFAULT_BATCH) -> Iterator[list[tuple]]:
         """The events in lists of about ``size`` (streaming sends one message per batch)."""
         if self._started:
             raise RuntimeError("a Search can be iterated only once")
         self._started = True
         return self._run(size)
 
-    def _run(self, size: int) -> Iterator[list[dict[str, Any]]]:
+    def _run(self, size: int) -> Iterator[list[tuple]]:
         # One flat loop with the current frame in local variables: the hot path of every
         # trace, written for speed (see bench/engine.py) rather than for brevity.
         tree, view = self.tree, self.view
-        children, values, depths, paths = tree.children, tree.values, tree.depths, tree.paths
+        children, values, depths, ids = tree.children, tree.values, tree.depths, view.rows
         probabilities, orders = tree.probabilities, self.orders
         own_kinds, level_kinds = view.own_kinds, view.level_kinds
         limit = len(tree) if view.limit is None else view.limit
@@ -81,11 +79,12 @@ class Search:
         best_child: dict[int, int] = {}
         pruned: list[int] = []
         inner = leaves = 0
-        batch: list[dict[str, Any]] = []
+        batch: list[tuple] = []
         emit = batch.append
 
         if not children[0] or limit == 0:
-            emit(leaf_event(paths[0], values[0], open_alpha, open_beta, bool(children[0])))
+            root_leaf = ("leaf", 0, values[0], open_alpha, open_beta)
+            emit((*root_leaf, True) if children[0] else root_leaf)
             self._finish(values[0], 0, 1, best_child, pruned)
             yield batch
             return
@@ -96,7 +95,7 @@ class Search:
         alpha, beta, alpha_out, beta_out = -INF, INF, open_alpha, open_beta
         value, position, order, best, total = START_VALUE[kind], 0, orders[0], -1, 0
         inner += 1
-        emit(enter_event(paths[0], kind, alpha_out, beta_out))
+        emit(("enter", 0, kind, alpha_out, beta_out))
         while True:
             if position < len(order):
                 child = order[position]
@@ -110,39 +109,20 @@ class Search:
                     kind = own_kinds[child] or level_kinds[depths[child]]
                     value, position, order, best, total = START_VALUE[kind], 0, orders[child], -1, 0
                     inner += 1
-                    emit(
-                        {
-                            "type": "enter",
-                            "path": paths[child],
-                            "kind": kind,
-                            "alpha": alpha_out,
-                            "beta": beta_out,
-                        }
-                    )
+                    emit(("enter", ids[child], kind, alpha_out, beta_out))
                     continue
                 returned = values[child]
                 leaves += 1
-                event = {
-                    "type": "leaf",
-                    "path": paths[child],
-                    "value": returned,
-                    "alpha": alpha_out if kind != CHANCE else open_alpha,
-                    "beta": beta_out if kind != CHANCE else open_beta,
-                }
-                if kids:  # an inner node at the depth limit, scored by its heuristic value
-                    event["heuristic"] = True
-                emit(event)
+                if kind == CHANCE:
+                    event = ("leaf", ids[child], returned, open_alpha, open_beta)
+                else:
+                    event = ("leaf", ids[child], returned, alpha_out, beta_out)
+                # An inner node at the depth limit, scored by its heuristic value, says so.
+                emit((*event, True) if kids else event)
             else:
                 if best >= 0:
                     best_child[node] = best
-                emit(
-                    {
-                        "type": "exit",
-                        "path": paths[node],
-                        "value": value,
-                        "best": paths[best][-1] if best >= 0 else None,
-                    }
-                )
+                emit(("exit", ids[node], value, ids[best] if best >= 0 else None))
                 if not stack:
                     self._finish(value, inner, leaves, best_child, pruned)
                     yield batch
@@ -188,32 +168,14 @@ class Search:
                 else:
                     total += weight * returned
                     value = total
-            emit(
-                {
-                    "type": "update",
-                    "path": paths[node],
-                    "child": paths[child],
-                    "child_value": returned,
-                    "value": value,
-                    "alpha": alpha_out,
-                    "beta": beta_out,
-                }
-            )
+            emit(("update", ids[node], ids[child], returned, value, alpha_out, beta_out))
             if cutoff is not None:
                 skipped = order[position:]
                 position = len(order)
                 pruned.extend(skipped)
-                emit(
-                    {
-                        "type": "cutoff",
-                        "path": paths[node],
-                        "kind": cutoff[0],
-                        "value": value,
-                        "relation": cutoff[1],
-                        "bound": cutoff[2],
-                        "pruned": [*map(paths.__getitem__, skipped)],
-                    }
-                )
+                relation_kind, relation, bound = cutoff
+                pruned_ids = [*map(ids.__getitem__, skipped)]
+                emit(("cutoff", ids[node], relation_kind, value, relation, bound, pruned_ids))
                 self.counters.cutoffs[cutoff[0]] += 1
             if len(batch) >= size:
                 yield batch
@@ -227,9 +189,10 @@ class Search:
 
 
 def trace(tree: Tree, options: SearchOptions) -> dict[str, Any]:
-    """The whole trace at once: ``{"summary": …, "events": […]}``."""
+    """The whole trace at once: ``{"nodes": […], "summary": …, "events": […]}``."""
     search = Search(tree, options)
-    events: list[dict[str, Any]] = []
+    nodes = search.nodes()
+    events: list[tuple] = []
     for batch in search.batches():
         events.extend(batch)
-    return {"summary": search.summary, "events": events}
+    return {"nodes": nodes, "summary": search.summary, "events": events}

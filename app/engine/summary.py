@@ -40,7 +40,7 @@ def summarize(search: Search, value: Number, best_child: dict[int, int]) -> dict
     node = 0
     while node in best_child:
         node = best_child[node]
-        variation.append(tree.paths[node][-1])
+        variation.append(tree.positions[node])
 
     uniform = None
     knuth_moore = None

@@ -2,16 +2,17 @@
 
 A tree is stored as parallel tuples indexed by node id (ids in preorder, root 0), so that
 parsing, searching and serialising are plain loops: no recursion, hence no recursion limit,
-whatever the shape. Users never see ids; they see *paths* (child indices from the root).
+whatever the shape. Each node keeps its parent and its position among its siblings, not its
+whole path: a 50,000-node tree 200 levels deep would otherwise hold 10 million path entries.
+People see *paths* (child indices from the root), rebuilt on demand by ``Tree.path``.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from .errors import EngineError, format_path, node_error
@@ -25,6 +26,10 @@ PROBABILITY_TOLERANCE = 1e-6
 
 Path = tuple[int, ...]
 Number = int | float
+# Called every PAUSE_EVERY nodes of a long loop, so that a server running many clients in one
+# thread (gevent) can let the others have a turn; the engine itself never waits.
+Pause = Callable[[], None]
+PAUSE_EVERY = 2048
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,9 @@ class Level:
 class Tree:
     """An immutable game tree. Index every tuple by node id (preorder, root = 0).
 
-    ``ends[n]`` is one past the last id of ``n``'s subtree, so a subtree is ``range(n, ends[n])``;
-    ``levels[d]`` summarises depth ``d``.
+    ``parents[n]`` is ``n``'s parent (-1 for the root) and ``positions[n]`` its index among
+    the parent's children; ``ends[n]`` is one past the last id of ``n``'s subtree, so a
+    subtree is ``range(n, ends[n])``; ``levels[d]`` summarises depth ``d``.
     """
 
     children: tuple[tuple[int, ...], ...]
@@ -68,7 +74,8 @@ class Tree:
     probabilities: tuple[float | None, ...]
     labels: tuple[str | None, ...]
     actions: tuple[str | None, ...]
-    paths: tuple[Path, ...]
+    parents: tuple[int, ...]
+    positions: tuple[int, ...]
     depths: tuple[int, ...]
     ends: tuple[int, ...]
     levels: tuple[Level, ...]
@@ -85,15 +92,18 @@ class Tree:
         """Whether any node states its own kind (otherwise kinds follow the levels)."""
         return any(self.types)
 
-    @cached_property
-    def _ids_by_path(self) -> dict[Path, int]:
-        return {path: node for node, path in enumerate(self.paths)}
+    def path(self, node: int) -> Path:
+        """The child indices from the root to ``node``: how people and errors name it."""
+        return _path(self.parents, self.positions, node)
 
     def node_at(self, path: Path) -> int:
-        try:
-            return self._ids_by_path[tuple(path)]
-        except KeyError:
-            raise EngineError(f"there is no node {format_path(tuple(path))}") from None
+        node = 0
+        for index in path:
+            kids = self.children[node]
+            if not 0 <= index < len(kids):
+                raise EngineError(f"there is no node {format_path(tuple(path))}")
+            node = kids[index]
+        return node
 
     def kinds(self, players: tuple[str, ...]) -> list[str]:
         """Each node's kind: its own ``type``, else the player whose turn it is at its depth."""
@@ -167,10 +177,12 @@ def _reject_constant(name: str) -> None:
     raise EngineError(f"{name} is not allowed: values must be finite numbers")
 
 
-def parse_document(data: Any, limits: Limits = DEFAULT_LIMITS) -> Document:
+def parse_document(
+    data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None = None
+) -> Document:
     """Accept a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper."""
     if not (isinstance(data, dict) and "tree" in data):
-        return Document(tree=parse_tree(data, limits))
+        return Document(tree=parse_tree(data, limits, pause))
     unknown = [key for key in data if key not in DOCUMENT_FIELDS]
     if unknown:
         raise EngineError(
@@ -187,7 +199,7 @@ def parse_document(data: Any, limits: Limits = DEFAULT_LIMITS) -> Document:
     if not isinstance(options, dict):
         raise EngineError("document: options must be an object", field="options")
     return Document(
-        tree=parse_tree(data["tree"], limits), players=players, options=options, **texts
+        tree=parse_tree(data["tree"], limits, pause), players=players, options=options, **texts
     )
 
 
@@ -221,7 +233,7 @@ def _text(value: Any, name: str, max_length: int) -> str | None:
     return value
 
 
-def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
+def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None = None) -> Tree:
     """Validate a tree given in shorthand or full form; iterative, so any depth is safe."""
     children: list[list[int]] = []
     values: list[Number | None] = []
@@ -229,20 +241,26 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
     probabilities: list[float | None] = []
     labels: list[str | None] = []
     actions: list[str | None] = []
-    paths: list[Path] = []
+    parents: list[int] = []
+    positions: list[int] = []
     depths: list[int] = []
 
     max_nodes, max_depth, max_abs = limits.max_nodes, limits.max_depth, limits.max_abs_value
-    pending: list[tuple[Any, Path, int]] = [(data, (), -1)]
+    pending: list[tuple[Any, int, int]] = [(data, -1, 0)]
     while pending:
-        item, path, parent = pending.pop()
+        item, parent, position = pending.pop()
         node = len(values)
         if node >= max_nodes:
             raise EngineError(f"the tree has more than {max_nodes:,} nodes, the limit")
-        depth = len(path)
+        if pause is not None and node % PAUSE_EVERY == PAUSE_EVERY - 1:
+            pause()
+        parents.append(parent)
+        positions.append(position)
+        depth = depths[parent] + 1 if parent >= 0 else 0
         if depth > max_depth:
             raise node_error(
-                path, f"is at depth {depth}; trees may be at most {max_depth} levels deep"
+                _path(parents, positions, node),
+                f"is at depth {depth}; trees may be at most {max_depth} levels deep",
             )
         # Shorthand (a list, or a plain number) is most of any big tree: handle it inline.
         if type(item) is list and item:
@@ -250,11 +268,13 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
         elif type(item) in (int, float) and -max_abs <= item <= max_abs:
             kids, value, fields = None, item, None
         else:
-            fields = _node_fields(item, path, limits)
+            try:
+                fields = _node_fields(item, limits)
+            except _Invalid as problem:
+                raise node_error(_path(parents, positions, node), str(problem)) from None
             kids, value = fields.get("children"), fields.get("value")
         children.append([])
         values.append(value)
-        paths.append(path)
         depths.append(depth)
         if fields is None:
             types.append(None)
@@ -270,13 +290,16 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
             children[parent].append(node)
         if kids is not None:
             for index in range(len(kids) - 1, -1, -1):
-                pending.append((kids[index], (*path, index), node))
+                pending.append((kids[index], node, index))
 
     if probabilities[0] is not None:
         raise node_error((), "the root has no incoming edge, so it cannot have a probability p")
     if any(p is not None for p in probabilities):
         for node, kids in enumerate(children):
-            _check_probabilities(paths[node], [probabilities[c] for c in kids])
+            try:
+                _check_probabilities([probabilities[c] for c in kids])
+            except _Invalid as problem:
+                raise node_error(_path(parents, positions, node), str(problem)) from None
 
     ends = list(range(1, len(children) + 1))
     for node in range(len(children) - 1, -1, -1):
@@ -289,11 +312,24 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS) -> Tree:
         probabilities=tuple(probabilities),
         labels=tuple(labels),
         actions=tuple(actions),
-        paths=tuple(paths),
+        parents=tuple(parents),
+        positions=tuple(positions),
         depths=tuple(depths),
         ends=tuple(ends),
         levels=_levels(children, depths),
     )
+
+
+class _Invalid(Exception):
+    """A problem with one node, raised where its path is not at hand; the parse loop adds it."""
+
+
+def _path(parents: list[int] | tuple[int, ...], positions, node: int) -> Path:
+    path = []
+    while node > 0:
+        path.append(positions[node])
+        node = parents[node]
+    return tuple(reversed(path))
 
 
 def _levels(children: list[list[int]], depths: list[int]) -> tuple[Level, ...]:
@@ -312,63 +348,63 @@ def _levels(children: list[list[int]], depths: list[int]) -> tuple[Level, ...]:
     )
 
 
-def _node_fields(item: Any, path: Path, limits: Limits) -> dict[str, Any]:
+def _node_fields(item: Any, limits: Limits) -> dict[str, Any]:
     """Normalise one node (number, list or object) to a dict of checked fields."""
     if isinstance(item, list):
         if not item:
-            raise node_error(path, "an inner node needs at least one child (got an empty list)")
+            raise _Invalid("an inner node needs at least one child (got an empty list)")
         return {"children": item}
     if not isinstance(item, dict):
-        return {"value": _number(item, path, "leaf value", limits)}
+        return {"value": _number(item, "leaf value", limits)}
 
     unknown = [key for key in item if key not in NODE_FIELDS]
     if unknown:
-        raise node_error(
-            path, f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})"
+        raise _Invalid(
+            f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})"
         )
     fields: dict[str, Any] = {}
     kids = item.get("children")
     if kids is not None:
         if not isinstance(kids, list):
-            raise node_error(path, "children must be a list")
+            raise _Invalid("children must be a list")
         if not kids:
-            raise node_error(path, "an inner node needs at least one child (children is empty)")
+            raise _Invalid("an inner node needs at least one child (children is empty)")
         fields["children"] = kids
     if item.get("value") is not None:
         name = "heuristic value" if kids else "leaf value"
-        fields["value"] = _number(item["value"], path, name, limits)
+        fields["value"] = _number(item["value"], name, limits)
     elif not kids:
-        raise node_error(path, "a leaf needs a value (or give the node children)")
+        raise _Invalid("a leaf needs a value (or give the node children)")
     node_type = item.get("type")
     if node_type is not None:
         if node_type not in KINDS:
-            raise node_error(path, f"type {node_type!r} is not one of max, min, chance")
+            raise _Invalid(f"type {node_type!r} is not one of max, min, chance")
         fields["type"] = node_type
     if item.get("p") is not None:
-        p = _number(item["p"], path, "probability p", limits)
+        p = _number(item["p"], "probability p", limits)
         if not 0 <= p <= 1:
-            raise node_error(path, f"probability p = {p} is not between 0 and 1")
+            raise _Invalid(f"probability p = {p} is not between 0 and 1")
         fields["p"] = float(p)
     for key in ("label", "action"):
         text = item.get(key)
         if text is None:
             continue
         if not isinstance(text, str):
-            raise node_error(path, f"{key} must be a string")
+            raise _Invalid(f"{key} must be a string")
         if len(text) > limits.max_label_length:
-            raise node_error(path, f"{key} is longer than {limits.max_label_length} characters")
+            raise _Invalid(f"{key} is longer than {limits.max_label_length} characters")
         fields[key] = text
     return fields
 
 
-def _number(value: Any, path: Path, what: str, limits: Limits) -> Number:
+def _number(value: Any, what: str, limits: Limits) -> Number:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise node_error(path, f"{what} {_preview(value)} is not a number")
+        raise _Invalid(f"{what} {_preview(value)} is not a number")
     if isinstance(value, float) and not math.isfinite(value):
-        raise node_error(path, f"{what} {value} is not a finite number")
+        raise _Invalid(f"{what} {value} is not a finite number")
     if abs(value) > limits.max_abs_value:
-        raise node_error(
-            path, f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size"
+        raise _Invalid(
+            f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size"
         )
     return value
 
@@ -382,12 +418,12 @@ def _preview(value: Any) -> str:
     return text if len(text) <= 30 else text[:27] + "..."
 
 
-def _check_probabilities(path: Path, probabilities: list[float | None]) -> None:
+def _check_probabilities(probabilities: list[float | None]) -> None:
     given = [p for p in probabilities if p is not None]
     if not given:
         return
     if len(given) != len(probabilities):
-        raise node_error(path, "either all children have a probability p or none does")
+        raise _Invalid("either all children have a probability p or none does")
     total = sum(given)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
-        raise node_error(path, f"the children's probabilities add up to {total:g}, not 1")
+        raise _Invalid(f"the children's probabilities add up to {total:g}, not 1")

@@ -120,7 +120,9 @@ export async function pngBlob(svgElement, options = {}, scale = 2) {
   }
 }
 
-/** The trace as JSON text: {summary, events}. */
+/** The trace as JSON text, as the CLI's `trace` writes it: {nodes, summary, events}, the node
+ * table and the event arrays as received (events name nodes by row: the file stands alone). */
 export function traceText(trace) {
-  return `${JSON.stringify({ summary: trace.summary, events: trace.events })}\n`;
+  const { nodes, summary, wireEvents: events } = trace;
+  return `${JSON.stringify({ nodes, summary, events })}\n`;
 }

@@ -36,10 +36,13 @@ export function fmtPath(path, rootWords = false) {
   return `[${path.join(",")}]`;
 }
 
-/** A list of paths: "[1,1] and [1,2]", "[1,1], [1,2] and [1,3]", capped for long lists. */
-export function fmtPathList(paths, cap = 6) {
-  const shown = paths.slice(0, cap).map((p) => fmtPath(p));
-  const more = paths.length - shown.length;
+/**
+ * Nodes by their paths: "[1,1] and [1,2]", "[1,1], [1,2] and [1,3]", capped for long lists
+ * ("… and 40 more"). `pathOf(node)` is asked only for the nodes named.
+ */
+export function fmtPathList(nodes, pathOf, cap = 6) {
+  const shown = nodes.slice(0, cap).map((node) => fmtPath(pathOf(node)));
+  const more = nodes.length - shown.length;
   if (more > 0) return `${shown.join(", ")} and ${more} more`;
   if (shown.length <= 1) return shown.join("");
   return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;

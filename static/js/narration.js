@@ -7,14 +7,14 @@ function nodeName(trace, id) {
   const row = trace.nodes[id];
   const kind = row.terminal ? "leaf" : `${KIND_NAMES[row.kind] || row.kind} node`;
   const label = row.label !== undefined ? ` ${row.label}` : "";
-  const where = row.path.length === 0 ? " (the root)" : ` ${fmtPath(row.path)}`;
+  const where = id === 0 ? " (the root)" : ` ${fmtPath(trace.pathOf(id))}`;
   return `${kind}${label}${where}`;
 }
 
 function childName(trace, id) {
   const row = trace.nodes[id];
   const action = row.action !== undefined ? ` (move “${row.action}”)` : "";
-  return `${fmtPath(row.path)}${action}`;
+  return `${fmtPath(trace.pathOf(id))}${action}`;
 }
 
 function windowText(alpha, beta) {
@@ -47,12 +47,12 @@ export function narrate(trace, k) {
       return `Visit ${name}${w ? ` with window ${w}` : ""}: ${role}.`;
     }
     case "leaf": {
+      const where = fmtPath(trace.pathOf(id));
+      const value = fmt(num(e.value));
       if (e.heuristic) {
-        return `Depth limit reached: ${fmtPath(e.path)} is scored by its heuristic value ${fmt(
-          num(e.value)
-        )}.`;
+        return `Depth limit reached: ${where} is scored by its heuristic value ${value}.`;
       }
-      return `Evaluate leaf ${fmtPath(e.path)}: its value is ${fmt(num(e.value))}.`;
+      return `Evaluate leaf ${where}: its value is ${value}.`;
     }
     case "update": {
       const b = trace.before[k - 1];
@@ -84,26 +84,23 @@ export function narrate(trace, k) {
         e.kind === "alpha"
           ? "MAX above already has a better option"
           : "MIN above already has a better option";
-      if (!e.pruned.length) {
+      const pruned = trace.prunedIds[k - 1];
+      if (!pruned.length) {
         return `${name}: ${test}, the ${symbol}-cutoff test fires, but this was the last child: nothing is left to prune.`;
       }
-      const noun = e.pruned.length === 1 ? "child" : "children";
-      return `${name}: ${test}, so the remaining ${noun} ${fmtPathList(
-        e.pruned
+      const noun = pruned.length === 1 ? "child" : "children";
+      return `${name}: ${test}, so the remaining ${noun} ${fmtPathList(pruned, (c) =>
+        trace.pathOf(c)
       )} cannot matter (${why}): ${symbol}-cutoff.`;
     }
     case "exit": {
       const v = fmt(num(e.value));
       if (id === 0) {
-        const best = e.best !== null && e.best !== undefined ? trace.children[0].find(
-          (c) => trace.nodes[c].path[0] === e.best
-        ) : undefined;
-        const move = best !== undefined ? ` Best move: ${childName(trace, best)}.` : "";
+        const move = e.best !== null ? ` Best move: ${childName(trace, e.best)}.` : "";
         return `The root returns ${v}: the search is complete.${move}`;
       }
       if (trace.nodes[id].kind === "chance") return `${name} returns its expected value ${v}.`;
-      const best =
-        e.best !== null && e.best !== undefined ? ` (from child ${fmtPath([...e.path, e.best])})` : "";
+      const best = e.best !== null ? ` (from child ${fmtPath(trace.pathOf(e.best))})` : "";
       return `${name} returns ${v}${best}.`;
     }
     default:

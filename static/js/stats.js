@@ -70,14 +70,14 @@ export class Stats {
     if (final && s.done[0]) {
       this.set("value", fmt(s.value[0]));
       const pv = summary ? summary.principal_variation : null;
-      const best = summary ? summary.best_move : s.best[0] >= 0 ? s.best[0] : null;
-      if (best === null || best === undefined) {
+      // The summary names the move by position; the state by node id.
+      const best = summary ? (t.children[0][summary.best_move] ?? -1) : s.best[0];
+      if (best < 0) {
         this.set("best", "—");
       } else {
-        const id = t.idOf([best]);
-        const action = id >= 0 && t.nodes[id].action !== undefined ? ` “${t.nodes[id].action}”` : "";
+        const action = t.nodes[best].action !== undefined ? ` “${t.nodes[best].action}”` : "";
         const line = pv && pv.length > 1 ? `; line ${pv.map((c) => c).join(" → ")}` : "";
-        this.set("best", `${fmtPath([best])}${action}${line}`);
+        this.set("best", `${fmtPath(t.pathOf(best))}${action}${line}`);
       }
     } else {
       this.set("value", s.done[0] ? fmt(s.value[0]) : "—");

@@ -1,5 +1,11 @@
 // trace.js: holds one run's node table and trace, and derives the view state at step k.
 //
+// The wire names nodes by row of the node table (docs/protocol.md), so a path is never sent:
+// each row gives its parent, and the client derives paths (`keys`, `pathOf`) for data-path
+// and for people-facing text. `append()` decodes each event array once into an object with
+// named fields (its node ids go to `nodeOf`/`childOf`/`prunedIds`; `best` is a node id) and
+// keeps the arrays as received in `wireEvents`, for the trace download.
+//
 // Step 0 is the tree before any event; step k is the picture after events[0..k-1].
 // The state is a handful of typed arrays indexed by node id (preorder position in the node
 // table). Seeking restores the nearest snapshot at or below k (taken every `interval` events,
@@ -28,8 +34,24 @@ export function num(x) {
   return typeof x === "number" ? x : Number(x);
 }
 
-export function pathKey(path) {
-  return path.join(".");
+/** An event array from the wire as the object the panels read: its named fields, without
+ * the node ids (append() keeps those apart), except exit's `best`, the best child's id. */
+function decode(wire) {
+  const type = wire[0];
+  switch (type) {
+    case "enter":
+      return { type, kind: wire[2], alpha: wire[3], beta: wire[4] };
+    case "leaf":
+      return { type, value: wire[2], alpha: wire[3], beta: wire[4], heuristic: wire[5] === true };
+    case "update":
+      return { type, child_value: wire[3], value: wire[4], alpha: wire[5], beta: wire[6] };
+    case "cutoff":
+      return { type, kind: wire[2], value: wire[3], relation: wire[4], bound: wire[5] };
+    case "exit":
+      return { type, value: wire[2], best: wire[3] };
+    default:
+      throw new Error(`unknown event type ${type}`);
+  }
 }
 
 /** The mutable picture at one step. Arrays are indexed by node id. */
@@ -42,7 +64,7 @@ class State {
     this.beta = new Float64Array(n).fill(NaN);
     this.cut = new Int32Array(n).fill(-1); // index of the cutoff event fired at this node
     this.prunedBy = new Int32Array(n).fill(-1); // on a pruned subtree's root: the cutoff node
-    this.best = new Int32Array(n).fill(-1); // child index chosen (from exit)
+    this.best = new Int32Array(n).fill(-1); // id of the child chosen (from exit)
     this.step = 0;
     this.current = -1; // node of the last applied event
     this.visited = 0;
@@ -83,33 +105,39 @@ export class Trace {
    * @param {Object} options  resolved search options
    */
   constructor(nodes, options = {}) {
-    this.nodes = nodes;
+    this.nodes = nodes; // the rows as received (the trace download writes them back)
     this.options = options;
     const n = nodes.length;
     this.size = n;
-    this.keys = new Array(n);
-    this.ids = new Map();
+    this.keys = new Array(n); // dotted paths ("1.2", root ""): data-path in the view
+    this.ids = new Map(); // dotted path → node id
     this.parent = new Int32Array(n).fill(-1);
     this.depth = new Int32Array(n);
     this.subtree = new Int32Array(n).fill(1); // preorder: subtree of i is [i, i + subtree[i])
-    this.children = new Array(n);
+    this.children = new Array(n); // in table order, so a child's index here is its position
     for (let i = 0; i < n; i++) {
-      const key = pathKey(nodes[i].path);
-      this.keys[i] = key;
-      this.ids.set(key, i);
       this.children[i] = [];
-      this.depth[i] = nodes[i].path.length;
-    }
-    for (let i = 1; i < n; i++) {
-      const p = this.ids.get(pathKey(nodes[i].path.slice(0, -1)));
-      if (p === undefined) throw new Error(`node table: no parent for [${nodes[i].path}]`);
-      this.parent[i] = p;
-      this.children[p].push(i);
+      const p = nodes[i].parent;
+      if (i === 0) {
+        if (p !== null) throw new Error("node table: row 0 is not the root");
+        this.keys[0] = "";
+      } else {
+        if (!Number.isInteger(p) || p < 0 || p >= i) {
+          throw new Error(`node table: row ${i} has no parent row before it`);
+        }
+        this.parent[i] = p;
+        this.depth[i] = this.depth[p] + 1;
+        const position = this.children[p].length;
+        this.children[p].push(i);
+        this.keys[i] = p === 0 ? String(position) : `${this.keys[p]}.${position}`;
+      }
+      this.ids.set(this.keys[i], i);
     }
     for (let i = n - 1; i > 0; i--) this.subtree[this.parent[i]] += this.subtree[i];
     this.hasChance = nodes.some((row) => row.kind === "chance");
 
-    this.events = [];
+    this.events = []; // decoded: {type, kind, value, alpha, beta, …}
+    this.wireEvents = []; // the arrays as received
     // Compiled events: type code, node id, and per type one extra id (child / -1).
     this.codes = [];
     this.nodeOf = [];
@@ -133,29 +161,48 @@ export class Trace {
     return this.events.length;
   }
 
-  idOf(path) {
-    const id = this.ids.get(pathKey(path));
-    return id === undefined ? -1 : id;
+  /** Node i's path: the child positions from the root (its dotted key, split). */
+  pathOf(i) {
+    const key = this.keys[i];
+    return key === "" ? [] : key.split(".").map(Number);
   }
 
-  /** Append a batch of events (as they stream in). */
+  /** `id` if it names a row of the node table; throws otherwise. */
+  checkId(id, what) {
+    if (!Number.isInteger(id) || id < 0 || id >= this.size) {
+      throw new Error(`${what}: no node ${JSON.stringify(id)} in the node table`);
+    }
+    return id;
+  }
+
+  /** `id` if it names a child of `parent`; throws otherwise. */
+  checkChild(id, parent, what) {
+    if (this.parent[this.checkId(id, what)] !== parent) {
+      throw new Error(`${what}: node ${id} is not a child of node ${parent}`);
+    }
+    return id;
+  }
+
+  /** Append a batch of events (arrays, as they stream in). */
   append(events) {
-    for (const event of events) {
+    for (const wire of events) {
+      const event = decode(wire);
       const code = TYPE_CODES[event.type];
-      if (code === undefined) throw new Error(`unknown event type ${event.type}`);
-      const node = this.idOf(event.path);
-      if (node < 0) throw new Error(`event for unknown node [${event.path}]`);
+      const node = this.checkId(wire[1], `${event.type} event`);
       let child = -1;
       let pruned = null;
       let before = null;
       if (code === UPDATE) {
-        child = this.idOf(event.child);
+        child = this.checkChild(wire[2], node, "update event");
         const b = this.builder;
         before = { value: b.value[node], alpha: b.alpha[node], beta: b.beta[node] };
       } else if (code === CUTOFF) {
-        pruned = event.pruned.map((p) => this.idOf(p));
+        pruned = wire[6].map((id) => this.checkChild(id, node, "cutoff event"));
+      } else if (code === EXIT && event.best !== null) {
+        this.checkChild(event.best, node, "exit event");
       }
       this.events.push(event);
+      this.wireEvents.push(wire);
       this.codes.push(code);
       this.nodeOf.push(node);
       this.childOf.push(child);
@@ -225,7 +272,7 @@ export class Trace {
         s.state[i] = VISITED;
         s.done[i] = 1;
         s.value[i] = num(e.value);
-        s.best[i] = e.best === null || e.best === undefined ? -1 : e.best;
+        s.best[i] = e.best === null ? -1 : e.best;
         break;
       }
       default:
@@ -271,15 +318,7 @@ export class Trace {
   principalVariation(s) {
     const ids = [];
     if (this.size === 0 || !s.done[0]) return ids;
-    let node = 0;
-    while (s.best[node] >= 0) {
-      const next = this.children[node].find(
-        (c) => this.nodes[c].path[this.nodes[c].path.length - 1] === s.best[node]
-      );
-      if (next === undefined) break;
-      ids.push(next);
-      node = next;
-    }
+    for (let node = s.best[0]; node >= 0; node = s.best[node]) ids.push(node);
     return ids;
   }
 

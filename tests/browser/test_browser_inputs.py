@@ -130,10 +130,46 @@ def test_big_tree_renders_and_steps(prune):
     prune.screenshot("binary-10-end")
     # Collapse a subtree by double-clicking its root; expand it again.
     page.keyboard.press("Home")
-    page.evaluate("window.prune.view.toggle(window.prune.trace.idOf([0]))")
+    page.evaluate("window.prune.view.toggle(window.prune.trace.ids.get('0'))")
     assert page.locator("g.node").count() == 2047 - 1022  # [0]'s 1,022 descendants hidden
     page.click("#expand-all")
     assert page.locator("g.node").count() == 2047
+
+
+def test_deepest_tree_with_a_wide_last_level_renders_and_steps(prune):
+    """200 levels, the deepest tree allowed: a chain of 200 nodes over 300 leaves. Events name
+    nodes by row of the node table; the page still marks and names every node by its path."""
+    page = prune.page
+    leaves = [100 + i for i in range(300)]
+    leaves[137] = 7  # the fan's MIN node returns 7, and so does every node above it
+    tree = leaves
+    for _ in range(199):
+        tree = [tree]
+    prune.open(f"tree={quote(json.dumps(tree, separators=(',', ':')))}")
+    chain = ["", *(".".join(["0"] * depth) for depth in range(1, 200))]
+    fan = [f"{chain[-1]}.{i}" for i in range(300)]
+    assert set(prune.nodes()) == set(chain + fan)
+    assert prune.node(fan[299]).get_attribute("data-state") == "unvisited"
+    n = prune.length()
+    assert n == 200 + 2 * 300 + 199 + 200  # enter, leaf + update, update, exit
+
+    # Steps 1..200 enter the chain; leaf i is evaluated at step 201 + 2i.
+    deepest = f"[{','.join(['0'] * 199)},137]"
+    page.evaluate("(k) => window.prune.seek(k)", 201 + 2 * 137)
+    assert page.inner_text("#narration") == f"Evaluate leaf {deepest}: its value is 7."
+    assert prune.node(fan[137]).get_attribute("data-state") == "visited"
+    assert prune.node(fan[138]).get_attribute("data-state") == "unvisited"
+    page.evaluate("(k) => window.prune.seek(k)", 200 + 2 * 300 + 1)  # the fan's exit
+    assert page.inner_text("#narration").endswith(f"returns 7 (from child {deepest}).")
+
+    page.keyboard.press("End")
+    prune.wait_counter(f"step {n} of {n}")
+    assert "root returns 7" in page.inner_text("#narration")
+    assert prune.node("").get_attribute("data-value") == "7"
+    assert page.inner_text("#stats [data-stat=value] dd") == "7"
+    assert prune.node(fan[137]).get_attribute("data-value") == "7"
+    assert prune.node(fan[299]).get_attribute("data-value") == "399"
+    assert page.eval_on_selector_all("g.node.pv", "els => els.length") == 201  # root to [..,137]
 
 
 def test_double_click_collapses_a_subtree(prune):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import PrunePage
 from conftest_browser import start_server
+from wire_format import readable
 
 pytestmark = pytest.mark.browser
 
@@ -127,6 +128,14 @@ def test_exports_download_picture_and_trace(prune):
     with page.expect_download() as info:
         page.click("#export-trace")
     data = json.loads(Path(info.value.path()).read_text())
+    # What the CLI's `trace` writes: the node table, the summary and the event arrays.
+    assert list(data) == ["nodes", "summary", "events"]
     assert data["summary"]["value"] == 3
-    assert data["events"][0] == {**data["events"][0], "type": "enter", "path": []}
     assert len(data["events"]) == prune.length()
+    preset = page.request.get("/api/presets/textbook").json()
+    served = page.request.post("/api/trace", data={"tree": preset, "options": {}}).json()
+    assert {key: served[key] for key in data} == data
+    # Self-contained: its events name rows of its own node table.
+    events = readable(data["nodes"], data["events"])
+    assert events[0] == {**events[0], "type": "enter", "path": ()}
+    assert events[13] == {**events[13], "type": "cutoff", "path": (1,), "pruned": [(1, 1), (1, 2)]}

@@ -24,9 +24,9 @@ def test_trace_from_stdin_prints_summary_and_events():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["summary"]["value"] == 3
-    assert result["events"][0] == {
-        "type": "enter", "path": [], "kind": "max", "alpha": "-Infinity", "beta": "Infinity",
-    }  # fmt: skip
+    assert result["events"][0] == ["enter", 0, "max", "-Infinity", "Infinity"]
+    assert result["nodes"][0] == {"parent": None, "kind": "max", "terminal": False}
+    assert result["nodes"][1]["parent"] == 0 and len(result["nodes"]) == 13
 
 
 def test_flags_override_the_document(tmp_path):

@@ -4,6 +4,7 @@ explored states (``generatedStates``) worked out by hand for the strict rule."""
 from pathlib import Path
 
 import pytest
+from wire_format import readable
 
 from app.engine import EngineError, parse_document, resolve_options, trace
 from app.engine.cs188 import parse_cs188, to_cs188
@@ -23,7 +24,7 @@ def explored(document, options):
     tree = document.tree
     states = {
         tree.labels[tree.node_at(e["path"])]
-        for e in result["events"]
+        for e in readable(result["nodes"], result["events"])
         if e["type"] in ("enter", "leaf")
     }
     return states, result["summary"]

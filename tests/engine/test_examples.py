@@ -1,6 +1,7 @@
 """Worked examples with answers known from the literature or checked by hand."""
 
 import pytest
+from wire_format import readable
 
 from app.engine import SearchOptions, parse_document, parse_tree, resolve_options, trace
 from app.engine.presets import PRESETS
@@ -11,7 +12,7 @@ TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 def run(tree, **options):
     document = parse_document(tree)
     result = trace(document.tree, resolve_options(document, options))
-    return result["summary"], result["events"]
+    return result["summary"], readable(result["nodes"], result["events"])
 
 
 def leaves(events):

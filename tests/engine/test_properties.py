@@ -5,6 +5,7 @@ import random
 from engine_reference import alphabeta_leaves, best_move, minimax, replace_leaves
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wire_format import readable
 
 from app.engine import SearchOptions, parse_tree, trace
 from app.engine.summary import knuth_moore_leaves
@@ -21,7 +22,9 @@ orderings = st.sampled_from(["given", "perfect", "worst", "random", "heuristic"]
 
 
 def search(tree, **options):
-    return trace(parse_tree(tree), SearchOptions(**options))
+    """The trace, its events read back as objects with paths (tests/wire_format.py)."""
+    result = trace(parse_tree(tree), SearchOptions(**options))
+    return {**result, "events": readable(result["nodes"], result["events"])}
 
 
 def leaf_paths(events):

@@ -14,7 +14,11 @@ from app.engine.tree import NODE_FIELDS
 def test_shorthand_and_full_form_mix():
     tree = parse_tree([{"label": "A", "type": "min", "children": [1, {"value": 2}]}, [3]])
     assert len(tree) == 6
-    assert tree.paths == ((), (0,), (0, 0), (0, 1), (1,), (1, 0))
+    assert [tree.path(n) for n in range(6)] == [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
+    assert tree.parents == (-1, 0, 1, 1, 0, 4) and tree.positions == (0, 0, 0, 1, 1, 0)
+    assert tree.node_at((0, 1)) == 3 and tree.node_at(()) == 0
+    with pytest.raises(EngineError, match=r"there is no node \[1, 1\]"):
+        tree.node_at((1, 1))
     assert tree.labels[1] == "A" and tree.types[1] == "min"
     assert tree.values[3] == 2
 
