@@ -1,8 +1,8 @@
-# Prune: Flask + Flask-SocketIO (threading mode) under gunicorn's gthread worker.
+# Prune: Flask + Flask-SocketIO under gunicorn's gevent worker, as script/server runs it.
 #   docker build -t prune .
 #   docker run -p 8000:8000 -v prune-instance:/app/instance prune
-# One worker process only (Socket.IO state lives in it); raise THREADS for a larger
-# audience (one thread per connected client). Scale-out: see docs (Redis message queue).
+# One worker process only (Socket.IO state lives in it); each connected client is a greenlet,
+# up to CONNECTIONS. Scale-out: see docs/deployment.md (Redis message queue).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -11,7 +11,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
     PORT=8000 \
-    THREADS=100 \
+    CONNECTIONS=5000 \
     INSTANCE_PATH=/app/instance
 
 RUN groupadd --system prune && useradd --system --gid prune --home-dir /app --no-create-home prune
@@ -33,4 +33,4 @@ USER prune
 EXPOSE 8000
 
 # Same server as script/server; `exec` so gunicorn is PID 1 and receives SIGTERM.
-CMD ["sh", "-c", "exec gunicorn --worker-class gthread -w 1 --threads \"$THREADS\" --bind \"$HOST:$PORT\" --no-control-socket --access-logfile - wsgi:app"]
+CMD ["sh", "-c", "exec gunicorn --worker-class gevent -w 1 --worker-connections \"$CONNECTIONS\" --bind \"$HOST:$PORT\" --no-control-socket --access-logfile - wsgi:app"]

@@ -1,4 +1,4 @@
-"""The WSGI entry point: ``gunicorn --worker-class gthread -w 1 --threads N wsgi:app``."""
+"""The WSGI entry point: ``gunicorn --worker-class gevent -w 1 wsgi:app`` (script/server)."""
 
 from app import create_app
 

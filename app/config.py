@@ -38,12 +38,40 @@ class Config:
         self.PRUNE_EVENT_BATCH = _integer(environ, "PRUNE_EVENT_BATCH", 256)
         self.PRUNE_SOCKET_RUNS = _integer(environ, "PRUNE_SOCKET_RUNS", 10)
         self.PRUNE_SOCKET_RUN_SECONDS = _integer(environ, "PRUNE_SOCKET_RUN_SECONDS", 10)
+        # Sharing one process among a class: searches streaming at once (the rest wait up to
+        # PRUNE_SEARCH_WAIT_SECONDS for a slot), and messages a client may leave unread before
+        # its run pauses (stopped after PRUNE_STALLED_RUN_SECONDS paused).
+        self.PRUNE_MAX_SEARCHES = _integer(environ, "PRUNE_MAX_SEARCHES", 8)
+        self.PRUNE_SEARCH_WAIT_SECONDS = _integer(environ, "PRUNE_SEARCH_WAIT_SECONDS", 30)
+        self.PRUNE_SOCKET_BACKLOG = _integer(environ, "PRUNE_SOCKET_BACKLOG", 16)
+        self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)
 
         # Lecture mode: rooms end after this long without a presenter message; with
         # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.
         self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
         self.PRUNE_LECTURE_MESSAGES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_MESSAGES_PER_SECOND", 30
+        )
+        # Rooms alive that were created by one connection, one client address, this process.
+        # A worst-case view (50,000 labelled nodes in 2 MiB) holds ~14 MB in memory: 100 rooms
+        # bound that to ~1.4 GB (see docs/protocol.md, "Lecture mode").
+        self.PRUNE_LECTURE_ROOMS_PER_CONNECTION = _integer(
+            environ, "PRUNE_LECTURE_ROOMS_PER_CONNECTION", 3
+        )
+        self.PRUNE_LECTURE_ROOMS_PER_ADDRESS = _integer(
+            environ, "PRUNE_LECTURE_ROOMS_PER_ADDRESS", 20
+        )
+        self.PRUNE_LECTURE_ROOMS_PER_PROCESS = _integer(
+            environ, "PRUNE_LECTURE_ROOMS_PER_PROCESS", 100
+        )
+        # start, join, leave, resume and end together, per connection: a rate and a burst.
+        self.PRUNE_LECTURE_REQUESTS_PER_SECOND = _integer(
+            environ, "PRUNE_LECTURE_REQUESTS_PER_SECOND", 5
+        )
+        self.PRUNE_LECTURE_REQUEST_BURST = _integer(environ, "PRUNE_LECTURE_REQUEST_BURST", 10)
+        # Audience counts sent to a room's presenter per second; changes in between are merged.
+        self.PRUNE_LECTURE_AUDIENCE_PER_SECOND = _integer(
+            environ, "PRUNE_LECTURE_AUDIENCE_PER_SECOND", 4
         )
         self.MESSAGE_QUEUE = environ.get("MESSAGE_QUEUE") or None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.generators import random_tree
+from .engine.tree import Pause
 
 RUN_FIELDS = ("tree", "options")
 RANDOM_FIELDS = ("seed", "depth", "branching", "low", "high", "real", "ragged")
@@ -45,20 +46,37 @@ def parse_json(text: str, limits: Limits) -> Any:
         raise EngineError(f"not valid JSON: {err}") from None
 
 
+def check_size(message: Any, cap: int, limits: Limits, what: str = "the run request") -> None:
+    """Refuse a message over the body limit, measured as compact JSON (as it would be sent).
+
+    The Socket.IO transport's own cap is higher (see config), so a message between the two
+    gets a clear error instead of a closed connection.
+    """
+    try:
+        size = len(json.dumps(message, separators=(",", ":")))
+    except RecursionError:
+        raise too_deep(limits) from None
+    if size > cap:
+        raise EngineError(f"{what} has {size:,} bytes; the limit is {cap:,}")
+
+
 def too_deep(limits: Limits) -> EngineError:
     return EngineError(
         f"the request nests too deeply to read; trees may be at most {limits.max_depth} levels deep"
     )
 
 
-def read_run(body: Any, limits: Limits) -> tuple[Document, SearchOptions]:
-    """A run request ``{"tree": <tree document>, "options": {…}}``: the document and options."""
+def read_run(
+    body: Any, limits: Limits, pause: Pause | None = None
+) -> tuple[Document, SearchOptions]:
+    """A run request ``{"tree": <tree document>, "options": {…}}``: the document and options
+    (``pause``: see ``app.engine.tree.Pause``)."""
     if not isinstance(body, dict):
         raise EngineError('the request must be an object: {"tree": …, "options": …}')
     _reject_unknown(body, RUN_FIELDS)
     if "tree" not in body:
         raise EngineError('the request has no "tree"', field="tree")
-    document = parse_document(body["tree"], limits)
+    document = parse_document(body["tree"], limits, pause)
     return document, resolve_options(document, body.get("options"), limits)
 
 

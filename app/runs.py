@@ -1,17 +1,24 @@
-"""Per-connection state of the Socket.IO server: its run budget and its current run.
+"""Per-connection state of the Socket.IO server, and the process's share of search work.
 
 A connection has at most one live run. Starting another, or disconnecting, cancels it; a
 cancelled run sends nothing more. ``Run.send`` checks and emits under the connection's lock,
 so once ``start`` has returned, the run it replaced can no longer emit: nothing of the old
 run follows the new run's acknowledgement.
+
+``SearchSlots`` caps the searches a process streams at once, so a crowd of runs shares the
+CPU (and the memory their trees hold) in turns instead of all at once.
+
+The locks are ``threading``'s: under gevent (``gunicorn -k gevent``) the worker has patched
+them into greenlet locks, so the same code serves both servers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 Emit = Callable[[str, dict[str, Any]], None]
@@ -55,10 +62,12 @@ class Run:
 
 
 class Connection:
-    """A connected client: where its messages go, its run budget, and its current run."""
+    """A connected client: where its messages go, how many of them wait unread
+    (``backlog()``, in messages), its run budget, and its current run."""
 
-    def __init__(self, emit: Emit, bucket: TokenBucket):
+    def __init__(self, emit: Emit, backlog: Callable[[], int], bucket: TokenBucket):
         self.emit = emit
+        self.backlog = backlog
         self.bucket = bucket
         self.lock = threading.Lock()
         self.run: Run | None = None
@@ -84,6 +93,31 @@ class Connection:
             self.closed = True
             if self.run is not None:
                 self.run.cancelled = True
+
+
+class SearchSlots:
+    """At most ``limit`` searches stream at once in this process; a run beyond that waits
+    for a slot, first come first served."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.running = 0
+        self._turns = threading.Condition()
+
+    @contextlib.contextmanager
+    def claim(self, timeout: float) -> Iterator[bool]:
+        """Hold a slot for the ``with`` block; yields False if none came free in time."""
+        with self._turns:
+            claimed = self._turns.wait_for(lambda: self.running < self.limit, timeout)
+            if claimed:
+                self.running += 1
+        try:
+            yield claimed
+        finally:
+            if claimed:
+                with self._turns:
+                    self.running -= 1
+                    self._turns.notify()
 
 
 class Connections:

@@ -1,82 +1,153 @@
 """The Socket.IO server and its handlers: check a run request, answer it, stream its events.
 
-The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socket.IO".
+The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socket.IO"; why
+the server runs on gevent is in docs/deployment.md. A search shares the server with every
+other client: it streams in batches, gives way to the others after each one, waits for a
+free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind.
 """
 
 from __future__ import annotations
 
-import json
+import functools
 import logging
 import threading
+import time
+from dataclasses import dataclass
 from functools import partial
 
 from flask import current_app, request
 from flask_socketio import SocketIO, emit
 
-from .engine import EngineError, Limits, Search
-from .inputs import error_body, limits_from, read_run, too_deep
-from .runs import Connection, Connections, Run, TokenBucket
+from .engine import EngineError, Search
+from .inputs import check_size as _check_size
+from .inputs import error_body, limits_from, read_run
+from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import UNREADABLE, Packet
+from .whole_frames import whole_frames
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
+READER_POLL_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class StreamSettings:
+    batch: int  # events per message
+    max_backlog: int  # messages a connection may leave unread before its run pauses
+    stall_seconds: float  # how long a run stays paused before it is stopped
+    slot_seconds: float  # how long a run waits for a free search slot
+
+
+def async_mode() -> str:
+    """``gevent`` when the server patched the process for it (``gunicorn -k gevent``), else
+    ``threading`` (tests, ``flask run``). Named explicitly: Flask-SocketIO would otherwise
+    pick any installed gevent silently, even in an unpatched process."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return "threading"
+    return "gevent" if monkey.is_module_patched("socket") else "threading"
 
 
 def init_socketio(app) -> None:
-    """Serve Socket.IO for ``app``: threading mode (never a silently picked gevent/eventlet)."""
+    """Serve Socket.IO for ``app``, and keep its connections and search slots."""
+    config = app.config
     app.extensions["prune.connections"] = Connections()
     app.extensions["prune.on_disconnect"] = []
+    app.extensions["prune.searches"] = SearchSlots(config["PRUNE_MAX_SEARCHES"])
+    app.extensions["prune.stream"] = StreamSettings(
+        batch=config["PRUNE_EVENT_BATCH"],
+        max_backlog=config["PRUNE_SOCKET_BACKLOG"],
+        stall_seconds=config["PRUNE_STALLED_RUN_SECONDS"],
+        slot_seconds=config["PRUNE_SEARCH_WAIT_SECONDS"],
+    )
     socketio.init_app(
         app,
-        async_mode="threading",
+        async_mode=async_mode(),
         message_queue=app.config.get("MESSAGE_QUEUE"),
         max_http_buffer_size=app.config["PRUNE_SOCKET_BUFFER_BYTES"],
         serializer=Packet,
     )
+    app.wsgi_app = whole_frames(app.wsgi_app)
 
 
 def _connections() -> Connections:
     return current_app.extensions["prune.connections"]
 
 
-@socketio.on("connect")
+def on(event: str):
+    """``socketio.on(event)``, for handlers that must not outlive their event.
+
+    Flask-SocketIO gives each event a request context, and Flask routes its path
+    (``/socket.io/``) to a 404 that it keeps on the request. The 404's traceback holds the
+    frames that made the context, so the event's arguments and reply (a whole tree and its
+    node table) sit in a reference cycle that only Python's rare full collection frees:
+    100 MB of dead trees after a few big runs. Dropping the 404 breaks the cycle.
+    """
+
+    def register(handler):
+        @functools.wraps(handler)
+        def handle(*args):
+            request.routing_exception = None
+            return handler(*args)
+
+        return socketio.on(event)(handle)
+
+    return register
+
+
+@on("connect")
 def on_connect(auth=None):
     config = current_app.config
     bucket = TokenBucket(config["PRUNE_SOCKET_RUNS"], config["PRUNE_SOCKET_RUN_SECONDS"])
     # Bound to this app's server: a later create_app() (tests) re-creates ``socketio.server``.
-    send = partial(socketio.server.emit, to=request.sid, namespace="/")
-    _connections().open(request.sid, Connection(send, bucket))
+    # A run streams to a client of this process, so its messages skip the message queue.
+    send = partial(socketio.server.emit, to=request.sid, namespace="/", ignore_queue=True)
+    backlog = partial(_unsent_messages, socketio.server, request.sid)
+    _connections().open(request.sid, Connection(send, backlog, bucket))
 
 
-@socketio.on("disconnect")
+def _unsent_messages(server, sid: str) -> int:
+    """How many messages wait in Engine.IO's queue for the client ``sid`` to read them."""
+    socket = server.eio.sockets.get(server.manager.eio_sid_from_sid(sid, "/"))
+    return socket.queue.qsize() if socket is not None else 0
+
+
+@on("disconnect")
 def on_disconnect(reason=None):
     _connections().close(request.sid)
     for forget in current_app.extensions["prune.on_disconnect"]:
         forget(request.sid)
 
 
-@socketio.on("run")
+@on("run")
 def on_run(message=None):
     """Validate, acknowledge with the node table, then stream the events in the background."""
     connection = _connections().get(request.sid)
     if connection is None:  # the client left while this message waited
         return None
+    config = current_app.config
+    settings: StreamSettings = current_app.extensions["prune.stream"]
+    if connection.backlog() > settings.max_backlog:
+        return _refuse(
+            EngineError("this connection has not read what it was sent; read it, then run again")
+        )
     if not connection.admit():
         return _refuse(EngineError("too many runs; wait a moment"))
-    config = current_app.config
     limits = limits_from(config)
     try:
         _check_size(message, config["MAX_CONTENT_LENGTH"], limits)
-        document, options = read_run(message, limits)
+        document, options = read_run(message, limits, take_turns)
         search = Search(document.tree, options)
-        nodes = search.nodes()
+        nodes = search.nodes(take_turns)
     except EngineError as err:
         return _refuse(err)
     started = connection.start()
     # With async handlers this handler runs in its own thread, which sends the ack and ends:
     # the stream waits for it so that the ack always arrives before the first events.
-    handler = threading.current_thread() if socketio.server.async_handlers else None
-    socketio.start_background_task(stream, started, search, config["PRUNE_EVENT_BATCH"], handler)
+    handler = _current_task() if socketio.server.async_handlers else None
+    slots = current_app.extensions["prune.searches"]
+    socketio.start_background_task(stream, started, search, settings, slots, handler)
     return {
         "ok": True,
         "run": started.id,
@@ -90,7 +161,7 @@ def on_run(message=None):
     }
 
 
-@socketio.on(UNREADABLE)
+@on(UNREADABLE)
 def on_unreadable():
     limits = limits_from(current_app.config)
     return _refuse(
@@ -101,35 +172,64 @@ def on_unreadable():
     )
 
 
-def stream(run: Run, search: Search, batch_size: int, after: threading.Thread | None) -> None:
+def take_turns() -> None:
+    """Let the server's other clients run (between batches, and inside long parses)."""
+    socketio.sleep(0)
+
+
+def _current_task():
+    """The greenlet or thread running this handler, which ``stream`` joins."""
+    if socketio.async_mode == "gevent":
+        import gevent
+
+        return gevent.getcurrent()
+    return threading.current_thread()
+
+
+def stream(run: Run, search: Search, settings: StreamSettings, slots: SearchSlots, after) -> None:
     """Send the search's events in batches (one emit per batch, not per event), then done.
 
     ``offset`` and ``total_events`` let a client whose handlers may run out of order (such as
     python-socketio's threaded client) put the trace together. Stops as soon as the run is
-    cancelled (a newer run, or a disconnect).
+    cancelled (a newer run, or a disconnect). ``after`` (the handler, which sends the ack) is
+    joined first, so the ack always comes before the events.
     """
     if after is not None:
         after.join()
-    offset = 0
-    try:
-        for batch in search.batches(batch_size):
-            if not run.send("events", {"run": run.id, "offset": offset, "events": batch}):
-                return
-            offset += len(batch)
-        run.send("done", {"run": run.id, "total_events": offset, "summary": search.summary})
-    except Exception:
-        log.exception("run %s failed", run.id)
-        run.send("run_error", {"run": run.id, "error": "the server failed during this search"})
+    with slots.claim(settings.slot_seconds) as claimed:
+        if not claimed:
+            _fail(run, "the server is busy with other searches; run again in a moment")
+            return
+        offset = 0
+        try:
+            for batch in search.batches(settings.batch):
+                if not _reader_keeps_up(run, settings):
+                    _fail(run, f"stopped: the events went unread for {settings.stall_seconds:g} s")
+                    return
+                if not run.send("events", {"run": run.id, "offset": offset, "events": batch}):
+                    return
+                offset += len(batch)
+                take_turns()
+            run.send("done", {"run": run.id, "total_events": offset, "summary": search.summary})
+        except Exception:
+            log.exception("run %s failed", run.id)
+            run.send("run_error", {"run": run.id, "error": "the server failed during this search"})
 
 
-def _check_size(message, cap: int, limits: Limits) -> None:
-    """Refuse a message over the body limit (the transport's own cap is higher, see config)."""
-    try:
-        size = len(json.dumps(message, separators=(",", ":")))
-    except RecursionError:
-        raise too_deep(limits) from None
-    if size > cap:
-        raise EngineError(f"the run request has {size:,} bytes; the limit is {cap:,}")
+def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
+    """Wait while the client has more than ``max_backlog`` messages unread; False if it
+    stays behind for ``stall_seconds`` (the run is then stopped and its search freed)."""
+    deadline = time.monotonic() + settings.stall_seconds
+    while run.connection.backlog() > settings.max_backlog and not run.cancelled:
+        if time.monotonic() >= deadline:
+            return False
+        socketio.sleep(READER_POLL_SECONDS)
+    return True
+
+
+def _fail(run: Run, error: str) -> None:
+    run.send("run_error", {"run": run.id, "error": error})
+    run.cancelled = True
 
 
 def _refuse(err: EngineError) -> dict:

@@ -41,7 +41,7 @@ def worker_rss_mib(master_pid: int) -> float:
 
 
 async def main(args) -> None:
-    server = start_server({"THREADS": str(args.students + 20)}, threads=args.students + 20)
+    server = start_server()
     sent: dict[int, float] = {}
     received: list[list[tuple[int, float]]] = [[] for _ in range(args.students)]
     students = []

@@ -10,7 +10,7 @@ Not a conftest itself: tests/conftest.py does
 
 and other tests may call ``start_server()`` to run extra instances.
 
-The app runs in a *subprocess* under gunicorn's gthread worker, as script/server runs it
+The app runs in a *subprocess* under gunicorn's gevent worker, as script/server runs it
 (a second ``create_app()`` in the test process would break a running server).
 """
 
@@ -116,7 +116,7 @@ def start_server(
     env_overrides: dict[str, str | None] | None = None,
     db_path: str | os.PathLike | None = None,
     *,
-    threads: int = 50,
+    connections: int = 5000,
     timeout: float = STARTUP_TIMEOUT,
     app: str = WSGI_APP,
     cwd: str | os.PathLike = REPO_ROOT,
@@ -155,9 +155,9 @@ def start_server(
         port = free_port()
         cmd = [
             sys.executable, "-m", "gunicorn",
-            "--worker-class", "gthread",
+            "--worker-class", "gevent",
             "-w", "1",
-            "--threads", str(threads),
+            "--worker-connections", str(connections),
             "--bind", f"127.0.0.1:{port}",
             "--graceful-timeout", "3",
             "--no-control-socket",  # else all instances share ~/.gunicorn/gunicorn.ctl

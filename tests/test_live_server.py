@@ -1,4 +1,4 @@
-"""The Socket.IO contract against a real server: gunicorn's gthread worker in a subprocess,
+"""The Socket.IO contract against a real server: gunicorn's gevent worker in a subprocess,
 and python-socketio's real client over a websocket."""
 
 import json

@@ -1,6 +1,8 @@
-"""Per-connection run state: the run budget and cancellation."""
+"""Per-connection run state (the run budget and cancellation) and the process's search slots."""
 
-from app.runs import Connection, TokenBucket
+import threading
+
+from app.runs import Connection, SearchSlots, TokenBucket
 
 
 class Clock:
@@ -26,7 +28,8 @@ def test_token_bucket_allows_a_burst_then_refills_over_time():
 
 def connection():
     sent = []
-    return Connection(lambda event, data: sent.append((event, data)), TokenBucket(10, 10)), sent
+    emit = lambda event, data: sent.append((event, data))  # noqa: E731
+    return Connection(emit, lambda: 0, TokenBucket(10, 10)), sent
 
 
 def test_a_new_run_cancels_the_previous_one():
@@ -47,3 +50,39 @@ def test_closing_cancels_the_run_and_any_later_one():
     assert not run.send("events", {})
     assert not conn.start().send("events", {})
     assert sent == []
+
+
+def test_search_slots_cap_the_searches_running_at_once():
+    slots = SearchSlots(2)
+    with slots.claim(1) as first, slots.claim(1) as second:
+        assert first and second and slots.running == 2
+        with slots.claim(0.05) as third:
+            assert not third, "a third search waits for a slot, then gives up"
+        assert slots.running == 2
+    assert slots.running == 0
+
+
+def test_a_waiting_search_gets_the_slot_another_frees():
+    slots = SearchSlots(1)
+    holding, release, got = threading.Event(), threading.Event(), []
+
+    def hold():
+        with slots.claim(1):
+            holding.set()
+            release.wait(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert holding.wait(5)
+
+    def wait_for_slot():
+        with slots.claim(5) as claimed:
+            got.append((claimed, slots.running))
+
+    waiter = threading.Thread(target=wait_for_slot)
+    waiter.start()
+    assert not got, "no slot while the first search holds it"
+    release.set()
+    holder.join(5)
+    waiter.join(5)
+    assert got == [(True, 1)] and slots.running == 0

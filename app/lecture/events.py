@@ -15,9 +15,9 @@ from flask import current_app, request
 from flask_socketio import emit, join_room, leave_room
 
 from ..engine import EngineError
-from ..inputs import limits_from, read_run
-from ..runs import TokenBucket
-from ..sockets import socketio
+from ..inputs import check_size, limits_from, read_run
+from ..sockets import on, socketio, take_turns
+from .limits import LectureLimits
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
@@ -37,35 +37,39 @@ def init_lecture(app) -> None:
         rooms = MemoryRooms(idle)
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.lecture"] = Audience()
+    # Bound to this app's server: a count may go out later, from a background task.
+    server = socketio.server
+
+    def send_count(code: str, count: int) -> None:
+        body = {"room": code, "count": count}
+        server.emit("lecture:audience", body, to=presenter_room(code), namespace="/")
+
+    app.extensions["prune.lecture.limits"] = LectureLimits(app.config, rooms, send_count)
     app.extensions["prune.on_disconnect"].append(forget_connection)
 
 
 class Audience:
-    """Which rooms each connection watches (to leave them on disconnect), and the budget of
-    each presenter's messages."""
+    """Which rooms each connection watches, to leave them on disconnect."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.watching: dict[str, set[str]] = {}
-        self.buckets: dict[str, TokenBucket] = {}
 
     def add(self, sid: str, code: str) -> None:
         with self.lock:
             self.watching.setdefault(sid, set()).add(code)
 
-    def discard(self, sid: str, code: str) -> None:
+    def discard(self, sid: str, code: str) -> bool:
+        """Whether ``sid`` was watching ``code``."""
         with self.lock:
-            self.watching.get(sid, set()).discard(code)
+            watching = self.watching.get(sid, set())
+            was = code in watching
+            watching.discard(code)
+            return was
 
     def forget(self, sid: str) -> set[str]:
         with self.lock:
-            self.buckets.pop(sid, None)
             return self.watching.pop(sid, set())
-
-    def admit(self, sid: str, rate: int) -> bool:
-        with self.lock:
-            bucket = self.buckets.setdefault(sid, TokenBucket(rate, 1.0))
-            return bucket.take()
 
 
 def _rooms() -> Rooms:
@@ -74,6 +78,10 @@ def _rooms() -> Rooms:
 
 def _audience() -> Audience:
     return current_app.extensions["prune.lecture"]
+
+
+def _limits() -> LectureLimits:
+    return current_app.extensions["prune.lecture.limits"]
 
 
 def audience_room(code: str) -> str:
@@ -102,9 +110,12 @@ def _handler(function):
 
 
 def _view(message: Mapping[str, Any]) -> dict[str, Any]:
-    """A view is a run request: the same checks, the same limits."""
+    """A view is a run request: the same checks, the same limits (size included)."""
     view = message.get("view")
-    read_run(view, limits_from(current_app.config))
+    config = current_app.config
+    limits = limits_from(config)
+    check_size(view, config["MAX_CONTENT_LENGTH"], limits, what="the lecture view")
+    read_run(view, limits, take_turns)
     return {"tree": view["tree"], "options": view.get("options") or {}}
 
 
@@ -139,76 +150,91 @@ def _room(code: str) -> Room:
     return room
 
 
-@socketio.on("lecture:start")
+@on("lecture:start")
 @_handler
 def start(message):
     """A presenter opens a room from the current view; only they learn its key."""
-    room, key = _rooms().create(_view(message), _cursor(message))
+    _limits().request(request.sid)
+    view, cursor = _view(message), _cursor(message)
+    room, key = _limits().quota.create(
+        request.sid, request.remote_addr or "unknown", lambda: _rooms().create(view, cursor)
+    )
     join_room(presenter_room(room.code))
     return {**room.public(), "key": key, "audience": 0}
 
 
-@socketio.on("lecture:resume")
+@on("lecture:resume")
 @_handler
 def resume(message):
     """The presenter is back after a reload or a reconnect: same room, same key."""
+    _limits().request(request.sid)
     code = _code(message)
     room = _rooms().resume(code, message.get("key"))
     join_room(presenter_room(code))
     return {**room.public(), "audience": _rooms().audience(code)}
 
 
-@socketio.on("lecture:end")
+@on("lecture:end")
 @_handler
 def end(message):
     """The presenter ends the lecture: students are told, and the code stops working."""
+    _limits().request(request.sid)
     code = _code(message)
     _rooms().end(code, message.get("key"))
+    _limits().quota.release(code)
+    _limits().counts.forget(code)
     emit("lecture:ended", {"room": code}, to=audience_room(code))
     return {"room": code}
 
 
-@socketio.on("lecture:join")
+@on("lecture:join")
 @_handler
 def join(message):
+    """A student follows a room (again, after a reconnect or "Follow the teacher again")."""
+    _limits().request(request.sid)
     code = _code(message)
     room = _room(code)
-    count = _rooms().join(code, request.sid)
+    _rooms().join(code, request.sid)
     join_room(audience_room(code))
     _audience().add(request.sid, code)
-    emit("lecture:audience", {"room": code, "count": count}, to=presenter_room(code))
+    _limits().counts.changed(code)
     return room.public()
 
 
-@socketio.on("lecture:leave")
+@on("lecture:leave")
 @_handler
 def leave(message):
+    _limits().request(request.sid)
     code = _code(message)
-    _leave(request.sid, code)
-    _audience().discard(request.sid, code)
+    if _audience().discard(request.sid, code):
+        _leave(request.sid, code)
     return {"room": code}
 
 
 def forget_connection(sid: str) -> None:
-    """A connection closed: it watches no room any more (called from the disconnect handler)."""
+    """A connection closed: it watches no room any more (called from the disconnect handler).
+
+    Rooms it created still count against its address until they end: see ``RoomQuota``.
+    """
+    _limits().budgets.forget(sid)
     for code in _audience().forget(sid):
         _leave(sid, code)
 
 
 def _leave(sid: str, code: str) -> None:
-    count = _rooms().leave(code, sid)
+    _rooms().leave(code, sid)
     leave_room(audience_room(code), sid=sid)
-    socketio.emit("lecture:audience", {"room": code, "count": count}, to=presenter_room(code))
+    _limits().counts.changed(code)
 
 
-@socketio.on("lecture:cursor")
+@on("lecture:cursor")
 @_handler
 def cursor(message):
     """A step, play or pause: stored, then relayed to every student if it is fresh."""
     return _drive(message, cursor=_cursor(message))
 
 
-@socketio.on("lecture:view")
+@on("lecture:view")
 @_handler
 def view(message):
     """A new tree or new options: students re-run the trace once, then follow the cursor."""
@@ -219,8 +245,7 @@ def view(message):
 
 
 def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
-    if not _audience().admit(request.sid, current_app.config["PRUNE_LECTURE_MESSAGES_PER_SECOND"]):
-        raise RoomError("too many lecture messages; slow down")
+    _limits().message(request.sid)
     code = _code(message)
     changed = _rooms().change(code, message.get("key"), message.get("seq"), **changes)
     if changed is None:

@@ -17,13 +17,15 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 # Unambiguous when read off a projector: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+# Browsers read seq as a JavaScript number: above this, two values may read as one.
+MAX_SEQ = 2**53 - 1
 
 
 class RoomError(Exception):
@@ -76,13 +78,14 @@ class Rooms(Protocol):
     def join(self, code: str, member: str) -> int: ...
     def leave(self, code: str, member: str) -> int: ...
     def audience(self, code: str) -> int: ...
+    def alive(self, codes: Iterable[str]) -> set[str]: ...
 
 
 def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) -> bool:
     """Check the presenter and the sequence number; apply ``changes`` if fresh."""
     check_key(room, key)
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise RoomError("seq must be a whole number")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ:
+        raise RoomError(f"seq must be a whole number from 0 to {MAX_SEQ:,}")
     if seq <= room.seq:
         return False
     for name, value in changes.items():
@@ -167,6 +170,12 @@ class MemoryRooms:
     def audience(self, code: str) -> int:
         with self._lock:
             return len(self._members.get(code, ()))
+
+    def alive(self, codes: Iterable[str]) -> set[str]:
+        """Which of ``codes`` are rooms that have neither ended nor expired."""
+        with self._lock:
+            self._expire()
+            return {code for code in codes if code in self._rooms}
 
     def _expire(self) -> None:
         cutoff = self.clock() - self.idle_seconds
@@ -256,3 +265,11 @@ class RedisRooms:
 
     def audience(self, code: str) -> int:
         return int(self.redis.scard(self._members_key(code)))
+
+    def alive(self, codes: Iterable[str]) -> set[str]:
+        """Which of ``codes`` are rooms that have neither ended nor expired (one round trip)."""
+        codes = list(codes)
+        pipe = self.redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.exists(self._key(code))
+        return {code for code, found in zip(codes, pipe.execute(), strict=True) if found}

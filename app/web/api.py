@@ -6,14 +6,17 @@ that any malformed input, however deeply nested, becomes a 400 that says what is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, abort, current_app, request
+import orjson
+from flask import Blueprint, Response, abort, current_app, request
 
 from ..engine import EngineError, Limits, Search
 from ..engine.cs188 import parse_cs188, to_cs188
 from ..engine.presets import PRESETS
 from ..inputs import limits_from, parse_json, read_random, read_run
+from ..sockets import take_turns
 from ..store import StoreError, view_store
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -21,16 +24,23 @@ api = Blueprint("api", __name__, url_prefix="/api")
 
 @api.post("/trace")
 def trace():
-    document, options = read_run(_body(), _limits())
+    """The whole trace as one JSON object, written out batch by batch: a big tree neither
+    holds its whole trace in memory nor keeps the server's other clients waiting."""
+    document, options = read_run(_body(), _limits(), take_turns)
     search = Search(document.tree, options)
-    nodes = search.nodes()
-    events = list(search)
-    return {
-        "nodes": nodes,
-        "summary": search.summary,
-        "events": events,
-        "options": options.to_data(),
-    }
+    head = orjson.dumps({"nodes": search.nodes(take_turns), "options": options.to_data()})
+    return Response(_trace_body(head, search), mimetype="application/json")
+
+
+def _trace_body(head: bytes, search: Search) -> Iterator[bytes]:
+    """``head`` (an object's JSON) extended with ``"events"`` and, last, ``"summary"``."""
+    yield head[:-1] + b',"events":['
+    separator = b""
+    for batch in search.batches():
+        yield separator + orjson.dumps(batch)[1:-1]
+        separator = b","
+        take_turns()
+    yield b'],"summary":' + orjson.dumps(search.summary) + b"}"
 
 
 @api.get("/presets")

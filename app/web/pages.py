@@ -60,7 +60,13 @@ def _lecture_code(text: str) -> str:
 
 @pages.get("/healthz")
 def healthz():
-    return {"ok": True}
+    """Alive, with the load a class puts on this process: open Socket.IO connections and
+    the searches streaming now."""
+    return {
+        "ok": True,
+        "connections": len(current_app.extensions["prune.connections"]),
+        "searches": current_app.extensions["prune.searches"].running,
+    }
 
 
 def public_limits(config: Any) -> dict[str, int]:

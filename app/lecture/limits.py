@@ -1,0 +1,202 @@
+"""The limits of lecture mode: how many rooms, how many requests, how often counts go out.
+
+One instance serves a whole class, so no one connection, address or burst of joins may use
+it up. The settings are in app/config.py; docs/protocol.md ("Lecture mode") has the contract.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..runs import TokenBucket
+from ..sockets import socketio
+from .rooms import Room, RoomError, Rooms
+
+log = logging.getLogger(__name__)
+
+
+class RoomQuota:
+    """Rooms alive, counted by the connection and the client address that created them, and
+    in all of this process.
+
+    A room counts until it ends (``end``) or expires, even after its creator disconnects: a
+    presenter who reloads resumes the same room from a new connection, which creates nothing.
+    Ended and expired rooms are found lazily: only when a cap would refuse are the records
+    checked against the store (one call), so creating a room usually costs no extra trip.
+    """
+
+    def __init__(
+        self,
+        per_connection: int,
+        per_address: int,
+        per_process: int,
+        alive: Callable[[Iterable[str]], set[str]],
+    ):
+        self.per_connection = per_connection
+        self.per_address = per_address
+        self.per_process = per_process
+        self.alive = alive
+        self.lock = threading.Lock()
+        self.owners: dict[str, tuple[str, str]] = {}  # room code -> (sid, address)
+
+    def create(
+        self, sid: str, address: str, make: Callable[[], tuple[Room, str]]
+    ) -> tuple[Room, str]:
+        """``make()`` a room if every cap allows one more, and count it."""
+        with self.lock:
+            refusal = self._refusal(sid, address)
+            if refusal is not None:
+                alive = self.alive(list(self.owners))
+                self.owners = {code: owner for code, owner in self.owners.items() if code in alive}
+                refusal = self._refusal(sid, address)
+            if refusal is not None:
+                raise RoomError(refusal)
+            room, key = make()
+            self.owners[room.code] = (sid, address)
+            return room, key
+
+    def release(self, code: str) -> None:
+        """The room ended: it no longer counts."""
+        with self.lock:
+            self.owners.pop(code, None)
+
+    def _refusal(self, sid: str, address: str) -> str | None:
+        owners = self.owners.values()
+        if sum(1 for owner in owners if owner[0] == sid) >= self.per_connection:
+            return (
+                f"too many lecture rooms from this connection ({self.per_connection}); "
+                "end one first"
+            )
+        if sum(1 for owner in owners if owner[1] == address) >= self.per_address:
+            return (
+                f"too many lecture rooms from your network address ({self.per_address}); "
+                "end one first or try again later"
+            )
+        if len(self.owners) >= self.per_process:
+            return f"this server holds too many lecture rooms ({self.per_process}); try again later"
+        return None
+
+
+class Budgets:
+    """Per-connection token buckets, one per kind of message; dropped when it disconnects."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.buckets: dict[str, dict[str, TokenBucket]] = {}
+
+    def take(self, sid: str, kind: str, capacity: int, period: float) -> bool:
+        with self.lock:
+            mine = self.buckets.setdefault(sid, {})
+            bucket = mine.get(kind) or mine.setdefault(kind, TokenBucket(capacity, period))
+            return bucket.take()
+
+    def forget(self, sid: str) -> None:
+        with self.lock:
+            self.buckets.pop(sid, None)
+
+
+class AudienceCounts:
+    """Audience counts to each room's presenter, at most ``rate`` a second per room.
+
+    The first ``rate`` changes go out at once (students trickling in are shown one by one);
+    later changes are merged, and one message follows a window (1/``rate`` s) later. Counts
+    are read from the store when sent, and sends are serialised, so the last message a
+    presenter gets carries the current count.
+    """
+
+    SWEEP_AT = 256  # rooms tracked before idle ones are dropped
+
+    def __init__(
+        self,
+        rate: int,
+        count: Callable[[str], int],
+        send: Callable[[str, int], None],
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.rate = rate
+        self.count = count
+        self.send = send
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.buckets: dict[str, TokenBucket] = {}
+        self.pending: set[str] = set()
+
+    def changed(self, code: str) -> None:
+        """Someone joined or left room ``code``: tell its presenter now or after the window."""
+        with self.lock:
+            if code in self.pending:  # the coming message will carry this change too
+                return
+            bucket = self.buckets.get(code)
+            if bucket is None:
+                self._sweep()
+                bucket = self.buckets[code] = TokenBucket(self.rate, 1.0, self.clock)
+            if bucket.take():
+                self._send(code)
+                return
+            self.pending.add(code)
+        socketio.start_background_task(self._send_later, code)
+
+    def forget(self, code: str) -> None:
+        """The room ended: a merged count still waiting is not sent."""
+        with self.lock:
+            self.pending.discard(code)
+            self.buckets.pop(code, None)
+
+    def _send_later(self, code: str) -> None:
+        socketio.sleep(1 / self.rate)
+        with self.lock:
+            if code not in self.pending:
+                return
+            self.pending.discard(code)
+            bucket = self.buckets.get(code)
+            if bucket is not None:
+                bucket.take()  # a token has refilled during the wait: spend it
+            self._send(code)
+
+    def _send(self, code: str) -> None:
+        try:
+            self.send(code, self.count(code))
+        except Exception:  # a count is worth a log line, never a failed join or leave
+            log.exception("could not send the audience of lecture %s", code)
+
+    def _sweep(self) -> None:
+        """Drop rooms whose bucket is full again (idle for a second): a new one is the same."""
+        if len(self.buckets) < self.SWEEP_AT:
+            return
+        now = self.clock()
+        for code in [c for c, b in self.buckets.items() if now - b.updated >= 1.0]:
+            if code not in self.pending:
+                del self.buckets[code]
+
+
+class LectureLimits:
+    """All of a lecture app's limits, built from its settings."""
+
+    def __init__(self, config: Mapping[str, Any], rooms: Rooms, send: Callable[[str, int], None]):
+        self.quota = RoomQuota(
+            config["PRUNE_LECTURE_ROOMS_PER_CONNECTION"],
+            config["PRUNE_LECTURE_ROOMS_PER_ADDRESS"],
+            config["PRUNE_LECTURE_ROOMS_PER_PROCESS"],
+            rooms.alive,
+        )
+        self.counts = AudienceCounts(
+            config["PRUNE_LECTURE_AUDIENCE_PER_SECOND"], rooms.audience, send
+        )
+        self.budgets = Budgets()
+        burst = config["PRUNE_LECTURE_REQUEST_BURST"]
+        self.request_budget = (burst, burst / config["PRUNE_LECTURE_REQUESTS_PER_SECOND"])
+        self.messages_per_second = config["PRUNE_LECTURE_MESSAGES_PER_SECOND"]
+
+    def request(self, sid: str) -> None:
+        """start, join, leave, resume, end: a small budget (each guess at a code is one)."""
+        if not self.budgets.take(sid, "request", *self.request_budget):
+            raise RoomError("too many lecture requests; wait a moment")
+
+    def message(self, sid: str) -> None:
+        """A presenter's cursor or view."""
+        if not self.budgets.take(sid, "message", self.messages_per_second, 1.0):
+            raise RoomError("too many lecture messages; slow down")
