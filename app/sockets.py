@@ -173,8 +173,18 @@ def on_unreadable():
 
 
 def take_turns() -> None:
-    """Let the server's other clients run (between batches, and inside long parses)."""
-    socketio.sleep(0)
+    """Let the server's other clients run (between batches, and inside long parses).
+
+    Under gevent, ``sleep(0)`` only switches to greenlets already runnable: the loop does not
+    poll sockets, so a client whose request has just arrived would wait for the whole search
+    (up to 180 ms measured). ``idle()`` resumes this greenlet once the loop has polled and run
+    everything ready."""
+    if socketio.async_mode == "gevent":
+        import gevent
+
+        gevent.idle()
+    else:
+        socketio.sleep(0)
 
 
 def _current_task():

@@ -153,7 +153,8 @@ def test_a_client_that_stops_reading_has_its_run_stopped_and_its_memory_reused()
         after_round = []
         for _ in range(2):
             clients = stalled_runs(server, 4)
-            assert wait_for(lambda: searches(server) == 0, 20)
+            assert wait_for(lambda: searches(server) == 4, 10)
+            assert wait_for(lambda: searches(server) == 0, 15)
             for ws in clients:
                 ws.close()
             after_round.append(worker_rss_mib(server))
@@ -184,7 +185,8 @@ def test_a_stopped_run_says_why_and_the_connection_runs_again_once_it_reads():
     with start_server({"PRUNE_STALLED_RUN_SECONDS": "1"}) as server:
         [ws] = stalled_runs(server, 1)
         try:
-            assert wait_for(lambda: searches(server) == 0, 10)
+            assert wait_for(lambda: searches(server) == 1, 10), "the run starts, then pauses"
+            assert wait_for(lambda: searches(server) == 0, 10), "and is stopped"
             ws.send("421" + json.dumps(["run", {"tree": TEXTBOOK}]))
             messages, refused = read_until_ack(ws, 1)
             errors = [body for name, body in messages if name == "run_error"]
