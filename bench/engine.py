@@ -2,8 +2,9 @@
 
     python bench/engine.py [--depth 10] [--branching 3] [--rounds 30]
 
-Prints events per second and the instrumented/bare time ratio (targets: ≥ 300,000 events/s,
-ratio ≤ 3). Each time is the best over --rounds rounds that run both searches once.
+Prints events per second (target: ≥ 300,000 events/s) and the instrumented/bare time ratio
+(for information: the old 3× target is retired, docs/benchmarks.md). Each time is the best
+over --rounds rounds that run both searches once.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def main() -> None:
     print(f"bare recursive alpha-beta: {bare_seconds * 1000:8.1f} ms")
     print(f"instrumented trace:        {traced_seconds * 1000:8.1f} ms")
     print(f"events per second:         {len(events) / traced_seconds:,.0f}  (target >= 300,000)")
-    print(f"instrumented / bare:       {traced_seconds / bare_seconds:.2f}x  (target <= 3x)")
+    print(f"instrumented / bare:       {traced_seconds / bare_seconds:.2f}x  (no target: retired)")
 
 
 if __name__ == "__main__":

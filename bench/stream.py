@@ -1,6 +1,6 @@
 """Streaming benchmark: from emitting ``run`` to holding every event and ``done``.
 
-Serves the app as production does (gunicorn, one gthread worker, in a subprocess) and
+Serves the app as production does (gunicorn, one gevent worker, in a subprocess) and
 drives it with python-socketio's real client over a loopback websocket:
 
   (a) the 2,047-node preset ``random-binary-10``, 20 runs: median and p95 (target < 150 ms);
@@ -90,7 +90,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"machine: {os.cpu_count()} CPUs, {platform.machine()}, {platform.platform()}")
-    print(f"python {platform.python_version()}; server: gunicorn gthread, 1 worker, loopback")
+    print(f"python {platform.python_version()}; server: gunicorn gevent, 1 worker, loopback")
     big_tree = random_tree(seed=1, depth=BIG_DEPTH, branching=2)
     preset = PRESETS["random-binary-10"].document
     with start_server(SERVER_ENV) as server:

@@ -1,0 +1,382 @@
+"""Capacity: how many Socket.IO connections one instance holds before a new visitor's page
+load takes longer than 1 s, and what each connection costs in memory.
+
+    python bench/capacity.py [--steps 250,500,1000,1500,2000,3000,4000] [--max 4000]
+                             [--procs 2] [--samples 20] [--settle 5]
+
+Starts the app as script/server does (gunicorn, one gevent worker, 5,000 worker
+connections, default settings: the page and /healthz are not rate limited) on 127.0.0.1 and
+ramps up Socket.IO connections in steps. They are a mix, by connection number: 50% idle,
+40% students following one lecture (they join, run the view once as the page does, then
+receive a cursor each time the presenter steps, every 0.5 s), 10% running a small search
+(the textbook tree or a 121-node random tree) every 10-20 s. The clients are light asyncio
+websockets speaking Engine.IO by hand (bench/load_support.py), split over ``--procs``
+processes: 500 of them cost the client 0.4 s of CPU to connect and 61 MiB, against 0.64 s
+and 70 MiB for python-socketio's AsyncClient, and they decode only what they listen to.
+
+At each step, once the connections are up and ``--settle`` seconds have passed, a fresh
+visitor loads the page ``--samples`` times (GET / and every static file it needs, over a
+new HTTP connection each time, from this process, which holds no sockets); then /healthz.
+Printed per step: connections held, failed and dropped, the page load p50/p95/max, the
+worker's RSS and its growth per connection over the idle baseline, the server's and the
+clients' CPU use, and the students' and searchers' latencies. The ramp stops when the
+page load p95 exceeds 1 s, a connection fails or drops, or after ``--max`` connections.
+
+Targets: page load p95 <= 1 s with >= 1,000 connections open (issue 9); no failed or
+dropped connection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import random
+import time
+from multiprocessing.connection import Connection
+from typing import Any
+
+from load_clients import (
+    RunWatcher,
+    SocketClient,
+    SocketError,
+    Tally,
+    drive_lecture,
+    follow_lecture,
+    run_now_and_then,
+    socket_session,
+    start_lecture,
+)
+from load_support import (
+    TEXTBOOK,
+    TEXTBOOK_VIEW,
+    PageLoader,
+    Summary,
+    get_json,
+    machine,
+    report_server_log,
+    start_server,
+    verdict,
+    worker_cpu_seconds,
+    worker_rss_mib,
+)
+
+from app.engine.generators import random_tree
+
+TARGET_CONNECTIONS = 1000
+TARGET_PAGE_SECONDS = 1.0
+ROLES = ["idle"] * 5 + ["student"] * 4 + ["runner"]  # by connection number, modulo 10
+PRESENTER_INTERVAL = 0.5
+RUN_EVERY = (10.0, 20.0)
+CONNECTS_AT_ONCE = 50
+REPLY_TIMEOUT = 600.0  # a client process must answer a command within this
+
+
+# --- client processes ------------------------------------------------------------------------
+
+
+class Fleet:
+    """One client process's share of the connections, and what they met."""
+
+    def __init__(self, url: str, index: int, procs: int):
+        self.url, self.index, self.procs = url, index, procs
+        self.clients: list[SocketClient] = []
+        self.tasks: set[asyncio.Task] = set()
+        self.tally = Tally()
+        self.users = 0  # connections asked for (the presenter aside)
+        self.failed = 0
+        self.stop = asyncio.Event()
+        self.session = socket_session()
+
+    async def present(self) -> str:
+        """Open the lecture and step through it every 0.5 s; the room's code."""
+        client = await SocketClient.connect(self.session, self.url)
+        self.clients.append(client)
+        code, key = await start_lecture(client, TEXTBOOK_VIEW)
+        self._spawn(drive_lecture(client, code, key, PRESENTER_INTERVAL, self.tally, self.stop))
+        return code
+
+    async def grow(self, count: int, room: str) -> dict[str, Any]:
+        """Open connections until this process holds ``count`` (besides a presenter)."""
+        gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
+        numbers = [self.index + k * self.procs for k in range(self.users, count)]
+        self.users = max(self.users, count)
+        await asyncio.gather(*(self._add(number, room, gate) for number in numbers))
+        return self.status()
+
+    async def report(self) -> dict[str, Any]:
+        return {**self.status(), "tally": self.tally.take(), "cpu": time.process_time()}
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "held": sum(client.connected for client in self.clients),
+            "failed": self.failed,
+            "dropped": sum(client.dropped for client in self.clients),
+        }
+
+    async def close(self) -> None:
+        self.stop.set()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*(client.close() for client in self.clients))
+        await self.session.close()
+
+    async def _add(self, number: int, room: str, gate: asyncio.Semaphore) -> None:
+        role = ROLES[number % len(ROLES)]
+        async with gate:
+            try:
+                client = await SocketClient.connect(self.session, self.url)
+            except SocketError as err:
+                self.failed += 1
+                self.tally.error("connect", err)
+                return
+        self.clients.append(client)
+        if role == "student":
+            try:
+                await follow_lecture(client, room, self.tally)
+            except SocketError as err:
+                self.tally.error("join", err)
+        elif role == "runner":
+            rng = random.Random(number)
+            trees = [TEXTBOOK, random_tree(seed=number, depth=4, branching=3)]
+            watcher = RunWatcher(client)
+            self._spawn(
+                run_now_and_then(
+                    watcher, lambda: rng.choice(trees), RUN_EVERY, self.tally, self.stop
+                )
+            )
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+async def serve(pipe: Connection, url: str, index: int, procs: int) -> None:
+    """Carry out the main process's commands (present, grow, report) until told to stop."""
+    fleet = Fleet(url, index, procs)
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            command, arguments = await loop.run_in_executor(None, pipe.recv)
+            if command == "stop":
+                break
+            try:
+                pipe.send(await getattr(fleet, command)(*arguments))
+            except Exception as err:  # the main process prints it and stops the ramp
+                pipe.send({"error": repr(err)})
+    finally:
+        await fleet.close()
+
+
+def client_process(pipe: Connection, url: str, index: int, procs: int) -> None:
+    asyncio.run(serve(pipe, url, index, procs))
+
+
+# --- the main process: ramp, measure, print --------------------------------------------------
+
+
+class Clients:
+    """The client processes, driven through pipes."""
+
+    def __init__(self, url: str, procs: int):
+        context = multiprocessing.get_context("spawn")
+        self.pipes, self.processes = [], []
+        for index in range(procs):
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=client_process, args=(theirs, url, index, procs), daemon=True
+            )
+            process.start()
+            self.pipes.append(ours)
+            self.processes.append(process)
+
+    def ask(self, index: int, command: str, *arguments) -> Any:
+        return self.ask_each(command, {index: arguments})[0]
+
+    def ask_all(self, command: str, arguments=()) -> list[Any]:
+        return self.ask_each(command, dict.fromkeys(range(len(self.pipes)), arguments))
+
+    def ask_each(self, command: str, arguments: dict[int, tuple]) -> list[Any]:
+        """Send a command to some processes (index -> its arguments) and wait for the replies."""
+        pipes = [self.pipes[index] for index in arguments]
+        for pipe, each in zip(pipes, arguments.values(), strict=True):
+            pipe.send((command, each))
+        replies = []
+        for pipe in pipes:
+            if not pipe.poll(REPLY_TIMEOUT):
+                raise RuntimeError(f"a client process did not answer {command!r}")
+            reply = pipe.recv()
+            if isinstance(reply, dict) and "error" in reply:
+                raise RuntimeError(f"client process failed on {command!r}: {reply['error']}")
+            replies.append(reply)
+        return replies
+
+    def stop(self) -> None:
+        for pipe, process in zip(self.pipes, self.processes, strict=True):
+            if process.is_alive():
+                pipe.send(("stop", ()))
+        for process in self.processes:
+            process.join(30)
+            if process.is_alive():
+                process.terminate()
+                process.join(5)
+
+
+def page_loads(loader: PageLoader, samples: int, gap: float) -> tuple[list[float], list[str]]:
+    """``samples`` cold page loads, ``gap`` seconds apart: their times and any failures."""
+    times, failures = [], []
+    for _ in range(samples):
+        try:
+            times.append(loader.load()[0])
+        except Exception as err:  # a refused connection or a non-200: counted, not fatal
+            failures.append(repr(err))
+        time.sleep(gap)
+    return times, failures
+
+
+def measure_step(server, clients: Clients, loader: PageLoader, room: str, target: int, args):
+    """Grow to ``target`` connections, let them settle, measure; one row of figures."""
+    started, cpu_before = time.perf_counter(), worker_cpu_seconds(server.process.pid)
+    shares = [target // args.procs + (i < target % args.procs) for i in range(args.procs)]
+    clients.ask_each("grow", {index: (share, room) for index, share in enumerate(shares)})
+    time.sleep(args.settle)
+    times, failures = page_loads(loader, args.samples, args.gap)
+    health_seconds, health = get_json(server.url, "/healthz")
+    reports = clients.ask_all("report")
+    tally = Tally()
+    for report in reports:
+        tally.add(report["tally"])
+    return {
+        "target": target,
+        "held": sum(r["held"] for r in reports),
+        "failed": sum(r["failed"] for r in reports),
+        "dropped": sum(r["dropped"] for r in reports),
+        "page": Summary.of(times),
+        "page_failures": failures,
+        "health": health,
+        "health_seconds": health_seconds,
+        "rss": worker_rss_mib(server.process.pid),
+        "seconds": time.perf_counter() - started,
+        "server_cpu": worker_cpu_seconds(server.process.pid) - cpu_before,
+        "client_cpu": [r["cpu"] for r in reports],
+        "tally": tally,
+    }
+
+
+def print_step(row: dict, baseline_rss: float, last_cpu: list[float]) -> None:
+    """The figures of one step, each with its target."""
+    held, page, tally = row["held"], row["page"], row["tally"]
+    per_connection = (row["rss"] - baseline_rss) * 1024 / max(1, row["health"]["connections"])
+    client_cpu = [
+        (now - before) / row["seconds"] * 100
+        for now, before in zip(row["client_cpu"], last_cpu, strict=True)
+    ]
+    print(
+        f"\n[{row['target']:,} connections] held {held:,}, failed {row['failed']}, "
+        f"dropped {row['dropped']} (target: 0 failed, 0 dropped)"
+    )
+    print(f"  page load: {page.ms()}  (target p95 <= {TARGET_PAGE_SECONDS * 1000:.0f} ms)")
+    if row["page_failures"]:
+        print(f"  page load failures: {len(row['page_failures'])}, e.g. {row['page_failures'][0]}")
+    print(
+        f"  /healthz: {row['health_seconds'] * 1000:.1f} ms, says {row['health']['connections']:,} "
+        f"connections, {row['health']['searches']} searches streaming"
+    )
+    print(
+        f"  worker RSS {row['rss']:.0f} MiB: +{row['rss'] - baseline_rss:.0f} MiB over the idle "
+        f"baseline, {per_connection:.0f} KiB per connection"
+    )
+    print(
+        f"  CPU over the step ({row['seconds']:.0f} s): server worker "
+        f"{row['server_cpu'] / row['seconds'] * 100:.0f}% of a core, client processes "
+        + ", ".join(f"{c:.0f}%" for c in client_cpu)
+    )
+    for kind in ("cursor", "student run", "run", "cursor ack"):
+        if kind in tally.times:
+            print(f"  {kind:>11} latency: {Summary.of(tally.times[kind]).ms()}")
+    if tally.errors:
+        print(f"  client errors: {dict(tally.errors)}; e.g. {tally.examples}")
+
+
+def step_ok(row: dict) -> bool:
+    return (
+        row["page"].count > 0
+        and row["page"].p95 <= TARGET_PAGE_SECONDS
+        and not row["page_failures"]
+        and row["failed"] == 0
+        and row["dropped"] == 0
+        and row["held"] >= row["target"]
+    )
+
+
+def ramp(server, args) -> None:
+    """Warm up, measure the idle baseline, then grow step by step until a limit is hit."""
+    loader = PageLoader(server.url)
+    load_seconds, load_bytes = loader.load()
+    print(f"page: GET / + {len(loader.assets)} static files, {load_bytes:,} bytes")
+    idle_times, _ = page_loads(loader, args.samples, args.gap)
+    baseline_rss = worker_rss_mib(server.process.pid)
+    print(f"no connections: page load {Summary.of(idle_times).ms()}")
+    print(f"no connections: worker RSS {baseline_rss:.0f} MiB")
+    clients = Clients(server.url, args.procs)
+    best = 0
+    try:
+        room = clients.ask(0, "present")
+        last_cpu = [r["cpu"] for r in clients.ask_all("report")]
+        for target in [s for s in args.steps if s <= args.max]:
+            row = measure_step(server, clients, loader, room, target, args)
+            print_step(row, baseline_rss, last_cpu)
+            last_cpu = row["client_cpu"]
+            if not step_ok(row):
+                print("  -> stopping the ramp here")
+                break
+            best = row["target"]
+        final = get_json(server.url, "/healthz")[1]
+        print(
+            f"\nconnections held at the end: {final['connections']:,} (server's count; "
+            f"the presenter included)"
+        )
+        print(
+            f"largest step with page load p95 <= 1 s and no failures: {best:,} connections "
+            f"(target >= {TARGET_CONNECTIONS:,}: {verdict(best >= TARGET_CONNECTIONS)})"
+        )
+    finally:
+        clients.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--steps",
+        type=lambda text: [int(x) for x in text.split(",")],
+        default=[250, 500, 1000, 1500, 2000, 3000, 4000],
+        help="connection counts to ramp through (comma-separated)",
+    )
+    parser.add_argument("--max", type=int, default=4000, help="never open more connections")
+    parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--samples", type=int, default=20, help="page loads per step")
+    parser.add_argument("--gap", type=float, default=0.25, help="seconds between page loads")
+    parser.add_argument("--settle", type=float, default=5.0, help="seconds before measuring")
+    args = parser.parse_args()
+
+    print(machine())
+    print(
+        "server: gunicorn, 1 gevent worker, --worker-connections 5000, default settings, "
+        f"127.0.0.1; clients: {args.procs} processes of raw Engine.IO websockets"
+    )
+    print(
+        "mix: 50% idle, 40% students of one lecture (presenter steps every "
+        f"{PRESENTER_INTERVAL} s), 10% small searches every {RUN_EVERY[0]:.0f}-{RUN_EVERY[1]:.0f} s"
+    )
+    server = start_server()
+    try:
+        ramp(server, args)
+        report_server_log(server)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
