@@ -2,7 +2,7 @@
 load takes longer than 1 s, and what each connection costs in memory.
 
     python bench/capacity.py [--steps 250,500,1000,1500,2000,3000,4000] [--max 4000]
-                             [--procs 2] [--samples 20] [--settle 5]
+                             [--procs 2] [--samples 20] [--settle 5] [--instances 1]
 
 Starts the app as script/server does (gunicorn, one gevent worker, 5,000 worker
 connections, default settings: the page and /healthz are not rate limited) on 127.0.0.1 and
@@ -22,6 +22,12 @@ worker's RSS and its growth per connection over the idle baseline, the server's 
 clients' CPU use, and the students' and searchers' latencies. The ramp stops when the
 page load p95 exceeds 1 s, a connection fails or drops, or after ``--max`` connections.
 
+``--instances N`` (N > 1) starts a redis-server and N such instances sharing it through
+MESSAGE_QUEUE (bench/instances.py), spreads the connections over them round-robin (shifted
+by one every ten, so each role is spread too) and loads the page on each in turn. The
+presenter is on instance 0: "cursor" times its students there, "cursor, other" those on the
+other instances (Redis carries both). RSS and CPU are per worker, and redis-server's CPU.
+
 Targets: page load p95 <= 1 s with >= 1,000 connections open (issue 9); no failed or
 dropped connection.
 """
@@ -36,6 +42,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
+from instances import Instances, plus
 from load_clients import (
     RunWatcher,
     SocketClient,
@@ -47,19 +54,7 @@ from load_clients import (
     socket_session,
     start_lecture,
 )
-from load_support import (
-    TEXTBOOK,
-    TEXTBOOK_VIEW,
-    PageLoader,
-    Summary,
-    get_json,
-    machine,
-    report_server_log,
-    start_server,
-    verdict,
-    worker_cpu_seconds,
-    worker_rss_mib,
-)
+from load_support import TEXTBOOK, TEXTBOOK_VIEW, PageLoader, Summary, machine, verdict
 
 from app.engine.generators import random_tree
 
@@ -78,8 +73,8 @@ REPLY_TIMEOUT = 600.0  # a client process must answer a command within this
 class Fleet:
     """One client process's share of the connections, and what they met."""
 
-    def __init__(self, url: str, index: int, procs: int):
-        self.url, self.index, self.procs = url, index, procs
+    def __init__(self, urls: list[str], index: int, procs: int):
+        self.urls, self.index, self.procs = urls, index, procs
         self.clients: list[SocketClient] = []
         self.tasks: set[asyncio.Task] = set()
         self.tally = Tally()
@@ -90,7 +85,7 @@ class Fleet:
 
     async def present(self) -> str:
         """Open the lecture and step through it every 0.5 s; the room's code."""
-        client = await SocketClient.connect(self.session, self.url)
+        client = await SocketClient.connect(self.session, self.urls[0])
         self.clients.append(client)
         code, key = await start_lecture(client, TEXTBOOK_VIEW)
         self._spawn(drive_lecture(client, code, key, PRESENTER_INTERVAL, self.tally, self.stop))
@@ -124,9 +119,10 @@ class Fleet:
 
     async def _add(self, number: int, room: str, gate: asyncio.Semaphore) -> None:
         role = ROLES[number % len(ROLES)]
+        instance = (number + number // len(ROLES)) % len(self.urls)
         async with gate:
             try:
-                client = await SocketClient.connect(self.session, self.url)
+                client = await SocketClient.connect(self.session, self.urls[instance])
             except SocketError as err:
                 self.failed += 1
                 self.tally.error("connect", err)
@@ -134,7 +130,8 @@ class Fleet:
         self.clients.append(client)
         if role == "student":
             try:
-                await follow_lecture(client, room, self.tally)
+                kind = "cursor" if instance == 0 else "cursor, other"
+                await follow_lecture(client, room, self.tally, kind)
             except SocketError as err:
                 self.tally.error("join", err)
         elif role == "runner":
@@ -153,9 +150,9 @@ class Fleet:
         task.add_done_callback(self.tasks.discard)
 
 
-async def serve(pipe: Connection, url: str, index: int, procs: int) -> None:
+async def serve(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
     """Carry out the main process's commands (present, grow, report) until told to stop."""
-    fleet = Fleet(url, index, procs)
+    fleet = Fleet(urls, index, procs)
     loop = asyncio.get_running_loop()
     try:
         while True:
@@ -170,8 +167,8 @@ async def serve(pipe: Connection, url: str, index: int, procs: int) -> None:
         await fleet.close()
 
 
-def client_process(pipe: Connection, url: str, index: int, procs: int) -> None:
-    asyncio.run(serve(pipe, url, index, procs))
+def client_process(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
+    asyncio.run(serve(pipe, urls, index, procs))
 
 
 # --- the main process: ramp, measure, print --------------------------------------------------
@@ -180,13 +177,13 @@ def client_process(pipe: Connection, url: str, index: int, procs: int) -> None:
 class Clients:
     """The client processes, driven through pipes."""
 
-    def __init__(self, url: str, procs: int):
+    def __init__(self, urls: list[str], procs: int):
         context = multiprocessing.get_context("spawn")
         self.pipes, self.processes = [], []
         for index in range(procs):
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=client_process, args=(theirs, url, index, procs), daemon=True
+                target=client_process, args=(theirs, urls, index, procs), daemon=True
             )
             process.start()
             self.pipes.append(ours)
@@ -224,26 +221,28 @@ class Clients:
                 process.join(5)
 
 
-def page_loads(loader: PageLoader, samples: int, gap: float) -> tuple[list[float], list[str]]:
-    """``samples`` cold page loads, ``gap`` seconds apart: their times and any failures."""
-    times, failures = [], []
-    for _ in range(samples):
+def page_loads(loaders: list[PageLoader], samples: int, gap: float):
+    """``samples`` cold page loads, ``gap`` seconds apart, on each instance in turn: their
+    times (a list per instance) and any failures."""
+    times: list[list[float]] = [[] for _ in loaders]
+    failures = []
+    for sample in range(samples):
         try:
-            times.append(loader.load()[0])
+            times[sample % len(loaders)].append(loaders[sample % len(loaders)].load()[0])
         except Exception as err:  # a refused connection or a non-200: counted, not fatal
             failures.append(repr(err))
         time.sleep(gap)
     return times, failures
 
 
-def measure_step(server, clients: Clients, loader: PageLoader, room: str, target: int, args):
+def measure_step(cluster: Instances, clients: Clients, loaders, room: str, target: int, args):
     """Grow to ``target`` connections, let them settle, measure; one row of figures."""
-    started, cpu_before = time.perf_counter(), worker_cpu_seconds(server.process.pid)
+    started, cpu_before = time.perf_counter(), cluster.cpu()
     shares = [target // args.procs + (i < target % args.procs) for i in range(args.procs)]
     clients.ask_each("grow", {index: (share, room) for index, share in enumerate(shares)})
     time.sleep(args.settle)
-    times, failures = page_loads(loader, args.samples, args.gap)
-    health_seconds, health = get_json(server.url, "/healthz")
+    times, failures = page_loads(loaders, args.samples, args.gap)
+    health_seconds, health = cluster.health()
     reports = clients.ask_all("report")
     tally = Tally()
     for report in reports:
@@ -253,22 +252,26 @@ def measure_step(server, clients: Clients, loader: PageLoader, room: str, target
         "held": sum(r["held"] for r in reports),
         "failed": sum(r["failed"] for r in reports),
         "dropped": sum(r["dropped"] for r in reports),
-        "page": Summary.of(times),
+        "page": Summary.of(sum(times, [])),
+        "page_each": [Summary.of(each) for each in times],
         "page_failures": failures,
         "health": health,
         "health_seconds": health_seconds,
-        "rss": worker_rss_mib(server.process.pid),
+        "rss": cluster.rss(),
         "seconds": time.perf_counter() - started,
-        "server_cpu": worker_cpu_seconds(server.process.pid) - cpu_before,
+        "server_cpu": [now - before for now, before in zip(cluster.cpu(), cpu_before, strict=True)],
         "client_cpu": [r["cpu"] for r in reports],
         "tally": tally,
     }
 
 
-def print_step(row: dict, baseline_rss: float, last_cpu: list[float]) -> None:
-    """The figures of one step, each with its target."""
-    held, page, tally = row["held"], row["page"], row["tally"]
-    per_connection = (row["rss"] - baseline_rss) * 1024 / max(1, row["health"]["connections"])
+def print_step(row: dict, baseline_rss: list[float], last_cpu: list[float]) -> None:
+    """The figures of one step, each with its target (per instance, then summed, if several)."""
+    held, page, tally, n = row["held"], row["page"], row["tally"], len(row["rss"])
+    growth = sum(row["rss"]) - sum(baseline_rss)
+    per_connection = growth * 1024 / max(1, row["health"]["connections"])
+    server_cpu = [seconds / row["seconds"] * 100 for seconds in row["server_cpu"]]
+    redis_cpu = f", redis-server {server_cpu[n]:.0f}%" if len(server_cpu) > n else ""
     client_cpu = [
         (now - before) / row["seconds"] * 100
         for now, before in zip(row["client_cpu"], last_cpu, strict=True)
@@ -280,20 +283,24 @@ def print_step(row: dict, baseline_rss: float, last_cpu: list[float]) -> None:
     print(f"  page load: {page.ms()}  (target p95 <= {TARGET_PAGE_SECONDS * 1000:.0f} ms)")
     if row["page_failures"]:
         print(f"  page load failures: {len(row['page_failures'])}, e.g. {row['page_failures'][0]}")
+    if n > 1:
+        each = ", ".join(f"{s.p95 * 1000:.1f} ms (n={s.count})" for s in row["page_each"])
+        print(f"  page load p95 on each instance: {each}")
+    health = row["health"]
     print(
-        f"  /healthz: {row['health_seconds'] * 1000:.1f} ms, says {row['health']['connections']:,} "
-        f"connections, {row['health']['searches']} searches streaming"
+        f"  /healthz: {row['health_seconds'] * 1000:.1f} ms, says {plus(health['each'], ',')} "
+        f"connections, {health['searches']} searches streaming"
     )
     print(
-        f"  worker RSS {row['rss']:.0f} MiB: +{row['rss'] - baseline_rss:.0f} MiB over the idle "
+        f"  worker{'s' * (n > 1)} RSS {plus(row['rss'])} MiB: +{growth:.0f} MiB over the idle "
         f"baseline, {per_connection:.0f} KiB per connection"
     )
     print(
-        f"  CPU over the step ({row['seconds']:.0f} s): server worker "
-        f"{row['server_cpu'] / row['seconds'] * 100:.0f}% of a core, client processes "
+        f"  CPU over the step ({row['seconds']:.0f} s): server worker{'s' * (n > 1)} "
+        f"{plus(server_cpu[:n])}% of a core{redis_cpu}, client processes "
         + ", ".join(f"{c:.0f}%" for c in client_cpu)
     )
-    for kind in ("cursor", "student run", "run", "cursor ack"):
+    for kind in ("cursor", "cursor, other", "student run", "run", "cursor ack"):
         if kind in tally.times:
             print(f"  {kind:>11} latency: {Summary.of(tally.times[kind]).ms()}")
     if tally.errors:
@@ -311,36 +318,37 @@ def step_ok(row: dict) -> bool:
     )
 
 
-def ramp(server, args) -> None:
+def ramp(cluster: Instances, args) -> None:
     """Warm up, measure the idle baseline, then grow step by step until a limit is hit."""
-    loader = PageLoader(server.url)
-    load_seconds, load_bytes = loader.load()
-    print(f"page: GET / + {len(loader.assets)} static files, {load_bytes:,} bytes")
-    idle_times, _ = page_loads(loader, args.samples, args.gap)
-    baseline_rss = worker_rss_mib(server.process.pid)
-    print(f"no connections: page load {Summary.of(idle_times).ms()}")
-    print(f"no connections: worker RSS {baseline_rss:.0f} MiB")
-    clients = Clients(server.url, args.procs)
+    loaders = [PageLoader(url) for url in cluster.urls]
+    load_bytes = [loader.load()[1] for loader in loaders][0]  # each one warmed up
+    print(f"page: GET / + {len(loaders[0].assets)} static files, {load_bytes:,} bytes")
+    idle_times, _ = page_loads(loaders, args.samples, args.gap)
+    baseline_rss = cluster.rss()
+    print(f"no connections: page load {Summary.of(sum(idle_times, [])).ms()}")
+    print(f"no connections: worker{'s' * (len(loaders) > 1)} RSS {plus(baseline_rss)} MiB")
+    clients = Clients(cluster.urls, args.procs)
     best = 0
     try:
         room = clients.ask(0, "present")
         last_cpu = [r["cpu"] for r in clients.ask_all("report")]
         for target in [s for s in args.steps if s <= args.max]:
-            row = measure_step(server, clients, loader, room, target, args)
+            row = measure_step(cluster, clients, loaders, room, target, args)
             print_step(row, baseline_rss, last_cpu)
             last_cpu = row["client_cpu"]
             if not step_ok(row):
                 print("  -> stopping the ramp here")
                 break
             best = row["target"]
-        final = get_json(server.url, "/healthz")[1]
+        final = cluster.health()[1]
         print(
             f"\nconnections held at the end: {final['connections']:,} (server's count; "
             f"the presenter included)"
         )
         print(
             f"largest step with page load p95 <= 1 s and no failures: {best:,} connections "
-            f"(target >= {TARGET_CONNECTIONS:,}: {verdict(best >= TARGET_CONNECTIONS)})"
+            + (f"over {len(loaders)} instances " if len(loaders) > 1 else "")
+            + f"(target >= {TARGET_CONNECTIONS:,}: {verdict(best >= TARGET_CONNECTIONS)})"
         )
     finally:
         clients.stop()
@@ -359,23 +367,33 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20, help="page loads per step")
     parser.add_argument("--gap", type=float, default=0.25, help="seconds between page loads")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--instances", type=int, default=1, help="app instances (>1: Redis)")
     args = parser.parse_args()
 
     print(machine())
-    print(
-        "server: gunicorn, 1 gevent worker, --worker-connections 5000, default settings, "
-        f"127.0.0.1; clients: {args.procs} processes of raw Engine.IO websockets"
-    )
-    print(
-        "mix: 50% idle, 40% students of one lecture (presenter steps every "
-        f"{PRESENTER_INTERVAL} s), 10% small searches every {RUN_EVERY[0]:.0f}-{RUN_EVERY[1]:.0f} s"
-    )
-    server = start_server()
+    cluster = Instances(args.instances)
     try:
-        ramp(server, args)
-        report_server_log(server)
+        server = "gunicorn, 1 gevent worker, --worker-connections 5000, default settings, 127.0.0.1"
+        if cluster.redis is not None:
+            server = (
+                f"{args.instances} instances ({server}; each) sharing Redis: MESSAGE_QUEUE="
+                f"{cluster.redis.url} (redis-server pid {cluster.redis.process.pid})"
+            )
+        print(f"server: {server}; clients: {args.procs} processes of raw Engine.IO websockets")
+        print(
+            "mix: 50% idle, 40% students of one lecture (presenter steps every "
+            f"{PRESENTER_INTERVAL} s), 10% small searches every "
+            f"{RUN_EVERY[0]:.0f}-{RUN_EVERY[1]:.0f} s"
+        )
+        if cluster.redis is not None:
+            print(
+                "spread: connections round-robin over the instances; the presenter on "
+                "instance 0, its students on all; page loads on each instance in turn"
+            )
+        ramp(cluster, args)
+        cluster.report()
     finally:
-        server.stop()
+        cluster.stop()
 
 
 if __name__ == "__main__":

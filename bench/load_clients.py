@@ -274,11 +274,14 @@ async def drive_lecture(
         await pause(stop, interval)
 
 
-async def follow_lecture(client: SocketClient, code: str, tally: Tally) -> None:
-    """Join room ``code``, run its view once (as the page does), then time every cursor."""
+async def follow_lecture(
+    client: SocketClient, code: str, tally: Tally, kind: str = "cursor"
+) -> None:
+    """Join room ``code``, run its view once (as the page does), then time every cursor
+    (as ``kind`` in ``tally``)."""
 
     def on_cursor(body: dict) -> None:
-        tally.time("cursor", (timestamp_seq() - body["seq"]) / 1e6)
+        tally.time(kind, (timestamp_seq() - body["seq"]) / 1e6)
 
     client.on("lecture:cursor", on_cursor)
     client.on("lecture_error", lambda body: tally.error("lecture_error", body.get("error")))
@@ -313,5 +316,3 @@ async def run_now_and_then(
 def socket_session() -> aiohttp.ClientSession:
     """An aiohttp session for many websockets: no cap on connections."""
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, force_close=True))
-
-
