@@ -63,6 +63,13 @@ def assert_input_error(response, status=400, path=None, field=None, says=()):
     return body
 
 
+def test_a_label_that_is_not_text_is_a_400_naming_its_node(client):
+    # JSON's "\ud800" reads as a lone surrogate, which no UTF-8 encoder (nor orjson) accepts.
+    body = '{"tree": [2, {"label": "\\ud800", "value": 1}]}'
+    response = client.post("/api/trace", data=body, content_type="application/json")
+    assert_input_error(response, path=[1], says=["label holds half of a UTF-16 surrogate pair"])
+
+
 def test_bad_leaf_names_its_node(client):
     response = client.post("/api/trace", json={"tree": [[1, "x"], [2]]})
     assert_input_error(response, path=[0, 1], says=["node [0, 1]", '"x" is not a number'])

@@ -230,7 +230,22 @@ def _text(value: Any, name: str, max_length: int) -> str | None:
         raise EngineError(f"document: {name} must be a string", field=name)
     if len(value) > max_length:
         raise EngineError(f"document: {name} is longer than {max_length} characters", field=name)
+    if not _is_unicode(value):
+        raise EngineError(
+            f"document: {name} holds half of a UTF-16 surrogate pair, which is not text",
+            field=name,
+        )
     return value
+
+
+def _is_unicode(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: JSON's ``"\ud800"`` reads as a lone
+    surrogate, which no encoder of the trace (nor a browser's text) accepts."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None = None) -> Tree:
@@ -393,6 +408,8 @@ def _node_fields(item: Any, limits: Limits) -> dict[str, Any]:
             raise _Invalid(f"{key} must be a string")
         if len(text) > limits.max_label_length:
             raise _Invalid(f"{key} is longer than {limits.max_label_length} characters")
+        if not _is_unicode(text):
+            raise _Invalid(f"{key} holds half of a UTF-16 surrogate pair, which is not text")
         fields[key] = text
     return fields
 

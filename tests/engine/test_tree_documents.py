@@ -73,6 +73,8 @@ def test_round_trip_through_to_data():
         ({"tree": [1], "players": ["max", "mini"]}, r"players: 'mini' is not one of"),
         ({"tree": [1], "players": []}, r"players must be a non-empty list"),
         ({"tree": [1], "name": 3}, r"document: name must be a string"),
+        ([1, [{"value": 2, "action": "\ud800"}]], r"node \[1, 0\]: action holds half of a"),
+        ({"tree": [1], "description": "a\udfffb"}, r"document: description holds half of a"),
     ],
 )
 def test_rejections_name_the_node_or_field(data, message):

@@ -115,15 +115,18 @@ def test_a_refused_view_takes_no_room(connect):
     assert start(presenter)["ok"]
 
 
-@pytest.mark.parametrize("store", ["memory", "redis"])
-def test_the_quota_forgets_rooms_that_ended_elsewhere(request, store):
+@pytest.fixture(params=["memory", "redis"])
+def rooms(request):
+    """Each room store in turn: in memory, and in a real redis-server."""
+    if request.param == "memory":
+        return MemoryRooms(idle_seconds=60)
+    client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
+    client.flushdb()
+    return RedisRooms(client, idle_seconds=60)
+
+
+def test_the_quota_forgets_rooms_that_ended_elsewhere(rooms):
     """With Redis, another instance may end a room: the quota asks the store when full."""
-    if store == "memory":
-        rooms = MemoryRooms(idle_seconds=60)
-    else:
-        client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
-        client.flushdb()
-        rooms = RedisRooms(client, idle_seconds=60)
     quota = RoomQuota(5, 5, 2, rooms.alive)
 
     def create():
@@ -262,14 +265,7 @@ def test_leaving_a_room_one_does_not_watch_sends_no_count(connect):
 # seq fits JavaScript's safe integers
 
 
-@pytest.mark.parametrize("store", ["memory", "redis"])
-def test_both_stores_keep_seq_in_javascripts_safe_range(request, store):
-    if store == "memory":
-        rooms = MemoryRooms(idle_seconds=60)
-    else:
-        client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
-        client.flushdb()
-        rooms = RedisRooms(client, idle_seconds=60)
+def test_both_stores_keep_seq_in_javascripts_safe_range(rooms):
     room, key = rooms.create(VIEW, CURSOR)
     for bad in (2**53, 2**64, -1, True, 1.0, "1"):
         with pytest.raises(RoomError, match="seq must be a whole number from 0 to 9,007,199"):
