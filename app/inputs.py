@@ -7,12 +7,14 @@ field, so callers answer it as a 400 or a run_error and never fail with a 500.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.generators import random_tree
 from .engine.tree import Pause
+from .socket_packet import Refusal
 
 RUN_FIELDS = ("tree", "options")
 RANDOM_FIELDS = ("seed", "depth", "branching", "low", "high", "real", "ragged")
@@ -66,6 +68,11 @@ def too_deep(limits: Limits) -> EngineError:
     )
 
 
+def refused(refusal: Refusal, limits: Limits) -> EngineError:
+    """The error that answers a socket message the packet layer refused."""
+    return too_deep(limits) if refusal.too_deep else EngineError(refusal.error)
+
+
 def read_run(
     body: Any, limits: Limits, pause: Pause | None = None
 ) -> tuple[Document, SearchOptions]:
@@ -76,8 +83,14 @@ def read_run(
     _reject_unknown(body, RUN_FIELDS)
     if "tree" not in body:
         raise EngineError('the request has no "tree"', field="tree")
+    options = body.get("options")
+    if options is not None and not isinstance(options, dict):  # [] or "" is no object
+        raise EngineError(
+            f"options must be an object (or null), not {type(options).__name__}",
+            field="options",
+        )
     document = parse_document(body["tree"], limits, pause)
-    return document, resolve_options(document, body.get("options"), limits)
+    return document, resolve_options(document, options, limits)
 
 
 def read_random(body: Any, limits: Limits) -> dict[str, Any]:
@@ -89,6 +102,10 @@ def read_random(body: Any, limits: Limits) -> dict[str, Any]:
     seed = given.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise EngineError(f"seed must be a whole number from 0 to {MAX_SEED}", field="seed")
+    for bound in ("low", "high"):  # NaN passes every range check: name it here
+        value = given.get(bound)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise EngineError(f"{bound} must be a finite number, not {value}", field=bound)
     for flag in ("real", "ragged"):
         if not isinstance(given.get(flag, False), bool):
             raise EngineError(f"{flag} must be true or false", field=flag)

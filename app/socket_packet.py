@@ -4,19 +4,39 @@
   cost as much as encoding it) and encodes with orjson, 7x faster than the standard
   library on event batches. Reading stays with the standard library: it reads NaN as a
   number, so the tree's validation rejects it naming the node.
-* A received packet whose JSON cannot be read (a tree nested thousands of levels deep
-  exceeds Python's recursion limit in ``json.loads``) would only be logged, and its sender
-  would wait forever for the acknowledgement. It becomes an ``unreadable`` event instead,
-  with its ack id kept, and a handler answers it like any bad input.
+* Every event a client sends must reach a handler, or its sender waits forever for the
+  acknowledgement. python-socketio would only log (or raise on) a packet it cannot read,
+  call a one-argument handler with extra arguments (a TypeError), or wait for binary
+  attachments. Such a packet becomes an event of its family (its own ``lecture:…`` event
+  when its name can be read, else ``unreadable``, answered like a ``run``) with a
+  ``Refusal`` as its argument and its ack id kept; the handler answers it as bad input.
 """
 
 from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
 
 import orjson
 from engineio import json as engineio_json
 from socketio import packet
 
 UNREADABLE = "unreadable"
+RESERVED = ("connect", "disconnect", "connect_error", "disconnecting")
+# The event name at the start of a packet whose JSON cannot be read: '421["lecture:join",…'.
+_NAME = re.compile(r'^[0-9]+(?:[0-9]+-)?(?:/[^,]*,)?[0-9]*\[\s*"([a-z:_]{1,40})"')
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a received message cannot be handled; ``too_deep``: its JSON nests too deeply."""
+
+    error: str = ""
+    too_deep: bool = False
+
+
+TOO_DEEP = Refusal(too_deep=True)
 
 
 class PacketJSON:
@@ -26,7 +46,12 @@ class PacketJSON:
 
     @staticmethod
     def dumps(data, **_compact_options) -> str:
-        return orjson.dumps(data).decode()  # orjson's output is always compact
+        try:
+            return orjson.dumps(data).decode()  # orjson's output is always compact
+        except orjson.JSONEncodeError:
+            # A lone surrogate or an integer over 64 bits echoed from the input: the standard
+            # library writes both, and the message (an ack, often) still goes out.
+            return json.dumps(data, separators=(",", ":"))
 
 
 class Packet(packet.Packet):
@@ -35,9 +60,60 @@ class Packet(packet.Packet):
 
     def decode(self, encoded_packet):
         try:
-            return super().decode(encoded_packet)
-        except (RecursionError, ValueError):
-            if self.packet_type != packet.EVENT:
+            attachments = super().decode(encoded_packet)
+        except (RecursionError, ValueError) as err:
+            if self.packet_type not in (packet.EVENT, packet.BINARY_EVENT):
                 raise
-            self.data = [UNREADABLE]
+            self.packet_type = packet.EVENT  # its attachments, if any, are never awaited
+            self.data = _unreadable(encoded_packet, err)
             return 0
+        if self.packet_type == packet.BINARY_EVENT:
+            self.data = _refuse(self.data, "binary attachments are not accepted; send JSON")
+            if not attachments:
+                self.packet_type = packet.EVENT
+            return attachments
+        if self.packet_type == packet.EVENT:
+            self.data = _event(self.data)
+        return attachments
+
+    def add_attachment(self, attachment):
+        """Count binary attachments without keeping them; the event is refused anyway."""
+        self.attachments.append(None)
+        return len(self.attachments) >= self.attachment_count
+
+
+def _event(data):
+    """``data`` if it is ``[name, body?]``, else the event refused."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        return [UNREADABLE, Refusal('a message must be a list: ["event name", body]')]
+    if data[0] in RESERVED or data[0] == UNREADABLE:  # (ours, only ever from here)
+        return [UNREADABLE, Refusal(f"{data[0]!r} is a reserved event name")]
+    if len(data) > 2:
+        return _refuse(data, f"{data[0][:40]} takes one argument (an object); got {len(data) - 1}")
+    return data
+
+
+def _refuse(data, error: str) -> list:
+    """The event ``data`` names (its family's, see ``_family``), refused with ``error``."""
+    name = data[0] if isinstance(data, list) and data else None
+    return [_family(name), Refusal(error)]
+
+
+def _family(name) -> str:
+    """The event whose handler answers a refused message, so that its error matches the
+    event's family: ``lecture:…`` answers with lecture_error, ``unreadable`` with run_error."""
+    if isinstance(name, str) and name.startswith("lecture:"):
+        return name
+    return UNREADABLE
+
+
+def _unreadable(encoded_packet, err: Exception) -> list:
+    found = _NAME.match(encoded_packet) if isinstance(encoded_packet, str) else None
+    name = _family(found.group(1) if found else None)
+    if isinstance(err, RecursionError):
+        return [name] if name == UNREADABLE else [name, TOO_DEEP]
+    if isinstance(err, json.JSONDecodeError):
+        error = f"the message is not valid JSON: {err.msg} (column {err.colno})"
+    else:  # e.g. an integer with thousands of digits
+        error = f"the message could not be read: {err}"
+    return [name, Refusal(error)]

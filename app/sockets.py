@@ -20,9 +20,9 @@ from flask_socketio import SocketIO, emit
 
 from .engine import EngineError, Search
 from .inputs import check_size as _check_size
-from .inputs import error_body, limits_from, read_run
+from .inputs import error_body, limits_from, read_run, refused
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
-from .socket_packet import UNREADABLE, Packet
+from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal
 from .whole_frames import whole_frames
 
 log = logging.getLogger(__name__)
@@ -83,13 +83,22 @@ def on(event: str):
     frames that made the context, so the event's arguments and reply (a whole tree and its
     node table) sit in a reference cycle that only Python's rare full collection frees:
     about 10 MB of dead objects per run of the largest tree. Dropping the 404 breaks it.
+
+    A handler that fails is still answered (every message gets its acknowledgement): with
+    an error in its event's family, ``lecture_error`` or ``run_error``.
     """
 
     def register(handler):
         @functools.wraps(handler)
         def handle(*args):
             request.routing_exception = None
-            return handler(*args)
+            if event in ("connect", "disconnect"):
+                return handler(*args)
+            try:
+                return handler(*args)
+            except Exception:  # a bug: logged, and the sender still gets its answer
+                log.exception("the %s handler failed", event)
+                return _failed(event)
 
         return socketio.on(event)(handle)
 
@@ -162,14 +171,9 @@ def on_run(message=None):
 
 
 @on(UNREADABLE)
-def on_unreadable():
-    limits = limits_from(current_app.config)
-    return _refuse(
-        EngineError(
-            "the message could not be read: it nests too deeply or holds a number too long; "
-            f"trees may be at most {limits.max_depth} levels deep"
-        )
-    )
+def on_unreadable(refusal: Refusal = TOO_DEEP):
+    """A message the packet layer could not hand to ``run`` as sent (app/socket_packet.py)."""
+    return _refuse(refused(refusal, limits_from(current_app.config)))
 
 
 def take_turns() -> None:
@@ -239,6 +243,12 @@ def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
 
 def _fail(run: Run, error: str) -> None:
     run.send("run_error", {"run": run.id, "error": error})
+
+
+def _failed(event: str) -> dict:
+    body = {"error": f"the server failed to handle this {event} message"}
+    emit("lecture_error" if event.startswith("lecture:") else "run_error", body)
+    return {"ok": False, **body}
 
 
 def _refuse(err: EngineError) -> dict:

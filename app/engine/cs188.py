@@ -33,7 +33,7 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
         if key not in fields:
             raise EngineError(f"the file has no {key} field")
     agents = _whole(fields["num_agents"], "num_agents", 1, limits.max_players)
-    start = fields["start_state"][0].strip()
+    start = _name(fields["start_state"][0].strip(), fields["start_state"][1], "state", limits)
     terminal = {
         state
         for key in ("win_states", "lose_states")
@@ -43,13 +43,15 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     successors: dict[str, list[tuple[str, str, int]]] = {}
     seen_edges: set[tuple[str, str]] = set()
     for line, state, action, target in _rows(fields["successors"], 3, "state action next"):
+        for what, name in (("state", state), ("action", action), ("state", target)):
+            _name(name, line, what, limits)
         if (state, action) in seen_edges:
             raise EngineError(f"line {line}: state {state} has the action {action} twice")
         seen_edges.add((state, action))
         successors.setdefault(state, []).append((action, target, line))
     evaluation: dict[str, float | int] = {}
     for line, state, value in _rows(fields["evaluation"], 2, "state value"):
-        evaluation[state] = _value(value, line)
+        evaluation[_name(state, line, "state", limits)] = _value(value, line, limits)
 
     document: dict[str, Any] = {
         "tree": _build(start, successors, evaluation, terminal, fields["start_state"][1], limits),
@@ -58,7 +60,8 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     }
     options: dict[str, Any] = {}
     if "depth" in fields:
-        options["depth"] = _whole(fields["depth"], "depth", 0, limits.max_depth) * agents
+        # In plies, the depth option is held to max_depth: so many rounds of ``agents``.
+        options["depth"] = _whole(fields["depth"], "depth", 0, limits.max_depth // agents) * agents
     if "alg" in fields:
         agent = fields["alg"][0].strip()
         if agent not in ALGORITHM_OF_AGENT:
@@ -114,13 +117,33 @@ def _rows(field: tuple[str, int], width: int, shape: str):
         yield (first + offset, *tokens)
 
 
-def _value(text: str, line: int) -> float | int:
+def _name(text: str, line: int, what: str, limits: Limits) -> str:
+    """A state or action name as the tree's validation will accept it as a label or action
+    (refused here, so that errors name the line, not a node of the unfolded tree)."""
+    if len(text) > limits.max_label_length:
+        most = limits.max_label_length
+        raise EngineError(f"line {line}: {what} {text[:20]!r}… is longer than {most} characters")
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise EngineError(
+            f"line {line}: {what} {text[:20]!r} holds half of a UTF-16 surrogate pair, "
+            "which is not text"
+        ) from None
+    return text
+
+
+def _value(text: str, line: int, limits: Limits) -> float | int:
     try:
         value = float(text)
     except ValueError:
-        raise EngineError(f"line {line}: value {text!r} is not a number") from None
+        raise EngineError(f"line {line}: value {text[:40]!r} is not a number") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise EngineError(f"line {line}: value {text!r} is not a finite number")
+        raise EngineError(f"line {line}: value {text[:40]!r} is not a finite number")
+    if abs(value) > limits.max_abs_value:
+        raise EngineError(
+            f"line {line}: value {text[:40]!r} is larger than {limits.max_abs_value:g} in size"
+        )
     return int(value) if value.is_integer() else value
 
 

@@ -6,6 +6,7 @@ shared as its parameters alone.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -89,7 +90,14 @@ def _check(depth: int, low: float, high: float) -> None:
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 30:
         raise EngineError("random tree: depth must be a whole number from 0 to 30")
     for name, bound in (("low", low), ("high", high)):
-        if isinstance(bound, bool) or not isinstance(bound, int | float) or abs(bound) > 1e9:
-            raise EngineError(f"random tree: {name} must be a number between -1e9 and 1e9")
+        # NaN passes every comparison: without isfinite it reached randint (a 500) or the
+        # tree (a NaN leaf, which is not JSON).
+        if (
+            isinstance(bound, bool)
+            or not isinstance(bound, int | float)
+            or not math.isfinite(bound)
+            or abs(bound) > 1e9
+        ):
+            raise EngineError(f"random tree: {name} must be a finite number between -1e9 and 1e9")
     if low > high:
         raise EngineError("random tree: low must not be above high")

@@ -15,7 +15,8 @@ from flask import current_app, request
 from flask_socketio import emit, join_room, leave_room
 
 from ..engine import EngineError
-from ..inputs import check_size, limits_from, read_run
+from ..inputs import check_size, limits_from, read_run, refused
+from ..socket_packet import Refusal
 from ..sockets import on, socketio, take_turns
 from .limits import LectureLimits
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
@@ -97,6 +98,8 @@ def _handler(function):
 
     def wrapped(message=None):
         try:
+            if isinstance(message, Refusal):  # unreadable, or not one JSON argument
+                raise refused(message, limits_from(current_app.config))
             if not isinstance(message, Mapping):
                 raise RoomError("the message must be an object")
             return {"ok": True, **function(message)}
@@ -143,6 +146,19 @@ def _code(message: Mapping[str, Any]) -> str:
     return normalize_code(message.get("room"))
 
 
+def _key(message: Mapping[str, Any]) -> str | None:
+    """The presenter's key, if it is text at all (a lone surrogate cannot be hashed): any
+    other key is simply wrong, and refused as such."""
+    key = message.get("key")
+    if not isinstance(key, str):
+        return None
+    try:
+        key.encode()
+    except UnicodeEncodeError:
+        return None
+    return key
+
+
 def _room(code: str) -> Room:
     room = _rooms().get(code)
     if room is None:
@@ -169,7 +185,7 @@ def resume(message):
     """The presenter is back after a reload or a reconnect: same room, same key."""
     _limits().request(request.sid)
     code = _code(message)
-    room = _rooms().resume(code, message.get("key"))
+    room = _rooms().resume(code, _key(message))
     join_room(presenter_room(code))
     return {**room.public(), "audience": _rooms().audience(code)}
 
@@ -180,7 +196,7 @@ def end(message):
     """The presenter ends the lecture: students are told, and the code stops working."""
     _limits().request(request.sid)
     code = _code(message)
-    _rooms().end(code, message.get("key"))
+    _rooms().end(code, _key(message))
     _limits().quota.release(code)
     _limits().counts.forget(code)
     emit("lecture:ended", {"room": code}, to=audience_room(code))
@@ -247,7 +263,7 @@ def view(message):
 def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
     _limits().message(request.sid)
     code = _code(message)
-    changed = _rooms().change(code, message.get("key"), message.get("seq"), **changes)
+    changed = _rooms().change(code, _key(message), message.get("seq"), **changes)
     if changed is None:
         return {"room": code, "stale": True}
     kind = "lecture:view" if "view" in changes else "lecture:cursor"

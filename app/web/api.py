@@ -106,4 +106,14 @@ def _limits() -> Limits:
 def _body() -> Any:
     if not request.is_json:
         abort(415, 'send JSON with the header "Content-Type: application/json"')
-    return parse_json(request.get_data(as_text=True), _limits())
+    _refuse_cut_body(len(request.get_data()))
+    return parse_json(request.get_data(as_text=True), _limits())  # the cached bytes, decoded
+
+
+def _refuse_cut_body(length: int) -> None:
+    """A chunked body (no Content-Length) is read only up to the limit, and werkzeug ends it
+    there without a word: if one more byte follows, it was cut, so it is a 413."""
+    cap = request.max_content_length
+    cut = request.content_length is None and cap is not None and length >= cap
+    if cut and request.environ["wsgi.input"].read(1):
+        abort(413)
