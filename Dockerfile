@@ -3,6 +3,8 @@
 #   docker run -p 8000:8000 -v prune-instance:/app/instance prune
 # One worker process only (Socket.IO state lives in it); each connected client is a greenlet,
 # up to CONNECTIONS. Scale-out: see docs/deployment.md (Redis message queue).
+# Set PRUNE_PUBLIC_URL (the address students open) for join links and QR codes, and
+# PRUNE_TRUSTED_PROXIES=1 behind one reverse proxy (docs/deployment.md).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -33,4 +35,5 @@ USER prune
 EXPOSE 8000
 
 # Same server as script/server; `exec` so gunicorn is PID 1 and receives SIGTERM.
-CMD ["sh", "-c", "exec gunicorn --worker-class gevent -w 1 --worker-connections \"$CONNECTIONS\" --bind \"$HOST:$PORT\" --no-control-socket --access-logfile - wsgi:app"]
+# --limit-request-line 8190: the app, not gunicorn, answers long addresses (PRUNE_MAX_URL_CHARS).
+CMD ["sh", "-c", "exec gunicorn --worker-class gevent -w 1 --worker-connections \"$CONNECTIONS\" --bind \"$HOST:$PORT\" --limit-request-line 8190 --no-control-socket --access-logfile - wsgi:app"]

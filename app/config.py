@@ -9,8 +9,12 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 MEGABYTE = 1024 * 1024
+# The default PRUNE_MAX_URL_CHARS: below what gunicorn reads (--limit-request-line 8190 bytes
+# holds "OPTIONS " + a target of 8,173 + " HTTP/1.1"), so the app, not gunicorn, answers 414.
+MAX_URL_CHARS = 8000
 
 
 class Config:
@@ -81,8 +85,19 @@ class Config:
         self.RATELIMIT_STORAGE_URI = "memory://"
         self.RATELIMIT_HEADERS_ENABLED = True
 
+        # Addresses (docs/protocol.md, "Links and embeds"). The address students are
+        # given (join links, QR codes), e.g. https://prune.example.edu; unset, the request's.
+        self.PRUNE_PUBLIC_URL = _public_url(environ, "PRUNE_PUBLIC_URL")
+        # Reverse proxies in front of the app whose X-Forwarded-For / -Proto are believed
+        # (werkzeug's ProxyFix); 0 believes no forwarded header.
+        self.PRUNE_TRUSTED_PROXIES = _integer(environ, "PRUNE_TRUSTED_PROXIES", 0, minimum=0)
+        # The longest request target (path and query, as sent) answered: longer gets a 414.
+        # gunicorn reads request lines up to 8190 bytes (--limit-request-line 8190), i.e. a
+        # target of at least 8173 characters, so the app answers every 414 below that.
+        self.PRUNE_MAX_URL_CHARS = _integer(environ, "PRUNE_MAX_URL_CHARS", MAX_URL_CHARS)
 
-def _integer(environ: Mapping[str, str], name: str, default: int) -> int:
+
+def _integer(environ: Mapping[str, str], name: str, default: int, minimum: int = 1) -> int:
     raw = environ.get(name, "").strip()
     if not raw:
         return default
@@ -90,9 +105,23 @@ def _integer(environ: Mapping[str, str], name: str, default: int) -> int:
         value = int(raw, 10)
     except ValueError:
         raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, not {value}")
     return value
+
+
+def _public_url(environ: Mapping[str, str], name: str) -> str | None:
+    """An absolute http(s) URL without query or fragment, kept without its trailing slash."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(
+            f"{name} must be an http:// or https:// address such as "
+            f"https://prune.example.edu, not {raw!r}"
+        )
+    return raw.rstrip("/")
 
 
 def _flag(environ: Mapping[str, str], name: str, default: bool) -> bool:

@@ -1,7 +1,8 @@
 """The application factory.
 
 ``create_app`` builds the Flask app: settings, pages and the JSON API, security headers,
-the API's rate limit, and the Socket.IO server (``app.sockets.socketio``).
+the API's rate limit, the Socket.IO server (``app.sockets.socketio``), and the WSGI layers
+outside them all (trusted proxies, headers on Socket.IO's answers).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from flask import Flask
 
 from .config import Config
 from .lecture.events import init_lecture
-from .security import init_rate_limit, init_security_headers
+from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
 from .sockets import init_socketio
 from .store import init_store
 from .web.api import api
@@ -43,9 +44,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     register_error_handlers(app)
     init_security_headers(app)
+    init_url_limit(app)
     init_rate_limit(app, api)
     init_socketio(app)
     init_lecture(app)
     init_store(app)
     init_embeds(app)
+    # Last: outside Socket.IO's middleware, so that /socket.io/ answers carry the security
+    # headers and trusted proxies' client addresses reach Socket.IO handlers too.
+    wrap_wsgi(app)
     return app

@@ -1,17 +1,27 @@
-"""Security headers (flask-talisman) and the HTTP API's rate limit (Flask-Limiter).
+"""Security headers (flask-talisman), the HTTP API's rate limit (Flask-Limiter), the longest
+address answered, and the WSGI layers outside Flask (trusted proxies, headers for Socket.IO).
 
 The CSP allows only this origin's scripts and styles: no inline script anywhere. A page
 that must differ (a future ``/embed``, framed by other sites) overrides per view with
 ``@talisman(content_security_policy=…, frame_options=…)``.
+
+Talisman sets headers on Flask's responses only. Engine.IO answers ``/socket.io/`` before
+Flask, so ``wrap_wsgi`` adds the same headers (computed by talisman itself, once) to every
+response that lacks them, the websocket upgrade's included; and it puts werkzeug's
+``ProxyFix`` outside everything, so Flask, the rate limit and Socket.IO handlers all see the
+client address that ``PRUNE_TRUSTED_PROXIES`` proxies vouch for.
 """
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import limits
-from flask import Blueprint, current_app
+from flask import Blueprint, abort, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -50,3 +60,109 @@ def init_rate_limit(app, blueprint: Blueprint) -> Limiter:
     limiter.shared_limit(lambda: current_app.config["PRUNE_API_RATE_LIMIT"], scope="api")(blueprint)
     limiter.init_app(app)
     return limiter
+
+
+def init_url_limit(app) -> None:
+    """Answer 414 (with the error pages and headers of every other error) to a request
+    target, path and query as sent, longer than ``PRUNE_MAX_URL_CHARS``."""
+
+    def check_url_length():
+        limit = current_app.config["PRUNE_MAX_URL_CHARS"]
+        if request_target_length(request.environ) > limit:
+            abort(414)
+
+    # First of all the before_request hooks: a refused address costs nothing else.
+    app.before_request_funcs.setdefault(None, []).insert(0, check_url_length)
+
+
+def request_target_length(environ) -> int:
+    """Characters in the request target as the client sent it (gunicorn's RAW_URI)."""
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")
+    if raw is None:
+        path = quote(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", ""))
+        query = environ.get("QUERY_STRING", "")
+        raw = f"{path}?{query}" if query else path
+    return len(raw)
+
+
+def wrap_wsgi(app) -> None:
+    """The WSGI layers outside Flask and Socket.IO; call last, after ``init_socketio``.
+
+    From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the security
+    headers, then Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
+    rate limit and the lecture limits; ``x_proto`` lets the app know a proxy spoke https to the
+    client. ``X-Forwarded-Host`` is not trusted: the proxy passes ``Host`` on (the nginx example
+    does), and links for students come from ``PRUNE_PUBLIC_URL``, never from a header.
+    """
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, talisman_headers(app))
+    proxies = app.config["PRUNE_TRUSTED_PROXIES"]
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+
+
+def talisman_headers(app) -> list[tuple[str, str]]:
+    """The headers talisman gives an ordinary page (the CSP written once, in this module)."""
+    with app.test_request_context("/"):
+        response = app.response_class()
+        talisman._set_response_headers(response)
+    skip = {"content-type", "content-length"}
+    return [(name, value) for name, value in response.headers if name.lower() not in skip]
+
+
+class SecurityHeaders:
+    """Adds ``headers`` to every response that talisman did not see: one without a
+    Content-Security-Policy (talisman gives every Flask response one; an embed's own policy,
+    which leaves out X-Frame-Options on purpose, stays as it is). A websocket upgrade is
+    answered by simple-websocket on gunicorn's socket, not through ``start_response``, so its
+    socket is wrapped to add them to the 101 response."""
+
+    def __init__(self, wsgi_app, headers: list[tuple[str, str]]):
+        self.wsgi_app = wsgi_app
+        self.headers = headers
+        self.raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)
+
+    def __call__(self, environ, start_response):
+        sock = environ.get("gunicorn.socket")
+        if sock is not None and environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+            environ["gunicorn.socket"] = UpgradeHeadersSocket(sock, self.raw_lines)
+
+        def start(status, response_headers, exc_info=None):
+            present = {name.lower() for name, _ in response_headers}
+            if "content-security-policy" not in present:
+                extra = [(n, v) for n, v in self.headers if n.lower() not in present]
+                response_headers = [*response_headers, *extra]
+            return start_response(status, response_headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
+class UpgradeHeadersSocket:
+    """gunicorn's socket, adding ``lines`` to the first thing written if it is a 101 response."""
+
+    def __init__(self, sock, lines: bytes):
+        self._sock = sock
+        self._lines = lines
+        self._first = True
+
+    def _amend(self, data):
+        if self._first:
+            self._first = False
+            data = bytes(data)
+            end = data.find(b"\r\n\r\n")
+            if data.startswith(b"HTTP/1.1 101") and end >= 0:
+                data = data[: end + 2] + self._lines + data[end + 2 :]
+        return data
+
+    def send(self, data) -> int:
+        # The caller may count the bytes it gave against the bytes sent: send all, report its own.
+        amended = self._amend(data)
+        if amended is data:
+            return self._sock.send(data)
+        self._sock.sendall(amended)
+        return len(data)
+
+    def sendall(self, data) -> None:
+        self._sock.sendall(self._amend(data))
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)

@@ -159,6 +159,7 @@ def start_server(
             "-w", "1",
             "--worker-connections", str(connections),
             "--bind", f"127.0.0.1:{port}",
+            "--limit-request-line", "8190",  # as script/server and the Dockerfile
             "--graceful-timeout", "3",
             "--no-control-socket",  # else all instances share ~/.gunicorn/gunicorn.ctl
             "--access-logfile", "-",

@@ -118,6 +118,7 @@ def test_index_gets_presets_and_limits(app, client):
         "max_nodes": 50_000,
         "max_depth": 200,
         "max_message_bytes": 2 * 1024 * 1024,
+        "max_url_chars": 8000,
     }
 
 

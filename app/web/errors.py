@@ -1,4 +1,5 @@
-"""How errors are answered: JSON under /api (and for bad input), a friendly page elsewhere."""
+"""How errors are answered: JSON under /api (and for bad input), a friendly page elsewhere
+(templates/404.html, templates/error.html); talisman adds the security headers to both."""
 
 from __future__ import annotations
 
@@ -28,7 +29,14 @@ def http_error(err: HTTPException):
         return response
     if err.code == 404:
         return render_template("404.html"), 404
-    return err
+    if err.code is None or err.code < 400:
+        return err
+    response = err.get_response()  # keeps headers such as Allow
+    response.set_data(
+        render_template("error.html", code=err.code, title=_title(err), message=_page_message(err))
+    )
+    response.content_type = "text/html; charset=utf-8"
+    return response
 
 
 def _message(err: HTTPException) -> str:
@@ -39,4 +47,27 @@ def _message(err: HTTPException) -> str:
     if err.code == 413:
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         return f"the request body is larger than the limit of {limit:,} bytes"
+    if err.code == 414:
+        limit = current_app.config["PRUNE_MAX_URL_CHARS"]
+        return f"the address is longer than the limit of {limit:,} characters"
     return f"{err.name.lower()}: {request.method} {request.path}"
+
+
+def _title(err: HTTPException) -> str:
+    return {414: "Address too long", 500: "Something went wrong"}.get(err.code, err.name)
+
+
+def _page_message(err: HTTPException) -> str:
+    """A sentence for people (the JSON message is for programs)."""
+    if err.code == 414:
+        limit = current_app.config["PRUNE_MAX_URL_CHARS"]
+        return (
+            f"This address is longer than the {limit:,} characters this server accepts. "
+            "A link to a big tree can be shared as a short link instead (“Save short link”)."
+        )
+    if err.code == 413:
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        return f"What was sent is larger than the {limit:,} bytes this server accepts."
+    if err.code == 500:
+        return "The server failed to answer this request. Please try again in a moment."
+    return err.description or err.name

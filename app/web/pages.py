@@ -44,11 +44,26 @@ def join(code: str):
 
 @pages.get("/lecture/<code>/qr.svg")
 def lecture_qr(code: str):
-    """A QR code of the join link, for the projector."""
-    link = request.host_url.rstrip("/") + url_for("pages.join", code=_lecture_code(code))
+    """A QR code of the join link, for the projector.
+
+    The link starts with ``PRUNE_PUBLIC_URL`` when it is set. Without it, the address this
+    request came to is the best guess, but it is the client's ``Host`` header: the answer
+    then depends on it, so it is kept from shared caches (and varies on ``Host``)."""
+    public_url = current_app.config.get("PRUNE_PUBLIC_URL")
+    origin = public_url or request.host_url.rstrip("/")
+    path = url_for("pages.join", code=_lecture_code(code))
+    if public_url:  # url_for's path includes SCRIPT_NAME; the public URL names its own prefix
+        path = path.removeprefix(request.script_root)
+    link = origin + path
     svg = io.BytesIO()
     segno.make(link, error="m").save(svg, kind="svg", scale=8, border=2, xmldecl=False)
-    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600"}
+    headers = {"Content-Type": "image/svg+xml"}
+    if public_url:
+        headers["Cache-Control"] = "max-age=3600"
+    else:
+        headers["Cache-Control"] = "private, max-age=3600"
+        headers["Vary"] = "Host"
+    return svg.getvalue(), 200, headers
 
 
 def _lecture_code(text: str) -> str:
@@ -75,4 +90,6 @@ def public_limits(config: Any) -> dict[str, int]:
         "max_nodes": config["PRUNE_MAX_NODES"],
         "max_depth": config["PRUNE_MAX_DEPTH"],
         "max_message_bytes": config["MAX_CONTENT_LENGTH"],
+        # The longest address (path and query) the server answers; longer gets a 414.
+        "max_url_chars": config["PRUNE_MAX_URL_CHARS"],
     }
