@@ -86,7 +86,7 @@ function parseNumber(text) {
 
 export class Editor {
   /**
-   * shell: {input, run(opts), doc (last run's document), options (form options),
+   * shell: {input, run({fromStart}), doc (last run's document), options (form options),
    *         sourceKind(), treeContainer}
    */
   constructor(shell) {
@@ -95,6 +95,7 @@ export class Editor {
     this.redoStack = [];
     this.selected = null; // a path (array) or null
     this.runTimer = null;
+    this.runFromStart = false;
     this.runTimes = [];
     this.els = {
       hint: $("ed-hint"),
@@ -172,8 +173,11 @@ export class Editor {
     return model ? documentText(model) : null;
   }
 
-  /** Apply `change(model)` (returns false to refuse), record undo, rewrite the text, run. */
-  edit(change) {
+  /**
+   * Apply `change(model)` (returns false to refuse), record undo, rewrite the text, run.
+   * `fromStart`: the result is a new tree, so its run starts at step 0.
+   */
+  edit(change, { fromStart = false } = {}) {
     this.hideError();
     const { model } = this.current();
     if (!model) {
@@ -184,7 +188,7 @@ export class Editor {
     if (change(model) === false) return;
     this.pushUndo(before);
     this.redoStack = [];
-    this.apply(documentText(model));
+    this.apply(documentText(model), { fromStart });
   }
 
   pushUndo(text) {
@@ -193,15 +197,19 @@ export class Editor {
     if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
   }
 
-  apply(text) {
+  apply(text, { fromStart = false } = {}) {
     this.shell.input.setSource({ kind: "paste", text });
     this.els.treeText.value = text; // exactly this text (setSource may re-indent)
     this.refresh();
-    this.scheduleRun();
+    this.scheduleRun(fromStart);
   }
 
-  /** Run the edited tree soon: once for a burst of edits, within the server's run budget. */
-  scheduleRun() {
+  /**
+   * Run the edited tree soon: once for a burst of edits, within the server's run budget.
+   * An edit keeps the step shown; a new tree in the burst (`fromStart`) starts at step 0.
+   */
+  scheduleRun(fromStart) {
+    this.runFromStart = this.runFromStart || fromStart;
     if (this.runTimer !== null) clearTimeout(this.runTimer);
     const now = performance.now();
     this.runTimes = this.runTimes.filter((t) => now - t < RUN_WINDOW_MS);
@@ -213,7 +221,8 @@ export class Editor {
     this.runTimer = setTimeout(() => {
       this.runTimer = null;
       this.runTimes.push(performance.now());
-      this.shell.run();
+      this.shell.run({ fromStart: this.runFromStart });
+      this.runFromStart = false;
     }, wait);
   }
 
@@ -233,10 +242,13 @@ export class Editor {
 
   newTree() {
     this.selected = [];
-    this.edit((model) => {
-      for (const key of Object.keys(model)) if (key !== "tree") delete model[key];
-      model.tree = { value: 0 };
-    });
+    this.edit(
+      (model) => {
+        for (const key of Object.keys(model)) if (key !== "tree") delete model[key];
+        model.tree = { value: 0 };
+      },
+      { fromStart: true }
+    );
   }
 
   addChild() {
@@ -494,7 +506,7 @@ export class Editor {
     this.selected = null;
     const model = normalizeDocument(doc);
     if (!model.name) model.name = name.replace(/\.[^.]*$/, "").slice(0, 80);
-    this.apply(documentText(model));
+    this.apply(documentText(model), { fromStart: true });
   }
 
   fileBase() {

@@ -7,7 +7,7 @@ import { getPreset, getView, randomTree, traceTree } from "./api.js";
 import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { PACKED_PARAM, unpackView } from "./share.js";
-import { Trace } from "./trace.js";
+import { Trace, cutByDepthLimit } from "./trace.js";
 import { TreeView, onResizeSettled } from "./tree-view.js";
 import { buildQuery, readUrl } from "./url-state.js";
 
@@ -93,7 +93,7 @@ async function start() {
   }
   $("embed-loading").remove();
   $("embed-open").href = openLink(loaded);
-  view.setTree(trace);
+  view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.tree) });
   player.reset(0, false);
   player.setLength(trace.length, true);
   const step = loaded.step === "end" ? trace.length : loaded.step || 0;

@@ -15,6 +15,19 @@ export const DEFAULT_OPTIONS = {
   seed: 0,
 };
 
+/**
+ * The depth limit in words, with its unit: a ply is one move by one player, so a limit that
+ * is a whole number of rounds says so ("3 plies (1 round of 3 players)", as CS188 counts).
+ */
+export function depthLimitText(depth, players) {
+  if (!Number.isInteger(depth) || depth < 0) return "";
+  const plies = `${depth} ${depth === 1 ? "ply" : "plies"}`;
+  const count = playersText(players).split(",").filter((p) => p.trim()).length;
+  if (count < 2 || depth === 0 || depth % count !== 0) return `Depth limit: ${plies}.`;
+  const rounds = depth / count;
+  return `Depth limit: ${plies} (${rounds} ${rounds === 1 ? "round" : "rounds"} of ${count} players).`;
+}
+
 /** "3" → 3, "2-4" / "2,4" → [2, 4]; null when malformed. */
 export function parseBranching(text) {
   const t = String(text).trim();
@@ -59,6 +72,7 @@ export class InputPanel {
       players: $("opt-players"),
       playersError: $("opt-players-error"),
       depth: $("opt-depth"),
+      depthHint: $("opt-depth-hint"),
       depthError: $("opt-depth-error"),
       ordering: $("opt-ordering"),
       seed: $("opt-seed"),
@@ -240,6 +254,9 @@ export class InputPanel {
     e.rule.disabled = !alphabeta;
     e.ruleHint.hidden = alphabeta;
     e.seedLabel.hidden = e.ordering.value !== "random";
+    const depth = e.depth.value.trim() === "" ? null : Number(e.depth.value);
+    e.depthHint.textContent = depthLimitText(depth, e.players.value);
+    e.depthHint.hidden = !e.depthHint.textContent;
   }
 
   setBusy(busy) {

@@ -11,19 +11,30 @@ import { Pseudocode } from "./pseudocode.js";
 import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
 import { Stats } from "./stats.js";
-import { Trace } from "./trace.js";
+import { Trace, cutByDepthLimit } from "./trace.js";
 import { TreeView, onResizeSettled } from "./tree-view.js";
-import { UrlState, readUrl } from "./url-state.js";
+import { DEFAULT_MAX_URL_CHARS, UrlState, readUrl, viewKeptInHistory } from "./url-state.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "textbook";
 const STEP_TIMES_KEPT = 5000;
+const TREE_NOT_IN_URL =
+  "This tree is too big for the address bar, so the address leaves it out. Reloading this " +
+  "tab keeps it; to share it, use Share, then Save short link.";
+const NO_TREE = "No tree is loaded. Choose a tree under Tree, or open a file.";
 
 const view = new TreeView($("tree"));
 const pseudocode = new Pseudocode($("pseudocode"), $("pseudocode-variant"));
 const narration = new Narration($("narration"));
 const stats = new Stats($("stats"));
-const urlState = new UrlState();
+const maxUrlChars = Number($("layout").dataset.maxUrlChars) || DEFAULT_MAX_URL_CHARS;
+const urlState = new UrlState({
+  maxChars: maxUrlChars,
+  onTreeInUrl: (inUrl) => {
+    if (inUrl) hideTreeNotice();
+    else showTreeNotice(TREE_NOT_IN_URL, "info");
+  },
+});
 const client = new RunClient();
 const stepTimes = [];
 const timings = {}; // of the last run, in ms (performance.now): for benchmarks
@@ -53,6 +64,27 @@ const input = new InputPanel({
     if (trace) run({ keepEnd: true });
   },
 });
+
+/** A message over the tree view; tone "info" (polite) or "error" (nothing could be shown). */
+function showTreeNotice(text, tone) {
+  const notice = $("tree-notice");
+  $("tree-notice-text").textContent = text;
+  notice.dataset.tone = tone;
+  notice.hidden = false;
+}
+
+function hideTreeNotice() {
+  $("tree-notice").hidden = true;
+}
+
+$("tree-notice-close").addEventListener("click", hideTreeNotice);
+
+/** A link that cannot be opened: its error where the user looks, and no tree. */
+function showLinkError(err) {
+  narration.say(err && err.message ? err.message : String(err), { error: true });
+  showTreeNotice(NO_TREE, "error");
+  setRunState("error");
+}
 
 /** Show step k everywhere. */
 function showStep(k) {
@@ -161,8 +193,9 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       runSource = source;
       runOptions = resolved || options;
       runDoc = doc;
+      if ($("tree-notice").dataset.tone === "error") hideTreeNotice(); // a tree is loaded now
       input.setOptions(runOptions);
-      view.setTree(trace);
+      view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc) });
       pseudocode.show(runOptions, trace.hasChance);
       stats.setTrace(trace);
       player.reset(0, false);
@@ -275,13 +308,18 @@ const shell = {
   },
   input,
   options: () => urlOptions(input.options()),
-  // An edited tree re-runs at the same step (or the end), not from the start.
-  run: () => {
+  // An edited tree re-runs at the same step (or the end); a new one starts at step 0.
+  run: ({ fromStart = false } = {}) => {
+    if (fromStart) {
+      run();
+      return;
+    }
     const atEnd = trace && trace.complete && player.k === trace.length && player.k > 0;
     run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
   },
   svg: view.svg.node(),
   treeContainer: $("tree"),
+  maxUrlChars,
 };
 window.prune.editor = new Editor(shell);
 window.prune.share = new SharePanel(shell);
@@ -318,8 +356,7 @@ async function openPackedView(packed, urlView) {
     const step = urlView.step !== null ? urlView.step : saved.step;
     run({ urlView: { options, step: step === undefined ? null : step } });
   } catch (err) {
-    input.showRunError(err, "paste");
-    setRunState("error");
+    showLinkError(err);
   }
 }
 
@@ -331,14 +368,14 @@ async function openSavedView(id, urlView) {
     const options = { ...(saved.options || {}), ...urlView.options };
     run({ urlView: { ...urlView, options } });
   } catch (err) {
-    input.showRunError(err, "preset");
-    setRunState("error");
+    showLinkError(err);
   }
 }
 
 const initial = readUrl();
 const savedId = document.getElementById("layout").dataset.savedId;
 const packedView = new URLSearchParams(window.location.search).get(PACKED_PARAM);
+const keptView = viewKeptInHistory();
 if (lecture.openFromUrl()) {
   // ?lecture=CODE or ?present=CODE: lecture.js opens the room's view
 } else if (packedView && !initial.source) {
@@ -348,6 +385,10 @@ if (lecture.openFromUrl()) {
 } else if (initial.source) {
   input.setSource(initial.source);
   run({ urlView: initial });
+} else if (keptView) {
+  // A reload of a tree too long for the address: url-state.js kept it in the history entry.
+  input.setSource(keptView.source);
+  run({ urlView: { options: keptView.options || {}, step: keptView.step } });
 } else {
   input.setSource({
     kind: "preset",

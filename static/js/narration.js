@@ -114,7 +114,9 @@ export class Narration {
     this.text = "";
   }
 
-  say(text) {
+  /** Show `text`; `error`: it says why nothing can be shown (styled as an error). */
+  say(text, { error = false } = {}) {
+    this.element.classList.toggle("error", error);
     if (text === this.text) return;
     this.text = text;
     this.element.textContent = text;

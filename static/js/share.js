@@ -10,6 +10,9 @@ const $ = (id) => document.getElementById(id);
 export const PACKED_PARAM = "z";
 const EMBED_WIDTH = 720;
 const EMBED_HEIGHT = 480;
+const TOO_LONG =
+  "This tree is too big for a link that holds it: Copy link saves a short link on this " +
+  "server instead.";
 
 function toBase64Url(bytes) {
   let binary = "";
@@ -93,7 +96,7 @@ export function embedCode(src, title, width = EMBED_WIDTH, height = EMBED_HEIGHT
 }
 
 export class SharePanel {
-  /** shell: {doc, runOptions (resolved), step, trace, title, svg} */
+  /** shell: {doc, runOptions (resolved), step, trace, title, svg, maxUrlChars} */
   constructor(shell) {
     this.shell = shell;
     this.savedId = null;
@@ -150,7 +153,10 @@ export class SharePanel {
     return JSON.stringify([view.tree, view.options]);
   }
 
-  /** The permalink and embed code of the current view (short-link based once saved). */
+  /**
+   * The permalink and embed code of the current view (short-link based once saved), or
+   * {tooLong: true} when a link holding the view would be longer than the server accepts.
+   */
   async links() {
     const view = this.view();
     if (!view) return null;
@@ -163,22 +169,23 @@ export class SharePanel {
       };
     }
     const packed = await packView(view);
-    return {
-      link: `${origin}/?${PACKED_PARAM}=${packed}`,
-      embed: `${origin}/embed?${PACKED_PARAM}=${packed}`,
-    };
+    const link = `${origin}/?${PACKED_PARAM}=${packed}`;
+    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}`;
+    if (Math.max(link.length, embed.length) > this.shell.maxUrlChars) return { tooLong: true };
+    return { link, embed };
   }
 
   async update() {
     const links = await this.links();
     const e = this.els;
-    if (!links) {
+    if (!links || links.tooLong) {
       e.link.value = "";
       e.embed.value = "";
-      return null;
+      if (links) this.say(TOO_LONG);
+    } else {
+      e.link.value = links.link;
+      e.embed.value = embedCode(links.embed, this.title());
     }
-    e.link.value = links.link;
-    e.embed.value = embedCode(links.embed, this.title());
     e.panel.dataset.ready = "true";
     return links;
   }
@@ -192,9 +199,14 @@ export class SharePanel {
     this.els.status.textContent = message;
   }
 
+  /** Copy the link; a view too long for one is saved as a short link, which is copied. */
   async copyLink() {
     const links = await this.update();
     if (!links) return;
+    if (links.tooLong) {
+      await this.saveShortLink();
+      return;
+    }
     const ok = await copyText(this.els.link.value, this.els.link);
     this.say(ok ? "Link copied." : "Select the link and copy it (Ctrl+C).");
   }
@@ -202,23 +214,36 @@ export class SharePanel {
   async copyEmbed() {
     const links = await this.update();
     if (!links) return;
+    if (links.tooLong && !(await this.save())) return;
     const ok = await copyText(this.els.embed.value, this.els.embed);
     this.say(ok ? "Embed code copied." : "Select the code and copy it (Ctrl+C).");
   }
 
-  async saveShortLink() {
+  /** Save the view on the server and show its short links; false (and why) if it failed. */
+  async save() {
     const view = this.view();
-    if (!view) return;
+    if (!view) return false;
     this.say("Saving…");
     try {
       const saved = await saveView(view.tree, view.options);
       this.savedId = saved.id;
       this.savedKey = this.viewKey(view);
       await this.update();
-      this.say("Short link saved: it opens this tree for anyone.");
+      return true;
     } catch (err) {
       this.say(`Could not save: ${err.message}`);
+      return false;
     }
+  }
+
+  async saveShortLink() {
+    if (!(await this.save())) return;
+    const ok = await copyText(this.els.link.value, this.els.link);
+    this.say(
+      ok
+        ? "Short link saved and copied: it opens this tree for anyone."
+        : "Short link saved: it opens this tree for anyone. Select it and copy it (Ctrl+C)."
+    );
   }
 
   fileBase() {

@@ -54,6 +54,29 @@ function decode(wire) {
   }
 }
 
+/**
+ * Ids of the nodes a depth limit cuts: at the limit, with children in the document `doc`.
+ * The node table leaves those children out, so only the document tells them from leaves.
+ */
+export function cutByDepthLimit(trace, doc) {
+  const cut = new Set();
+  const limit = trace.options ? trace.options.depth : null;
+  if (!Number.isInteger(limit)) return cut;
+  const isDocument = doc && typeof doc === "object" && !Array.isArray(doc) && "tree" in doc;
+  const tree = isDocument ? doc.tree : doc;
+  const childrenOf = (node) => {
+    if (Array.isArray(node)) return node;
+    return node && Array.isArray(node.children) ? node.children : [];
+  };
+  for (let id = 0; id < trace.size; id++) {
+    if (trace.depth[id] !== limit) continue;
+    let node = tree;
+    for (const position of trace.pathOf(id)) node = childrenOf(node)[position];
+    if (childrenOf(node).length) cut.add(id);
+  }
+  return cut;
+}
+
 /** The mutable picture at one step. Arrays are indexed by node id. */
 class State {
   constructor(n) {

@@ -109,8 +109,11 @@ export class TreeView {
     this.collapsed = new Set();
   }
 
-  /** Draw a new tree (a Trace with its node table); nothing visited yet. */
-  setTree(trace) {
+  /**
+   * Draw a new tree (a Trace with its node table); nothing visited yet. `cutByLimit`: ids of
+   * the nodes a depth limit cuts (trace.js cutByDepthLimit), drawn apart from true leaves.
+   */
+  setTree(trace, { cutByLimit = new Set() } = {}) {
     this.trace = trace;
     // Read the panel's size before building (no forced layout of thousands of new elements).
     this.measure();
@@ -142,7 +145,7 @@ export class TreeView {
     this.gMarks.selectAll("*").remove();
     this.gLabels.selectAll("*").remove();
     this.gCursor.attr("display", "none");
-    this.limit = trace.options && Number.isInteger(trace.options.depth) ? trace.options.depth : null;
+    this.cutByLimit = cutByLimit;
     this.dy = DY;
     this.layout(false, true);
     this.fit(false, true);
@@ -327,9 +330,7 @@ export class TreeView {
     g.setAttribute("data-kind", row.kind);
     g.setAttribute("data-state", "unvisited");
     g.setAttribute("transform", `translate(${x},${y})`);
-    if (terminal && this.limit !== null && t.depth[id] === this.limit && t.depth[id] > 0) {
-      g.classList.add("at-limit");
-    }
+    if (this.cutByLimit.has(id)) g.classList.add("at-limit");
     this.gEl[id] = g;
     this.shapeEl[id] = shape;
     if (terminal) {

@@ -1,9 +1,17 @@
 // url-state.js: the address bar is a link to the current view.
 //   ?preset=NAME | ?tree=<tree JSON, URI-encoded> | ?random=<random-tree params JSON>
+//   | ?z=<tree document, packed as share.js packs permalinks>
 //   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&step=N|end
+// The server refuses longer addresses (414), so no address written here is over the page's
+// limit: a pasted tree too long for ?tree= is packed (?z=); one too long even packed is left
+// out of the address and kept in the history entry's state, which a reload restores.
+
+import { PACKED_PARAM, packView } from "./share.js";
 
 const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"];
-const MAX_TREE_URL_CHARS = 6000; // beyond this the tree is not put in the URL
+// The longest address (origin included) the server accepts when the page does not say
+// (index.html's data-max-url-chars, from the server's public limits).
+export const DEFAULT_MAX_URL_CHARS = 8000;
 const WRITE_INTERVAL_MS = 300; // history.replaceState is rate-limited by browsers
 const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture.js): kept as they are
 
@@ -41,9 +49,7 @@ export function buildQuery({ source, options, step }) {
   if (source) {
     if (source.kind === "preset") params.set("preset", source.name);
     else if (source.kind === "random") params.set("random", JSON.stringify(source.params));
-    else if (source.kind === "paste" && source.text.length <= MAX_TREE_URL_CHARS) {
-      params.set("tree", compactJson(source.text));
-    }
+    else if (source.kind === "paste") params.set("tree", compactJson(source.text));
   }
   for (const key of OPTION_KEYS) {
     const value = options ? options[key] : undefined;
@@ -63,11 +69,26 @@ export function compactJson(text) {
   }
 }
 
+/** The history entry's view when its tree was too long for the address; else null. */
+export function viewKeptInHistory() {
+  const state = window.history.state;
+  return state && state.prune && state.prune.source ? state.prune : null;
+}
+
 export class UrlState {
-  constructor() {
+  /**
+   * maxChars: the longest address to write. onTreeInUrl(inUrl): called when that changes,
+   * with false when a tree was too long for any address and was left out.
+   */
+  constructor({ maxChars = DEFAULT_MAX_URL_CHARS, onTreeInUrl = () => {} } = {}) {
+    this.maxChars = maxChars;
+    this.onTreeInUrl = onTreeInUrl;
     this.pending = null;
     this.timer = null;
     this.lastWrite = 0;
+    this.writes = 0;
+    this.treeInUrl = true;
+    this.packed = { text: null, value: null }; // the last pasted text packed, and its result
   }
 
   /** Replace the URL with the view (throttled; the last call always wins). */
@@ -78,19 +99,63 @@ export class UrlState {
     this.timer = setTimeout(() => this.flush(), wait);
   }
 
-  flush() {
+  async flush() {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.pending) return;
-    const params = new URLSearchParams(buildQuery(this.pending));
+    const view = this.pending;
+    if (!view) return;
+    this.pending = null;
+    this.lastWrite = performance.now();
+    const seq = ++this.writes;
+    const { url, inUrl } = await this.address(view);
+    if (seq !== this.writes) return; // a newer view was written while this one was packed
+    const unchanged = url === `${window.location.pathname}${window.location.search}`;
+    if (!unchanged || !inUrl || window.history.state !== null) {
+      window.history.replaceState(inUrl ? null : { prune: view }, "", url);
+    }
+    if (inUrl !== this.treeInUrl) this.onTreeInUrl(inUrl);
+    this.treeInUrl = inUrl;
+  }
+
+  /** The path and query of a view that fit in maxChars, and whether they hold its tree. */
+  async address(view) {
+    const url = this.url(new URLSearchParams(buildQuery(view)));
+    if (this.fits(url) || !view.source || view.source.kind !== "paste") return { url, inUrl: true };
+    const packed = await this.pack(view.source.text);
+    if (packed !== null) {
+      const params = new URLSearchParams([[PACKED_PARAM, packed]]);
+      for (const [key, value] of new URLSearchParams(buildQuery({ ...view, source: null }))) {
+        params.set(key, value);
+      }
+      const packedUrl = this.url(params);
+      if (this.fits(packedUrl)) return { url: packedUrl, inUrl: true };
+    }
+    return { url: this.url(new URLSearchParams()), inUrl: false };
+  }
+
+  /** The pasted text as ?z= packs it ({tree: document}); null if it is not JSON. */
+  async pack(text) {
+    if (this.packed.text !== text) {
+      let tree;
+      try {
+        tree = JSON.parse(text);
+      } catch {
+        return null;
+      }
+      this.packed = { text, value: await packView({ tree }) };
+    }
+    return this.packed.value;
+  }
+
+  /** Path and query, with lecture mode's own parameters kept as they are. */
+  url(params) {
     const current = new URLSearchParams(window.location.search);
     for (const key of KEPT_KEYS) if (current.has(key)) params.set(key, current.get(key));
     const query = params.toString();
-    this.pending = null;
-    this.lastWrite = performance.now();
-    const url = `${window.location.pathname}${query ? `?${query}` : ""}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) {
-      window.history.replaceState(null, "", url);
-    }
+    return `${window.location.pathname}${query ? `?${query}` : ""}`;
+  }
+
+  fits(url) {
+    return window.location.origin.length + url.length <= this.maxChars;
   }
 }

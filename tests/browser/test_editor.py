@@ -162,6 +162,57 @@ def test_cs188_import(prune, name, visited, pruned):
         assert 'alg: "AlphaBetaAgent"' in text and "A Left B" in text and "G 9.0" in text
 
 
+@pytest.mark.parametrize("step", ["5", "end"])
+def test_a_new_tree_starts_at_step_0(prune, step):
+    """Opening a file, or starting a new tree, never keeps the step of the tree before."""
+    page = prune.page
+    prune.open(f"preset=textbook&step={step}")
+    assert prune.step() > 0
+    prune.edited(lambda: page.set_input_files("#ed-file", str(CS188 / "two-agents.test")))
+    assert prune.step() == 0
+    assert prune.counter().startswith("step 0 of")
+    page.click("#btn-last")
+    prune.edited(lambda: page.click("#ed-new"))
+    assert prune.step() == 0
+
+
+def dashed_paths(prune) -> list[str]:
+    return prune.page.evaluate(
+        """() => [...document.querySelectorAll('g.node')]
+            .filter((g) => getComputedStyle(g.querySelector('.shape')).strokeDasharray !== 'none')
+            .map((g) => g.dataset.path).sort()"""
+    )
+
+
+def test_only_pruned_nodes_are_dashed(prune):
+    page = prune.page
+    prune.open("preset=textbook")
+    # Leaves of an imported CS188 tree sit exactly at its depth limit: they are leaves.
+    prune.edited(lambda: page.set_input_files("#ed-file", str(CS188 / "two-ghosts.test")))
+    assert dashed_paths(prune) == []
+    assert page.locator("g.node.at-limit").count() == 0
+    page.click("#btn-last")
+    assert dashed_paths(prune) == prune.paths_in_state("pruned") != []
+    # A node the limit really cuts (D has children; E, F, G are leaves) is marked, not dashed.
+    prune.edited(lambda: page.set_input_files("#ed-file", str(CS188 / "depth-limited.test")))
+    cut = page.locator("g.node.at-limit .node-label").all_text_contents()
+    assert cut == ["D"]
+    assert dashed_paths(prune) == []
+
+
+def test_cs188_depth_limit_says_it_counts_plies(prune):
+    page = prune.page
+    prune.open("preset=textbook")
+    prune.edited(lambda: page.set_input_files("#ed-file", str(CS188 / "two-ghosts.test")))
+    # depth: "1" with three agents: one round is three plies, which the engine uses.
+    assert page.input_value("#opt-depth") == "3"
+    assert page.evaluate("window.prune.trace.options.depth") == 3
+    assert "plies" in page.inner_text("label:has(#opt-depth)")
+    hint = page.locator("#opt-depth-hint")
+    assert hint.is_visible()
+    assert hint.inner_text() == "Depth limit: 3 plies (1 round of 3 players)."
+
+
 def test_hostile_labels_render_as_text_everywhere(prune):
     page = prune.page
     dialogs = []

@@ -61,10 +61,21 @@ def test_old_tree_links_still_open(prune):
     assert prune.node("").get_attribute("data-value") == "3"
 
 
-def test_damaged_permalink_says_so(prune):
-    prune.page.goto("/?z=not-a-real-link")
-    prune.wait_state("error")
-    assert "damaged" in prune.page.inner_text("#tree-error-text")
+def test_save_short_link_copies_it(prune, context):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = prune.page
+    prune.open("preset=textbook&step=3")
+    open_share(page)
+    page.click("#share-save")
+    page.wait_for_function(
+        "() => document.getElementById('share-status').textContent.includes('copied')"
+    )
+    link = page.input_value("#share-link")
+    assert "/t/" in link and link.endswith("?step=3")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert page.inner_text("#share-status") == (
+        "Short link saved and copied: it opens this tree for anyone."
+    )
 
 
 def test_short_link_survives_a_restart(browser, tmp_path):
