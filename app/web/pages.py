@@ -25,7 +25,10 @@ def _index(saved_id: str | None):
         {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
     ]
     limits = public_limits(current_app.config)
-    return render_template("index.html", presets=presets, limits=limits, saved_id=saved_id)
+    public_url = current_app.config["PRUNE_PUBLIC_URL"]
+    return render_template(
+        "index.html", presets=presets, limits=limits, saved_id=saved_id, public_url=public_url
+    )
 
 
 @pages.get("/t/<identifier>")

@@ -672,7 +672,9 @@ export class Lecture {
 
   showPresenter(audience) {
     this.clearBar("presenter");
-    const link = `${window.location.origin}/join/${this.code}`;
+    // The address students are given (PRUNE_PUBLIC_URL), as in the QR code; else this page's.
+    const origin = document.getElementById("layout")?.dataset.publicUrl || window.location.origin;
+    const link = `${origin}/join/${this.code}`;
     const qrButton = el("button", { type: "button", className: "lecture-qr-button",
       "aria-label": "Show the QR code large", title: "Show the QR code large" });
     const qr = el("img", { className: "lecture-qr", src: `/lecture/${this.code}/qr.svg`,

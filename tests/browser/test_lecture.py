@@ -308,3 +308,26 @@ def test_scrubbing_is_coalesced_below_the_rate_limit(prune, student_page):
     assert 1 <= sent <= elapsed / 50 + 3, (sent, elapsed)
     assert wait_same(prune, student)["counter"] == f"step {TEXTBOOK_STEPS} of {TEXTBOOK_STEPS}"
     assert prune.page.locator(".lecture-status.is-error").count() == 0
+
+
+def test_the_join_link_shown_is_the_public_address_of_the_qr_code(browser):
+    """With PRUNE_PUBLIC_URL set, the presenter's bar shows the address students are given,
+    the one in the QR code, not the address the presenter's own browser used."""
+    from conftest_browser import start_server
+
+    public = "http://prune.example.test:8000"
+    with start_server({"PRUNE_PUBLIC_URL": public}) as server:
+        context = browser.new_context(base_url=server.url, viewport=PROJECTOR)
+        try:
+            page = context.new_page()
+            page.goto("/?preset=textbook")
+            page.get_by_role("button", name="Start lecture").click()
+            link = page.locator(".lecture-bar[data-mode=presenter] .lecture-link")
+            expect(link).to_have_text(re.compile(re.escape(public) + r"/join/[A-Z2-9]{6}$"))
+            code = page.evaluate("window.prune.lecture.code")
+            qr = page.request.get(f"/lecture/{code}/qr.svg").text()
+            assert "<svg" in qr and page.locator("img.lecture-qr").get_attribute("alt") == (
+                f"QR code of {public}/join/{code}"
+            )
+        finally:
+            context.close()
