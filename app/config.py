@@ -23,8 +23,17 @@ class Config:
     def __init__(self, environ: Mapping[str, str] = os.environ):
         # A random key per process unless one is given: sessions then last one process's life.
         self.SECRET_KEY = environ.get("SECRET_KEY") or secrets.token_hex(32)
-        # Saved views (short links): a SQLite file; default instance/prune.sqlite3.
+        # Saved views (short links): a SQLite file (default instance/prune.sqlite3) for one
+        # machine; PRUNE_VIEW_STORE=redis://host:port/db puts them in a Redis every instance
+        # reaches instead (instances on several machines must not share a SQLite file).
         self.DATABASE_PATH = environ.get("DATABASE_PATH") or None
+        self.PRUNE_VIEW_STORE = _view_store(environ, "PRUNE_VIEW_STORE")
+        # With Redis: refuse to start (or save) when the server says an acknowledged save
+        # could be lost in a crash (not appendonly yes + appendfsync always, or allkeys-*
+        # eviction). Off: only a warning in the log.
+        self.PRUNE_VIEW_STORE_REQUIRE_DURABLE = _flag(
+            environ, "PRUNE_VIEW_STORE_REQUIRE_DURABLE", True
+        )
         self.PRUNE_MAX_SAVED_BYTES = _integer(environ, "PRUNE_MAX_SAVED_BYTES", 1024 * 1024)
         # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
         # Every other page refuses to be framed.
@@ -122,6 +131,19 @@ def _public_url(environ: Mapping[str, str], name: str) -> str | None:
             f"https://prune.example.edu, not {raw!r}"
         )
     return raw.rstrip("/")
+
+
+def _view_store(environ: Mapping[str, str], name: str) -> str | None:
+    """A Redis URL (redis://, rediss://, unix://), or None for the SQLite file."""
+    raw = environ.get(name, "").strip()
+    if not raw or raw.lower() == "sqlite":
+        return None
+    if urlsplit(raw).scheme not in ("redis", "rediss", "unix"):
+        raise ValueError(
+            f"{name} must be sqlite (the default) or a Redis URL such as "
+            f"redis://redis.internal:6379/1, not a {urlsplit(raw).scheme or 'plain'!r} address"
+        )
+    return raw
 
 
 def _flag(environ: Mapping[str, str], name: str, default: bool) -> bool:

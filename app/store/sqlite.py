@@ -1,26 +1,22 @@
-"""Saved views for short links: SQLite, content-addressed, immutable.
+"""Saved views in one SQLite file: the store for one machine (the default).
 
-A saved view's id is derived from its content (a hash of its canonical JSON), so saving the
-same view twice gives the same id and nothing is ever overwritten. Each save is committed
-before its id is returned, in WAL mode, so a saved link survives any restart.
+Each save is committed before its id is returned, in WAL mode, so a saved link survives any
+restart. WAL needs memory shared between the processes using the file, i.e. one host: for
+instances on several machines use the Redis store (``PRUNE_VIEW_STORE=redis://…``), never a
+file on a network volume.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-import re
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from flask import current_app
+from .common import COLLISION, ID_PATTERN, StoreError, checked_body
 
-ID_LENGTH = 12
-ID_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{{ID_LENGTH}}}$")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS views (
     id TEXT PRIMARY KEY,
@@ -30,21 +26,10 @@ CREATE TABLE IF NOT EXISTS views (
 """
 
 
-class StoreError(Exception):
-    """A save the store refuses; the message is shown to the user."""
-
-
-def canonical(view: dict[str, Any]) -> str:
-    return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def view_id(body: str) -> str:
-    digest = hashlib.sha256(body.encode()).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:ID_LENGTH]
-
-
 class ViewStore:
     """One SQLite file; a connection per thread (sqlite3 connections are not shared)."""
+
+    kind = "sqlite"
 
     def __init__(self, path: str | Path, max_bytes: int):
         self.path = Path(path)
@@ -64,13 +49,7 @@ class ViewStore:
         return connection
 
     def save(self, view: dict[str, Any]) -> str:
-        body = canonical(view)
-        size = len(body.encode())
-        if size > self.max_bytes:
-            raise StoreError(
-                f"the view is {size:,} bytes; saved views may be at most {self.max_bytes:,} bytes"
-            )
-        identifier = view_id(body)
+        body, identifier = checked_body(view, self.max_bytes)
         with self._connect() as connection:
             connection.execute(
                 "INSERT OR IGNORE INTO views (id, body, created) VALUES (?, ?, ?)",
@@ -80,7 +59,7 @@ class ViewStore:
                 "SELECT body FROM views WHERE id = ?", (identifier,)
             ).fetchone()
         if stored != body:  # a hash prefix collision: never overwrite what was saved
-            raise StoreError("this view cannot be saved (id collision); change it slightly")
+            raise StoreError(COLLISION)
         return identifier
 
     def load(self, identifier: str) -> dict[str, Any] | None:
@@ -90,13 +69,3 @@ class ViewStore:
             self._connect().execute("SELECT body FROM views WHERE id = ?", (identifier,)).fetchone()
         )
         return json.loads(row[0]) if row else None
-
-
-def init_store(app) -> None:
-    """One store per app, at ``DATABASE_PATH`` or ``instance/prune.sqlite3``."""
-    path = app.config.get("DATABASE_PATH") or Path(app.instance_path) / "prune.sqlite3"
-    app.extensions["prune.views"] = ViewStore(path, app.config["PRUNE_MAX_SAVED_BYTES"])
-
-
-def view_store() -> ViewStore:
-    return current_app.extensions["prune.views"]

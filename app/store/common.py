@@ -1,0 +1,52 @@
+"""What every saved-view store shares: ids from content, the size cap, and the two errors."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from typing import Any
+
+from werkzeug.exceptions import ServiceUnavailable
+
+ID_LENGTH = 12
+ID_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{{ID_LENGTH}}}$")
+
+
+class StoreError(Exception):
+    """A save the store refuses; the message is shown to the user."""
+
+
+class StoreUnavailable(ServiceUnavailable):
+    """The store cannot be reached (or cannot keep a save safely) right now.
+
+    An HTTP 503: Flask's error handlers answer it with this message (JSON under /api, the
+    error page elsewhere) and a ``Retry-After``, wherever a view is saved or loaded.
+    """
+
+    def __init__(self, message: str, retry_after: int = 5):
+        super().__init__(message, retry_after=retry_after)
+
+
+def canonical(view: dict[str, Any]) -> str:
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def view_id(body: str) -> str:
+    digest = hashlib.sha256(body.encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:ID_LENGTH]
+
+
+def checked_body(view: dict[str, Any], max_bytes: int) -> tuple[str, str]:
+    """``view``'s canonical JSON and its id; a StoreError if it is over ``max_bytes``."""
+    body = canonical(view)
+    size = len(body.encode())
+    if size > max_bytes:
+        raise StoreError(
+            f"the view is {size:,} bytes; saved views may be at most {max_bytes:,} bytes"
+        )
+    return body, view_id(body)
+
+
+COLLISION = "this view cannot be saved (id collision); change it slightly"
