@@ -35,6 +35,12 @@ class Config:
             environ, "PRUNE_VIEW_STORE_REQUIRE_DURABLE", True
         )
         self.PRUNE_MAX_SAVED_BYTES = _integer(environ, "PRUNE_MAX_SAVED_BYTES", 1024 * 1024)
+        # Traces of presets and saved views, computed once and kept for every student who opens
+        # them: at most this many, and this many bytes in all (a larger one is not kept).
+        self.PRUNE_TRACE_CACHE_ENTRIES = _integer(environ, "PRUNE_TRACE_CACHE_ENTRIES", 64)
+        self.PRUNE_TRACE_CACHE_BYTES = _integer(
+            environ, "PRUNE_TRACE_CACHE_BYTES", 64 * 1024 * 1024
+        )
         # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
         # Every other page refuses to be framed.
         self.PRUNE_EMBED_ORIGINS = environ.get("PRUNE_EMBED_ORIGINS") or "*"

@@ -14,6 +14,8 @@ client address that ``PRUNE_TRUSTED_PROXIES`` proxies vouch for.
 
 from __future__ import annotations
 
+import math
+import time
 from urllib.parse import quote
 
 import limits
@@ -21,6 +23,7 @@ from flask import Blueprint, abort, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = {
@@ -51,15 +54,49 @@ def init_security_headers(app) -> None:
 
 
 def init_rate_limit(app, blueprint: Blueprint) -> Limiter:
-    """Limit ``blueprint``'s routes, counted together, to ``PRUNE_API_RATE_LIMIT`` per address.
+    """Limit ``blueprint``'s routes, counted together, to ``PRUNE_API_RATE_LIMIT`` per address,
+    except the views marked ``not_rate_limited`` (what a browser may cache).
 
     One Limiter per app, so each app (each test) counts in its own memory.
     """
     limits.parse_many(app.config["PRUNE_API_RATE_LIMIT"])  # a typo fails at start, not per request
     limiter = Limiter(get_remote_address)
-    limiter.shared_limit(lambda: current_app.config["PRUNE_API_RATE_LIMIT"], scope="api")(blueprint)
+    limiter.shared_limit(
+        lambda: current_app.config["PRUNE_API_RATE_LIMIT"], scope="api", exempt_when=_cacheable
+    )(blueprint)
     limiter.init_app(app)
+    app.extensions["prune.limiter"] = limiter
     return limiter
+
+
+def not_rate_limited(view):
+    """Mark an API view as not counted by the per-address limit: a cacheable GET whose
+    answer a browser (or a shared cache) may keep. If it computes, it calls
+    ``charge_computation`` for that."""
+    view.prune_not_rate_limited = True
+    return view
+
+
+def _cacheable() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return request.method in ("GET", "HEAD") and getattr(view, "prune_not_rate_limited", False)
+
+
+def charge_computation() -> None:
+    """Count a computation made for a route that is ``not_rate_limited`` (a trace missing
+    from the cache) against the caller's address: ``PRUNE_API_RATE_LIMIT`` again, in a
+    count of its own, so that varying a cacheable request's options cannot make the server
+    compute without limit. Raises a 429 with ``Retry-After`` when over it."""
+    limiter = current_app.extensions.get("prune.limiter")
+    if limiter is None or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return
+    address = get_remote_address()
+    strategy = limiter.limiter
+    for item in limits.parse_many(current_app.config["PRUNE_API_RATE_LIMIT"]):
+        if not strategy.hit(item, "prune-computed", address):
+            reset = strategy.get_window_stats(item, "prune-computed", address).reset_time
+            wait = max(1, math.ceil(reset - time.time()))
+            raise TooManyRequests(str(item), retry_after=wait)
 
 
 def init_url_limit(app) -> None:

@@ -1,23 +1,37 @@
 """The JSON API (``/api``): traces, presets and random trees, for scripts and the pages.
 
+The GETs of presets, saved views and their traces are cacheable (ETag, Cache-Control; see
+``traces.py``) and not counted by the per-address rate limit: a class behind one address
+opens one embed a thousand times a minute. POSTs, which compute, are counted.
+
 Bodies are read by hand (``get_data`` + ``parse_json``), not with ``request.get_json``, so
 that any malformed input, however deeply nested, becomes a 400 that says what is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
 from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, request
 
-from ..engine import EngineError, Limits, Search
+from ..engine import EngineError, Limits
 from ..engine.cs188 import parse_cs188, to_cs188
 from ..engine.presets import PRESETS
 from ..inputs import limits_from, parse_json, read_random, read_run
-from ..sockets import take_turns
+from ..security import not_rate_limited
 from ..store import StoreError, view_store
+from .traces import (
+    IMMUTABLE,
+    SHORT,
+    cached_response,
+    etag_of,
+    not_modified,
+    trace_body,
+    trace_response,
+    view_cache_control,
+)
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -26,21 +40,7 @@ api = Blueprint("api", __name__, url_prefix="/api")
 def trace():
     """The whole trace as one JSON object, written out batch by batch: a big tree neither
     holds its whole trace in memory nor keeps the server's other clients waiting."""
-    document, options = read_run(_body(), _limits(), take_turns)
-    search = Search(document.tree, options)
-    head = orjson.dumps({"nodes": search.nodes(take_turns), "options": options.to_data()})
-    return Response(_trace_body(head, search), mimetype="application/json")
-
-
-def _trace_body(head: bytes, search: Search) -> Iterator[bytes]:
-    """``head`` (an object's JSON) extended with ``"events"`` and, last, ``"summary"``."""
-    yield head[:-1] + b',"events":['
-    separator = b""
-    for batch in search.batches():
-        yield separator + orjson.dumps(batch)[1:-1]
-        separator = b","
-        take_turns()
-    yield b'],"summary":' + orjson.dumps(search.summary) + b"}"
+    return Response(trace_body(_body()), mimetype="application/json")
 
 
 @api.get("/presets")
@@ -49,7 +49,27 @@ def presets():
 
 
 @api.get("/presets/<name>")
+@not_rate_limited
 def preset(name: str):
+    """A preset's tree document: cacheable (an hour, with an ETag of its content)."""
+    document = _preset_document(name)
+    body = orjson.dumps(document)
+    etag = etag_of("preset", name, hashlib.sha256(body).hexdigest())
+    return not_modified(etag, SHORT) or cached_response(body, etag, SHORT)
+
+
+@api.get("/presets/<name>/trace")
+@not_rate_limited
+def preset_trace(name: str):
+    """``POST /api/trace``'s answer for a preset, options from the query; computed once."""
+    document = _preset_document(name)
+    content = hashlib.sha256(orjson.dumps(document)).hexdigest()
+    return trace_response(
+        ("preset", name, content), lambda options: {"tree": document, "options": options}, SHORT
+    )
+
+
+def _preset_document(name: str) -> dict[str, Any]:
     found = PRESETS.get(name)
     if found is None:
         abort(404, f"no preset named {name!r} (try: {', '.join(PRESETS)})")
@@ -70,7 +90,29 @@ def save_view():
 
 
 @api.get("/views/<identifier>")
+@not_rate_limited
 def load_view(identifier: str):
+    """A saved view: its id is the hash of its content, so it is cached for good."""
+    etag = etag_of("view", identifier)
+    unchanged = not_modified(etag, IMMUTABLE)
+    if unchanged is not None:
+        return unchanged
+    return cached_response(orjson.dumps(_saved_view(identifier)), etag, IMMUTABLE)
+
+
+@api.get("/views/<identifier>/trace")
+@not_rate_limited
+def view_trace(identifier: str):
+    """``POST /api/trace``'s answer for a saved view, the query's options over the view's."""
+
+    def run(options: dict[str, str]) -> dict[str, Any]:
+        view = _saved_view(identifier)
+        return {"tree": view["tree"], "options": {**(view.get("options") or {}), **options}}
+
+    return trace_response(("view", identifier), run, view_cache_control())
+
+
+def _saved_view(identifier: str) -> dict[str, Any]:
     view = view_store().load(identifier)
     if view is None:
         abort(404, f"no saved view {identifier!r}")

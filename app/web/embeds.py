@@ -3,6 +3,12 @@
 Their ``frame-ancestors`` comes from ``PRUNE_EMBED_ORIGINS``; every other page keeps the
 default ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``. They set no cookie, so
 they work in third-party iframes whatever the browser's cookie policy.
+
+An embed of a preset or a saved view loads its tree and trace with cacheable GETs
+(``/api/presets/<name>[/trace]``, ``/api/views/<id>[/trace]``, see ``traces.py``), which
+the per-address rate limit does not count: a class behind one address all see the tree.
+The page gives the script the engine's version (``data-trace-version``) to put in the
+trace's address, so a saved view's trace may be cached for good.
 """
 
 from __future__ import annotations
@@ -13,16 +19,17 @@ from flask import abort, render_template
 
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..store import view_store
+from .traces import ENGINE_VERSION
 
 
 def embed():
-    return render_template("embed.html", saved_id=None)
+    return render_template("embed.html", saved_id=None, trace_version=ENGINE_VERSION)
 
 
 def embed_saved(identifier: str):
     if view_store().load(identifier) is None:
         abort(404)
-    return render_template("embed.html", saved_id=identifier)
+    return render_template("embed.html", saved_id=identifier, trace_version=ENGINE_VERSION)
 
 
 def init_embeds(app) -> None:

@@ -1,9 +1,12 @@
 // embed.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
 // tree, the player and the narration. Same parameters as the main page (preset, tree,
 // random, z, options, step) plus autoplay=1, speed=0.25…4, controls=0, narration=0,
-// theme=light|dark. The whole trace comes at once from POST /api/trace (no socket, no cookie).
+// theme=light|dark. The whole trace comes at once (no socket, no cookie): for a preset or a
+// saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
+// class behind one address may load a thousand times a minute; for any other tree from
+// POST /api/trace. A 429 is retried after Retry-After (api.js).
 
-import { getPreset, getView, randomTree, traceTree } from "./api.js";
+import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "./api.js";
 import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { PACKED_PARAM, unpackView } from "./share.js";
@@ -39,18 +42,31 @@ function showStep(k) {
   narration.say(narrate(trace, s.step));
 }
 
-/** The view the address names: {tree, options, step}. */
+/** While a 429 is retried: say so where the tree will be. */
+function onRetry({ wait }) {
+  const box = $("embed-loading");
+  if (box) box.textContent = `The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`;
+}
+
+/**
+ * The view the address names, {tree, options, step, result}: result is the trace when it
+ * came with the tree (a preset or a saved view, from cacheable GETs), else null.
+ */
 async function loadView() {
   const url = readUrl();
   const savedId = stage.dataset.savedId;
+  const version = stage.dataset.traceVersion || "";
   let tree;
   let options = {};
   let step = url.step;
   const packed = params.get(PACKED_PARAM);
   if (savedId) {
-    const saved = await getView(savedId);
-    tree = saved.tree;
-    options = saved.options || {};
+    const [saved, result] = await Promise.all([
+      getView(savedId, { onRetry }),
+      viewTrace(savedId, url.options, { version, onRetry }),
+    ]);
+    options = { ...(saved.options || {}), ...url.options };
+    return { tree: saved.tree, options, step, result };
   } else if (packed && !url.source) {
     const saved = await unpackView(packed);
     tree = saved.tree;
@@ -58,11 +74,17 @@ async function loadView() {
     if (step === null && saved.step !== undefined) step = saved.step;
   } else {
     const source = url.source || { kind: "preset", name: DEFAULT_PRESET };
-    if (source.kind === "preset") tree = await getPreset(source.name);
-    else if (source.kind === "random") tree = (await randomTree(source.params)).tree;
+    if (source.kind === "preset") {
+      const [preset, result] = await Promise.all([
+        getPreset(source.name, { onRetry }),
+        presetTrace(source.name, url.options, { version, onRetry }),
+      ]);
+      return { tree: preset, options: { ...url.options }, step, result };
+    }
+    if (source.kind === "random") tree = (await randomTree(source.params, { onRetry })).tree;
     else tree = JSON.parse(source.text);
   }
-  return { tree, options: { ...options, ...url.options }, step };
+  return { tree, options: { ...options, ...url.options }, step, result: null };
 }
 
 /** The link of "open in Prune": the main page with the same view. */
@@ -80,7 +102,7 @@ async function start() {
   let loaded;
   try {
     loaded = await loadView();
-    const result = await traceTree(loaded.tree, loaded.options);
+    const result = loaded.result || (await traceTree(loaded.tree, loaded.options, { onRetry }));
     trace = new Trace(result.nodes, result.options);
     trace.append(result.events);
     trace.finish(result.summary);
@@ -106,6 +128,22 @@ onResizeSettled(() => {
   view.measure();
   view.fit(false);
 });
+
+// The tree's panel also changes size without the window: the narration under it grows or
+// shrinks by a line (in a 390×260 frame the first narration shown takes 2 lines, after the
+// tree was fitted). Fit again then, so that nothing (a cutoff label under the leaves) is
+// left under the narration.
+let panelSize = null;
+new ResizeObserver(([entry]) => {
+  const { width, height } = entry.contentRect;
+  const size = `${Math.round(width)}x${Math.round(height)}`;
+  if (size === panelSize) return;
+  const first = panelSize === null;
+  panelSize = size;
+  if (first || !trace) return;
+  view.measure();
+  view.fit(false);
+}).observe($("tree"));
 
 window.prune = {
   get trace() {

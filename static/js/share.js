@@ -8,8 +8,11 @@ import { download, pngBlob, svgText, traceText } from "./export.js";
 
 const $ = (id) => document.getElementById(id);
 export const PACKED_PARAM = "z";
-const EMBED_WIDTH = 720;
-const EMBED_HEIGHT = 480;
+// The embed code's frame: as wide as the column it is put in (up to EMBED_MAX_WIDTH px), its
+// height from EMBED_ASPECT, so it fits a phone (390 px wide: 260 px high) as well as a course
+// page, never a fixed size that overflows a narrow column.
+const EMBED_MAX_WIDTH = 720;
+const EMBED_ASPECT = "3/2";
 const TOO_LONG =
   "This tree is too big for a link that holds it: Copy link saves a short link on this " +
   "server instead.";
@@ -87,11 +90,12 @@ function attr(text) {
     .replace(/>/g, "&gt;");
 }
 
-/** The <iframe> snippet for an embed URL. */
-export function embedCode(src, title, width = EMBED_WIDTH, height = EMBED_HEIGHT) {
+/** The <iframe> snippet for an embed URL: responsive (width 100%, an aspect ratio). */
+export function embedCode(src, title, maxWidth = EMBED_MAX_WIDTH, aspect = EMBED_ASPECT) {
+  const style = `width:100%;max-width:${maxWidth}px;aspect-ratio:${aspect};border:0`;
   return (
-    `<iframe src="${attr(src)}" width="${width}" height="${height}" ` +
-    `title="${attr(title)}" loading="lazy" style="border:0"></iframe>`
+    `<iframe src="${attr(src)}" title="${attr(title)}" loading="lazy" ` +
+    `style="${style}"></iframe>`
   );
 }
 

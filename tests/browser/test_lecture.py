@@ -321,9 +321,12 @@ def test_the_join_link_shown_is_the_public_address_of_the_qr_code(browser):
         try:
             page = context.new_page()
             page.goto("/?preset=textbook")
+            page.wait_for_selector("body[data-run-state=done]", timeout=15_000)
             page.get_by_role("button", name="Start lecture").click()
             link = page.locator(".lecture-bar[data-mode=presenter] .lecture-link")
-            expect(link).to_have_text(re.compile(re.escape(public) + r"/join/[A-Z2-9]{6}$"))
+            expect(link).to_have_text(
+                re.compile(re.escape(public) + r"/join/[A-Z2-9]{6}$"), timeout=15_000
+            )
             code = page.evaluate("window.prune.lecture.code")
             qr = page.request.get(f"/lecture/{code}/qr.svg").text()
             assert "<svg" in qr and page.locator("img.lecture-qr").get_attribute("alt") == (
