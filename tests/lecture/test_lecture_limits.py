@@ -7,12 +7,10 @@ import math
 import time
 
 import pytest
-import redis
-from redis_server import RedisServer
 from support import TEXTBOOK, make_app
 
 from app.lecture.limits import RoomQuota
-from app.lecture.rooms import MAX_SEQ, MemoryRooms, RedisRooms, RoomError
+from app.lecture.rooms import MAX_SEQ, RoomError
 from app.sockets import socketio
 
 VIEW = {"tree": TEXTBOOK, "options": {"rule": "standard"}}
@@ -32,13 +30,6 @@ def connect():
     for client in made:
         if client.is_connected():
             client.disconnect()
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    server = RedisServer()
-    yield server.url
-    server.stop()
 
 
 def received(client, name):
@@ -113,16 +104,6 @@ def test_a_refused_view_takes_no_room(connect):
     presenter = connect(app)
     assert not start(presenter, {"tree": []})["ok"]
     assert start(presenter)["ok"]
-
-
-@pytest.fixture(params=["memory", "redis"])
-def rooms(request):
-    """Each room store in turn: in memory, and in a real redis-server."""
-    if request.param == "memory":
-        return MemoryRooms(idle_seconds=60)
-    client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
-    client.flushdb()
-    return RedisRooms(client, idle_seconds=60)
 
 
 def test_the_quota_forgets_rooms_that_ended_elsewhere(rooms):

@@ -2,7 +2,6 @@
 
 import pytest
 import redis
-from redis_server import RedisServer
 
 from app.lecture.rooms import (
     CODE_ALPHABET,
@@ -14,22 +13,6 @@ from app.lecture.rooms import (
 
 VIEW = {"tree": [[3, 12, 8], [2, 4, 6]], "options": {"rule": "standard"}}
 CURSOR = {"step": 0, "playing": False, "speed": 1}
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    server = RedisServer()
-    yield server.url
-    server.stop()
-
-
-@pytest.fixture(params=["memory", "redis"])
-def rooms(request):
-    if request.param == "memory":
-        return MemoryRooms(idle_seconds=60)
-    client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
-    client.flushdb()
-    return RedisRooms(client, idle_seconds=60)
 
 
 def test_create_gives_a_readable_code_and_a_secret_key(rooms):
