@@ -247,11 +247,29 @@ def _fail(run: Run, error: str) -> None:
 
 def _failed(event: str) -> dict:
     body = {"error": f"the server failed to handle this {event} message"}
-    emit("lecture_error" if event.startswith("lecture:") else "run_error", body)
+    answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
     return {"ok": False, **body}
 
 
 def _refuse(err: EngineError) -> dict:
     body = error_body(err)
-    emit("run_error", body)
+    answer_error("run_error", body)
     return {"ok": False, **body}
+
+
+def answer_error(event: str, body: dict) -> None:
+    """Also send a refusal as ``event`` (run_error, lecture_error), after the message's ack:
+    every message gets its acknowledgement before any other message about it. The ack goes
+    out when the handler's task ends, so a background task joins it first (as ``stream``
+    does). The test client runs handlers inline (no task to join): it gets the event at once.
+    """
+    if not socketio.server.async_handlers:
+        emit(event, body)
+        return
+    send = partial(socketio.server.emit, event, body, to=request.sid, namespace="/")
+    socketio.start_background_task(_after, _current_task(), send)
+
+
+def _after(task, send) -> None:
+    task.join()
+    send(ignore_queue=True)

@@ -53,21 +53,29 @@ class Wire:
         return self.frame(json.dumps([event, *args]))
 
     def frame(self, body, prefix="42"):
-        """Send ``prefix`` + ack id + ``body``; (messages before the ack, the ack)."""
+        """Send ``prefix`` + ack id + ``body``; (messages about it, the ack): see ``read_ack``."""
         self.ack_id += 1
         self.socket.send(f"{prefix}{self.ack_id}{body}")
         return self.read_ack()
 
     def read_ack(self):
-        messages = []
+        """Read until the ack; after a refusal, also the error event that must follow it.
+
+        The messages are those before the ack, then (for a refusal) that error event: every
+        message gets its ack before any other message about it."""
+        messages, ack = [], None
         while True:
             frame = self.socket.recv()
             if frame == "2":  # Engine.IO ping
                 self.socket.send("3")
-            elif frame.startswith(f"43{self.ack_id}["):
-                return messages, json.loads(frame[len(f"43{self.ack_id}") :])[0]
+            elif ack is None and frame.startswith(f"43{self.ack_id}["):
+                ack = json.loads(frame[len(f"43{self.ack_id}") :])[0]
+                if not (isinstance(ack, dict) and ack.get("ok") is False):
+                    return messages, ack
             elif frame.startswith("42["):
                 messages.append(tuple(json.loads(frame[2:])))
+                if ack is not None:
+                    return messages, ack
 
 
 def post(server, path, text, **headers):
@@ -80,10 +88,10 @@ def post(server, path, text, **headers):
 
 
 def refused(messages, ack, family="run_error", says=""):
-    """The ack is an error, sent after its error event, and says ``says``."""
+    """The ack is an error that says ``says``, and the message right after it is the same
+    error as ``family``."""
     assert ack["ok"] is False and says in ack["error"], ack
-    errors = [body for name, body in messages if name == family]
-    assert errors and errors[-1]["error"] == ack["error"], messages
+    assert messages and messages[-1] == (family, {**messages[-1][1], "error": ack["error"]})
 
 
 # 1. NaN and Infinity in a random tree's parameters

@@ -17,7 +17,7 @@ from flask_socketio import emit, join_room, leave_room
 from ..engine import EngineError
 from ..inputs import check_size, limits_from, read_run, refused
 from ..socket_packet import Refusal
-from ..sockets import on, socketio, take_turns
+from ..sockets import answer_error, on, socketio, take_turns
 from .limits import LectureLimits
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
 
@@ -105,7 +105,7 @@ def _handler(function):
             return {"ok": True, **function(message)}
         except (RoomError, EngineError) as err:
             body = {"error": str(err)}
-            emit("lecture_error", body)
+            answer_error("lecture_error", body)
             return {"ok": False, **body}
 
     wrapped.__name__ = function.__name__

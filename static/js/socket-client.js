@@ -32,7 +32,7 @@ export class RunClient {
     if (cur && cur.id !== null && msg.run === cur.id) {
       this.deliver(cur, type, msg);
     } else if (type === "run_error" && (msg.run === undefined || msg.run === null)) {
-      if (cur) cur.handlers.onError(new ApiError(msg.error || "the run failed", msg));
+      // A refused run: its ack, which came first, already said why.
     } else if (cur && cur.id === null && this.early.length < EARLY_BUFFER_LIMIT) {
       this.early.push([type, msg]);
     }
