@@ -9,11 +9,12 @@ Typical use::
     search.summary
 """
 
+from .documents import Document, load_document, parse_document
 from .errors import EngineError
 from .events import wire
 from .options import ALGORITHMS, ORDERINGS, RULES, SearchOptions, resolve_options
 from .search import Search, trace
-from .tree import DEFAULT_LIMITS, Document, Limits, Tree, load_document, parse_document, parse_tree
+from .tree import DEFAULT_LIMITS, Limits, Tree, parse_tree
 
 __all__ = [
     "ALGORITHMS",

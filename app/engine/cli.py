@@ -12,12 +12,12 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from .documents import load_document
 from .errors import EngineError
 from .generators import random_tree
 from .options import ALGORITHMS, ORDERINGS, RULES, resolve_options
 from .presets import PRESETS
 from .search import trace
-from .tree import load_document
 
 
 class _Parser(argparse.ArgumentParser):

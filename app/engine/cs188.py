@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .documents import Document
 from .errors import EngineError
 from .options import SearchOptions
-from .tree import DEFAULT_LIMITS, Document, Limits
+from .tree import DEFAULT_LIMITS, Limits
 
 ALGORITHM_OF_AGENT = {
     "MinimaxAgent": ("minimax", "standard"),

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .documents import Document, parse_players
 from .errors import EngineError
-from .tree import DEFAULT_LIMITS, DEFAULT_PLAYERS, Document, Limits, parse_players
+from .tree import DEFAULT_LIMITS, DEFAULT_PLAYERS, Limits
 
 ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 RULES = ("standard", "strict")

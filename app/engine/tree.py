@@ -1,4 +1,5 @@
-"""Tree documents: parse and validate JSON into an immutable, flat ``Tree``.
+"""Trees: parse and validate JSON into an immutable, flat ``Tree`` (documents.py wraps one
+with its settings).
 
 A tree is stored as parallel tuples indexed by node id (ids in preorder, root 0), so that
 parsing, searching and serialising are plain loops: no recursion, hence no recursion limit,
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError, format_path, node_error
@@ -20,7 +21,6 @@ from .errors import EngineError, format_path, node_error
 MAX, MIN, CHANCE = "max", "min", "chance"
 KINDS = (MAX, MIN, CHANCE)
 NODE_FIELDS = ("label", "type", "value", "children", "p", "action")
-DOCUMENT_FIELDS = ("tree", "players", "name", "description", "source", "options")
 DEFAULT_PLAYERS = (MAX, MIN)
 PROBABILITY_TOLERANCE = 1e-6
 
@@ -141,105 +141,8 @@ class Tree:
         return built[node]
 
 
-@dataclass(frozen=True)
-class Document:
-    """A tree with the settings a document may carry (players, name, option defaults)."""
-
-    tree: Tree
-    players: tuple[str, ...] | None = None
-    name: str | None = None
-    description: str | None = None
-    source: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-
-def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
-    """Parse a JSON text into a ``Document``; every failure is an ``EngineError``."""
-    if len(text) > limits.max_document_chars:
-        raise EngineError(
-            f"the document has {len(text):,} characters; the limit is {limits.max_document_chars:,}"
-        )
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as err:
-        raise EngineError(
-            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
-    except RecursionError:
-        raise EngineError(
-            "the document nests too deeply to read; "
-            f"trees may be at most {limits.max_depth} levels deep"
-        ) from None
-    return parse_document(data, limits)
-
-
-def _reject_constant(name: str) -> None:
-    raise EngineError(f"{name} is not allowed: values must be finite numbers")
-
-
-def parse_document(
-    data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None = None
-) -> Document:
-    """Accept a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper."""
-    if not (isinstance(data, dict) and "tree" in data):
-        return Document(tree=parse_tree(data, limits, pause))
-    unknown = [key for key in data if key not in DOCUMENT_FIELDS]
-    if unknown:
-        raise EngineError(
-            f"document: unknown field {unknown[0]!r} "
-            f"(expected one of {', '.join(DOCUMENT_FIELDS)})",
-            field=str(unknown[0]),
-        )
-    players = None if data.get("players") is None else parse_players(data["players"], limits)
-    texts = {
-        key: _text(data.get(key), key, limits.max_text_length)
-        for key in ("name", "description", "source")
-    }
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise EngineError("document: options must be an object", field="options")
-    return Document(
-        tree=parse_tree(data["tree"], limits, pause), players=players, options=options, **texts
-    )
-
-
-def parse_players(value: Any, limits: Limits = DEFAULT_LIMITS) -> tuple[str, ...]:
-    """Players are a list like ``["max", "min", "min"]`` or the string ``"max,min,min"``."""
-    if isinstance(value, str):
-        value = [part.strip() for part in value.split(",")]
-    if not isinstance(value, list | tuple) or not value:
-        raise EngineError(
-            'players must be a non-empty list such as ["max", "min"]', field="players"
-        )
-    if len(value) > limits.max_players:
-        raise EngineError(
-            f"players: at most {limits.max_players} players per round", field="players"
-        )
-    for player in value:
-        if player not in KINDS:
-            raise EngineError(
-                f"players: {player!r} is not one of max, min, chance", field="players"
-            )
-    return tuple(value)
-
-
-def _text(value: Any, name: str, max_length: int) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise EngineError(f"document: {name} must be a string", field=name)
-    if len(value) > max_length:
-        raise EngineError(f"document: {name} is longer than {max_length} characters", field=name)
-    if not _is_unicode(value):
-        raise EngineError(
-            f"document: {name} holds half of a UTF-16 surrogate pair, which is not text",
-            field=name,
-        )
-    return value
-
-
-def _is_unicode(text: str) -> bool:
-    """Whether ``text`` can be written as UTF-8: JSON's ``"\ud800"`` reads as a lone
+def is_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: JSON's ``"\\ud800"`` reads as a lone
     surrogate, which no encoder of the trace (nor a browser's text) accepts."""
     try:
         text.encode("utf-8")
@@ -408,7 +311,7 @@ def _node_fields(item: Any, limits: Limits) -> dict[str, Any]:
             raise _Invalid(f"{key} must be a string")
         if len(text) > limits.max_label_length:
             raise _Invalid(f"{key} is longer than {limits.max_label_length} characters")
-        if not _is_unicode(text):
+        if not is_text(text):
             raise _Invalid(f"{key} holds half of a UTF-16 surrogate pair, which is not text")
         fields[key] = text
     return fields

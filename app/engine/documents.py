@@ -1,0 +1,114 @@
+"""Tree documents: a tree with the settings a document may carry (players, names, options).
+
+A document is a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper; the tree
+itself is parsed and validated by tree.py.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineError
+from .tree import DEFAULT_LIMITS, KINDS, Limits, Pause, Tree, is_text, parse_tree
+
+DOCUMENT_FIELDS = ("tree", "players", "name", "description", "source", "options")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A tree with the settings a document may carry (players, name, option defaults)."""
+
+    tree: Tree
+    players: tuple[str, ...] | None = None
+    name: str | None = None
+    description: str | None = None
+    source: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
+    """Parse a JSON text into a ``Document``; every failure is an ``EngineError``."""
+    if len(text) > limits.max_document_chars:
+        raise EngineError(
+            f"the document has {len(text):,} characters; the limit is {limits.max_document_chars:,}"
+        )
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as err:
+        raise EngineError(
+            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise EngineError(
+            "the document nests too deeply to read; "
+            f"trees may be at most {limits.max_depth} levels deep"
+        ) from None
+    return parse_document(data, limits)
+
+
+def _reject_constant(name: str) -> None:
+    raise EngineError(f"{name} is not allowed: values must be finite numbers")
+
+
+def parse_document(
+    data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None = None
+) -> Document:
+    """Accept a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper."""
+    if not (isinstance(data, dict) and "tree" in data):
+        return Document(tree=parse_tree(data, limits, pause))
+    unknown = [key for key in data if key not in DOCUMENT_FIELDS]
+    if unknown:
+        raise EngineError(
+            f"document: unknown field {unknown[0]!r} "
+            f"(expected one of {', '.join(DOCUMENT_FIELDS)})",
+            field=str(unknown[0]),
+        )
+    players = None if data.get("players") is None else parse_players(data["players"], limits)
+    texts = {
+        key: _text(data.get(key), key, limits.max_text_length)
+        for key in ("name", "description", "source")
+    }
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise EngineError("document: options must be an object", field="options")
+    return Document(
+        tree=parse_tree(data["tree"], limits, pause), players=players, options=options, **texts
+    )
+
+
+def parse_players(value: Any, limits: Limits = DEFAULT_LIMITS) -> tuple[str, ...]:
+    """Players are a list like ``["max", "min", "min"]`` or the string ``"max,min,min"``."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",")]
+    if not isinstance(value, list | tuple) or not value:
+        raise EngineError(
+            'players must be a non-empty list such as ["max", "min"]', field="players"
+        )
+    if len(value) > limits.max_players:
+        raise EngineError(
+            f"players: at most {limits.max_players} players per round", field="players"
+        )
+    for player in value:
+        if player not in KINDS:
+            raise EngineError(
+                f"players: {player!r} is not one of max, min, chance", field="players"
+            )
+    return tuple(value)
+
+
+def _text(value: Any, name: str, max_length: int) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise EngineError(f"document: {name} must be a string", field=name)
+    if len(value) > max_length:
+        raise EngineError(f"document: {name} is longer than {max_length} characters", field=name)
+    if not is_text(value):
+        raise EngineError(
+            f"document: {name} holds half of a UTF-16 surrogate pair, which is not text",
+            field=name,
+        )
+    return value
