@@ -47,6 +47,8 @@ def test_a_long_pasted_tree_survives_a_reload(prune):
     page.click("#btn-forward")
     page.click("#btn-forward")
     wait_address(page, "!href.includes('preset=') && !href.includes('step=')")
+    # The address is written at most every 300 ms: wait for the entry that holds step 2.
+    page.wait_for_function("() => history.state && history.state.prune.step === 2")
     assert len(page.url) <= MAX_URL_CHARS
     notice = page.locator("#tree-notice")
     assert notice.is_visible()
