@@ -449,8 +449,9 @@ def test_script_server_prints_the_address_to_share():
     assert "Listening at" in output, output
     printed = re.findall(r"Students can join at http://([\d.]+):(\d+)", output)
     expected = lan_addresses()
-    if not expected:
-        pytest.skip(f"this machine has no LAN address to print:\n{output}")
+    if not expected:  # hostname -I found none: the routed address, or the script says so
+        assert printed or "(no LAN address found)" in output, output
+        return
     assert {address for address, _ in printed} == set(expected), output
     assert {int(p) for _, p in printed} == {port}
     assert not any(address.startswith("127.") for address, _ in printed)
