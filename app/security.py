@@ -26,6 +26,8 @@ from flask_talisman import Talisman
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .whole_frames import websocket_sockets
+
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
     "script-src": "'self'",
@@ -150,19 +152,15 @@ class SecurityHeaders:
     """Adds ``headers`` to every response that talisman did not see: one without a
     Content-Security-Policy (talisman gives every Flask response one; an embed's own policy,
     which leaves out X-Frame-Options on purpose, stays as it is). A websocket upgrade is
-    answered by simple-websocket on gunicorn's socket, not through ``start_response``, so its
-    socket is wrapped to add them to the 101 response."""
+    answered by simple-websocket on gunicorn's socket, not through ``start_response``: the
+    socket wrapper of app/whole_frames.py adds them to the 101 answer."""
 
     def __init__(self, wsgi_app, headers: list[tuple[str, str]]):
-        self.wsgi_app = wsgi_app
+        raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)
+        self.wsgi_app = websocket_sockets(wsgi_app, raw_lines)
         self.headers = headers
-        self.raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)
 
     def __call__(self, environ, start_response):
-        sock = environ.get("gunicorn.socket")
-        if sock is not None and environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-            environ["gunicorn.socket"] = UpgradeHeadersSocket(sock, self.raw_lines)
-
         def start(status, response_headers, exc_info=None):
             present = {name.lower() for name, _ in response_headers}
             if "content-security-policy" not in present:
@@ -171,35 +169,3 @@ class SecurityHeaders:
             return start_response(status, response_headers, exc_info)
 
         return self.wsgi_app(environ, start)
-
-
-class UpgradeHeadersSocket:
-    """gunicorn's socket, adding ``lines`` to the first thing written if it is a 101 response."""
-
-    def __init__(self, sock, lines: bytes):
-        self._sock = sock
-        self._lines = lines
-        self._first = True
-
-    def _amend(self, data):
-        if self._first:
-            self._first = False
-            data = bytes(data)
-            end = data.find(b"\r\n\r\n")
-            if data.startswith(b"HTTP/1.1 101") and end >= 0:
-                data = data[: end + 2] + self._lines + data[end + 2 :]
-        return data
-
-    def send(self, data) -> int:
-        # The caller may count the bytes it gave against the bytes sent: send all, report its own.
-        amended = self._amend(data)
-        if amended is data:
-            return self._sock.send(data)
-        self._sock.sendall(amended)
-        return len(data)
-
-    def sendall(self, data) -> None:
-        self._sock.sendall(self._amend(data))
-
-    def __getattr__(self, name):
-        return getattr(self._sock, name)

@@ -23,7 +23,6 @@ from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refused
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal
-from .whole_frames import whole_frames
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -68,7 +67,6 @@ def init_socketio(app) -> None:
         max_http_buffer_size=app.config["PRUNE_SOCKET_BUFFER_BYTES"],
         serializer=Packet,
     )
-    app.wsgi_app = whole_frames(app.wsgi_app)
 
 
 def _connections() -> Connections:

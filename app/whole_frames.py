@@ -1,4 +1,4 @@
-"""Whole websocket frames, always: a WSGI middleware around the socket simple-websocket uses.
+"""The socket a websocket is served on: whole frames, and the security headers on its 101.
 
 simple-websocket 1.1.0 (the latest release) writes each frame with one ``socket.send`` and
 ignores how many bytes went out (its issue #45). Under gevent, a frame larger than the
@@ -6,6 +6,9 @@ socket's free send buffer (a 50,000-node table, or any message to a client that 
 is cut short, the next frame starts in the middle of it, and the client sees a corrupt stream.
 The socket gunicorn hands over is wrapped so that ``send`` writes the whole frame, one frame
 at a time: simple-websocket's ping task writes to the same socket as the message writer.
+
+simple-websocket also writes the upgrade's ``101`` answer straight to that socket, not
+through ``start_response``, so the same wrapper adds the pages' security headers to it.
 """
 
 from __future__ import annotations
@@ -14,29 +17,38 @@ import threading
 from typing import Any
 
 
-class WholeFrameSocket:
-    """A socket whose ``send`` is ``sendall`` under a lock; everything else is the socket's."""
+class WebsocketSocket:
+    """A socket whose ``send`` is ``sendall`` under a lock, and whose first write, the 101
+    answer, gets ``upgrade_headers`` (raw header lines); everything else is the socket's."""
 
-    def __init__(self, sock: Any):
+    def __init__(self, sock: Any, upgrade_headers: bytes = b""):
         self._sock = sock
         self._sending = threading.Lock()
+        self._upgrade_headers = upgrade_headers
 
     def send(self, data: bytes) -> int:
         with self._sending:
-            self._sock.sendall(data)
-        return len(data)
+            self._sock.sendall(self._with_headers(data))
+        return len(data)  # the caller counts what it gave, not the headers added
+
+    def _with_headers(self, data: bytes) -> bytes:
+        headers, self._upgrade_headers = self._upgrade_headers, b""
+        end = data.find(b"\r\n\r\n")
+        if headers and data.startswith(b"HTTP/1.1 101") and end >= 0:
+            return data[: end + 2] + headers + data[end + 2 :]
+        return data
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._sock, name)
 
 
-def whole_frames(wsgi_app):
+def websocket_sockets(wsgi_app, upgrade_headers: bytes = b""):
     """``wsgi_app``, with gunicorn's socket wrapped for websocket upgrade requests."""
 
     def app(environ, start_response):
         sock = environ.get("gunicorn.socket")
         if sock is not None and environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-            environ["gunicorn.socket"] = WholeFrameSocket(sock)
+            environ["gunicorn.socket"] = WebsocketSocket(sock, upgrade_headers)
         return wsgi_app(environ, start_response)
 
     return app
