@@ -16,28 +16,12 @@ import asyncio
 import os
 import platform
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import socketio
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from conftest_browser import start_server  # noqa: E402
+from load_support import start_server, worker_rss_mib
 
 VIEW = {"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "options": {}}
-
-
-def worker_rss_mib(master_pid: int) -> float:
-    """Resident memory of gunicorn's worker (the master's child), from /proc."""
-    children = Path(f"/proc/{master_pid}/task/{master_pid}/children").read_text().split()
-    pid = int(children[0]) if children else master_pid
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 async def main(args) -> None:
