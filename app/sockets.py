@@ -18,7 +18,7 @@ from functools import partial
 from flask import current_app, request
 from flask_socketio import SocketIO, emit
 
-from .engine import EngineError, Search
+from .engine import Document, EngineError, Search, SearchOptions
 from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refused
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
@@ -164,8 +164,17 @@ def on_run(message=None):
             "name": document.name,
             "description": document.description,
             "source": document.source,
+            "agents": _agents(document, options),
         },
     }
+
+
+def _agents(document: Document, options: SearchOptions) -> list[str] | None:
+    """The document's names of its players, or None when it has none or when the run's
+    ``players`` option replaced its cycle (the names would then name the wrong levels)."""
+    if document.agents is None or options.players != document.players:
+        return None
+    return list(document.agents)
 
 
 @on(UNREADABLE)

@@ -128,6 +128,11 @@ def test_huge_integer_literal_is_400(client):
         ({"tree": TEXTBOOK, "options": {"colour": "red"}}, "colour", "unknown field"),
         ({"tree": TEXTBOOK, "options": [1]}, "options", "must be an object"),
         ({"tree": {"tree": TEXTBOOK, "players": ["max", "dog"]}}, "players", "'dog'"),
+        (
+            {"tree": {"tree": TEXTBOOK, "players": ["max", "min"], "agents": ["Pacman"]}},
+            "agents",
+            "agents has 1 name for 2 players",
+        ),
     ],
 )
 def test_bad_fields_are_named(client, body, field, says):
@@ -166,6 +171,20 @@ def test_preset_document(client):
     assert document["tree"] == TEXTBOOK
     assert document["name"] == PRESETS["textbook"].title
     assert document == wire(PRESETS["textbook"].document)
+
+
+def test_preset_document_names_its_agents(client):
+    document = client.get("/api/presets/pacman").get_json()
+    assert document["players"] == ["max", "min", "min"]
+    assert document["agents"] == ["Pacman", "Ghost 1", "Ghost 2"]
+
+
+def test_a_saved_view_keeps_its_documents_agents(client):
+    document = {"tree": [[1, 2], [3]], "players": ["max", "min"], "agents": ["Ann", "Bo"]}
+    saved = client.post("/api/views", json={"tree": document})
+    assert saved.status_code == 201, saved.data
+    view = client.get(f"/api/views/{saved.get_json()['id']}").get_json()
+    assert view["tree"] == document
 
 
 def test_unknown_preset_is_a_json_404(client):

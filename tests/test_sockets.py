@@ -65,7 +65,7 @@ def test_run_streams_the_engines_trace(socket_client, inbox):
     assert len(ack["nodes"]) == 13
     assert ack["nodes"][1] == {"parent": 0, "kind": "min", "terminal": False}
     assert ack["nodes"] == engine_trace(TEXTBOOK)["nodes"]
-    assert ack["document"] == {"name": None, "description": None, "source": None}
+    assert ack["document"] == {"name": None, "description": None, "source": None, "agents": None}
     done = inbox.wait_done(ack["run"])
     assert done["summary"] == expected["summary"]
     assert done["summary"]["value"] == 3
@@ -92,8 +92,28 @@ def test_events_come_in_batches_of_about_the_configured_size():
 def test_ack_carries_the_documents_texts(socket_client, inbox):
     document = PRESETS["textbook"].document
     ack = run(socket_client, document)
-    assert ack["document"] == {k: document[k] for k in ("name", "description", "source")}
+    texts = {k: document[k] for k in ("name", "description", "source")}
+    assert ack["document"] == {**texts, "agents": None}
     inbox.wait_done(ack["run"])
+
+
+def test_ack_names_the_agents_while_the_documents_players_hold(socket_client, inbox):
+    document = PRESETS["pacman"].document
+    for options, agents in (
+        ({}, ["Pacman", "Ghost 1", "Ghost 2"]),
+        ({"players": "max,min,min"}, ["Pacman", "Ghost 1", "Ghost 2"]),
+        ({"players": "max,min"}, None),  # another cycle: the names would name wrong levels
+    ):
+        ack = run(socket_client, document, options)
+        assert ack["ok"] is True
+        assert ack["document"]["agents"] == agents, options
+        inbox.wait_done(ack["run"])
+
+
+def test_agents_without_players_are_refused_by_field(socket_client, inbox):
+    ack = run(socket_client, {"tree": TEXTBOOK, "agents": ["Pacman", "Ghost"]})
+    assert (ack["ok"], ack["field"]) == (False, "agents")
+    assert "needs players" in ack["error"]
 
 
 def test_bad_input_gets_run_error_and_the_connection_stays_usable(socket_client, inbox):

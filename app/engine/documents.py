@@ -1,4 +1,5 @@
-"""Tree documents: a tree with the settings a document may carry (players, names, options).
+"""Tree documents: a tree with the settings a document may carry (players and their names,
+texts, options).
 
 A document is a bare tree (shorthand or node objects) or a ``{"tree": …}`` wrapper; the tree
 itself is parsed and validated by tree.py.
@@ -14,15 +15,19 @@ from typing import Any
 from .errors import EngineError
 from .tree import DEFAULT_LIMITS, KINDS, Limits, Pause, Tree, is_text, parse_tree
 
-DOCUMENT_FIELDS = ("tree", "players", "name", "description", "source", "options")
+DOCUMENT_FIELDS = ("tree", "players", "agents", "name", "description", "source", "options")
 
 
 @dataclass(frozen=True)
 class Document:
-    """A tree with the settings a document may carry (players, name, option defaults)."""
+    """A tree with the settings a document may carry (players, name, option defaults).
+
+    ``agents`` names the player at each position of ``players`` ("Pacman", "Ghost 1", …), so
+    that a view can name levels by who moves there rather than by kind alone."""
 
     tree: Tree
     players: tuple[str, ...] | None = None
+    agents: tuple[str, ...] | None = None
     name: str | None = None
     description: str | None = None
     source: str | None = None
@@ -67,6 +72,7 @@ def parse_document(
             field=str(unknown[0]),
         )
     players = None if data.get("players") is None else parse_players(data["players"], limits)
+    agents = None if data.get("agents") is None else parse_agents(data["agents"], players, limits)
     texts = {
         key: _text(data.get(key), key, limits.max_text_length)
         for key in ("name", "description", "source")
@@ -75,7 +81,11 @@ def parse_document(
     if not isinstance(options, dict):
         raise EngineError("document: options must be an object", field="options")
     return Document(
-        tree=parse_tree(data["tree"], limits, pause), players=players, options=options, **texts
+        tree=parse_tree(data["tree"], limits, pause),
+        players=players,
+        agents=agents,
+        options=options,
+        **texts,
     )
 
 
@@ -99,16 +109,48 @@ def parse_players(value: Any, limits: Limits = DEFAULT_LIMITS) -> tuple[str, ...
     return tuple(value)
 
 
-def _text(value: Any, name: str, max_length: int) -> str | None:
+def parse_agents(
+    value: Any, players: tuple[str, ...] | None, limits: Limits = DEFAULT_LIMITS
+) -> tuple[str, ...]:
+    """One name per position of ``players``: a name means nothing without the cycle it
+    names, so ``agents`` needs ``players`` and must match it in length."""
+    if players is None:
+        raise EngineError(
+            "document: agents name the players, so the document needs players as well",
+            field="agents",
+        )
+    if not isinstance(value, list | tuple):
+        raise EngineError(
+            'document: agents must be a list of names such as ["Pacman", "Ghost"]',
+            field="agents",
+        )
+    if len(value) != len(players):
+        raise EngineError(
+            f"document: agents has {len(value)} name{'s' if len(value) != 1 else ''} "
+            f"for {len(players)} player{'s' if len(players) != 1 else ''}; "
+            "give one name for each player",
+            field="agents",
+        )
+    for number, agent in enumerate(value, 1):
+        where = f"agent {number} of {len(value)}"
+        name = _text(agent, where, limits.max_text_length, field="agents")
+        if not (name and name.strip()):
+            raise EngineError(f"document: {where} has no name", field="agents")
+    return tuple(value)
+
+
+def _text(value: Any, name: str, max_length: int, field: str | None = None) -> str | None:
+    """A document's text ``name`` (``field``, the key an error points to, defaults to it)."""
+    field = field or name
     if value is None:
         return None
     if not isinstance(value, str):
-        raise EngineError(f"document: {name} must be a string", field=name)
+        raise EngineError(f"document: {name} must be a string", field=field)
     if len(value) > max_length:
-        raise EngineError(f"document: {name} is longer than {max_length} characters", field=name)
+        raise EngineError(f"document: {name} is longer than {max_length} characters", field=field)
     if not is_text(value):
         raise EngineError(
             f"document: {name} holds half of a UTF-16 surrogate pair, which is not text",
-            field=name,
+            field=field,
         )
     return value

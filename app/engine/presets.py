@@ -21,6 +21,7 @@ class Preset:
     source: str
     tree: Any
     players: tuple[str, ...] = DEFAULT_PLAYERS
+    agents: tuple[str, ...] | None = None  # who plays each position of ``players``
     options: dict[str, Any] | None = None
 
     @property
@@ -33,6 +34,8 @@ class Preset:
             "players": list(self.players),
             "tree": copy.deepcopy(self.tree),
         }
+        if self.agents:
+            document["agents"] = list(self.agents)
         if self.options:
             document["options"] = dict(self.options)
         return document
@@ -126,6 +129,7 @@ PRESETS: dict[str, Preset] = {
             "scores generated",
             tree=_pacman_tree(),
             players=("max", "min", "min"),
+            agents=("Pacman", "Ghost 1", "Ghost 2"),
         ),
         Preset(
             name="random-binary-10",

@@ -16,7 +16,7 @@ import { buildQuery, readUrl } from "./url-state.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "textbook";
-const SPEEDS = ["0.25", "0.5", "1", "2", "4"];
+const SPEEDS = ["0.25", "0.5", "1", "2", "4", "8", "16"];
 
 const params = new URLSearchParams(window.location.search);
 const flag = (name) => params.get(name) === "1" || params.get(name) === "true";
@@ -124,10 +124,7 @@ async function start() {
   if (flag("autoplay")) player.play();
 }
 
-onResizeSettled(() => {
-  view.measure();
-  view.fit(false);
-});
+onResizeSettled(() => view.resized());
 
 // The tree's panel also changes size without the window: the narration under it grows or
 // shrinks by a line (in a 390×260 frame the first narration shown takes 2 lines, after the
@@ -141,8 +138,7 @@ new ResizeObserver(([entry]) => {
   const first = panelSize === null;
   panelSize = size;
   if (first || !trace) return;
-  view.measure();
-  view.fit(false);
+  view.resized();
 }).observe($("tree"));
 
 window.prune = {

@@ -30,22 +30,13 @@ export function attrValue(x) {
   return Number.isNaN(x) ? null : String(x);
 }
 
-/** A path as people read it: [1, 2]; the root is "the root" when `rootWords` is set. */
-export function fmtPath(path, rootWords = false) {
-  if (path.length === 0) return rootWords ? "the root" : "[ ]";
-  return `[${path.join(",")}]`;
-}
-
 /**
- * Nodes by their paths: "[1,1] and [1,2]", "[1,1], [1,2] and [1,3]", capped for long lists
- * ("… and 40 more"). `pathOf(node)` is asked only for the nodes named.
+ * A path as written in a tree document, [1,2] (the root: [ ]): for errors that point into
+ * the document being edited. Nodes of a trace are named by names.js, never by path.
  */
-export function fmtPathList(nodes, pathOf, cap = 6) {
-  const shown = nodes.slice(0, cap).map((node) => fmtPath(pathOf(node)));
-  const more = nodes.length - shown.length;
-  if (more > 0) return `${shown.join(", ")} and ${more} more`;
-  if (shown.length <= 1) return shown.join("");
-  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+export function fmtPath(path) {
+  if (path.length === 0) return "[ ]";
+  return `[${path.join(",")}]`;
 }
 
 export const RELATION_SYMBOLS = { ">=": "≥", ">": ">", "<=": "≤", "<": "<" };

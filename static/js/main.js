@@ -195,7 +195,8 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       runDoc = doc;
       if ($("tree-notice").dataset.tone === "error") hideTreeNotice(); // a tree is loaded now
       input.setOptions(runOptions);
-      view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc) });
+      view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc), agents: info && info.agents });
+      showAllButton();
       pseudocode.show(runOptions, trace.hasChance);
       stats.setTrace(trace);
       player.reset(0, false);
@@ -246,7 +247,20 @@ async function run({ urlView = null, keepEnd = false } = {}) {
 $("fit").addEventListener("click", () => view.fit());
 $("zoom-in").addEventListener("click", () => view.zoomBy(1.4));
 $("zoom-out").addEventListener("click", () => view.zoomBy(1 / 1.4));
-$("expand-all").addEventListener("click", () => view.expandAll());
+/** "Show all" draws every node (small enough trees); pressed again, the view folds again. */
+function showAllButton() {
+  const button = $("expand-all");
+  button.setAttribute("aria-pressed", view.showAll ? "true" : "false");
+  button.setAttribute("aria-disabled", view.canShowAll ? "false" : "true");
+  button.title = view.canShowAll
+    ? "Draw every node (press again to fold what is far from the search)"
+    : "This tree is too big to draw whole: open folded nodes one by one, or use the overview";
+}
+$("expand-all").addEventListener("click", () => {
+  if (!view.canShowAll) return;
+  view.setShowAll(!view.showAll);
+  showAllButton();
+});
 $("collapse-pruned").addEventListener("click", () => view.collapsePruned());
 $("follow").addEventListener("change", (event) => {
   view.follow = event.target.checked;
@@ -261,10 +275,13 @@ $("toggle-inputs").addEventListener("click", (event) => {
 let lastWidth = window.innerWidth;
 onResizeSettled(() => {
   pseudocode.invalidate();
-  view.measure();
   if (window.innerWidth !== lastWidth) {
+    // Folding depends on the width: fold again, then fit.
     lastWidth = window.innerWidth;
-    view.fit(false);
+    view.resized();
+  } else {
+    view.measure();
+    view.refresh();
   }
 });
 

@@ -1,20 +1,15 @@
 // narration.js: one plain-words sentence for every step, written into an ARIA live region.
 
-import { KIND_NAMES, fmt, fmtPath, fmtPathList, relationSymbol } from "./format.js";
+import { KIND_NAMES, fmt, relationSymbol } from "./format.js";
+import { moveName, nameList, nameOf } from "./names.js";
 import { num } from "./trace.js";
 
-function nodeName(trace, id) {
-  const row = trace.nodes[id];
-  const kind = row.terminal ? "leaf" : `${KIND_NAMES[row.kind] || row.kind} node`;
-  const label = row.label !== undefined ? ` ${row.label}` : "";
-  const where = id === 0 ? " (the root)" : ` ${fmtPath(trace.pathOf(id))}`;
-  return `${kind}${label}${where}`;
-}
-
-function childName(trace, id) {
-  const row = trace.nodes[id];
-  const action = row.action !== undefined ? ` (move “${row.action}”)` : "";
-  return `${fmtPath(trace.pathOf(id))}${action}`;
+/** An inner node as the subject of a sentence: "MIN node B", or "The root A". */
+function subject(trace, id) {
+  const name = nameOf(trace, id);
+  if (id === 0) return `The root ${name}`;
+  const kind = trace.nodes[id].kind;
+  return `${KIND_NAMES[kind] || kind} node ${name}`;
 }
 
 function windowText(alpha, beta) {
@@ -31,7 +26,7 @@ export function narrate(trace, k) {
   }
   const e = trace.events[k - 1];
   const id = trace.nodeOf[k - 1];
-  const name = nodeName(trace, id);
+  const name = subject(trace, id);
   switch (e.type) {
     case "enter": {
       const w = windowText(num(e.alpha), num(e.beta));
@@ -42,12 +37,13 @@ export function narrate(trace, k) {
             ? "MIN picks the smallest child value"
             : "a chance node averages its children";
       if (id === 0) {
-        return `Start at the root, a ${KIND_NAMES[e.kind]} node${w ? ` with ${w}` : ""}: ${role}.`;
+        const root = `the root ${nameOf(trace, 0)}, a ${KIND_NAMES[e.kind]} node`;
+        return `Start at ${root}${w ? ` with ${w}` : ""}: ${role}.`;
       }
       return `Visit ${name}${w ? ` with window ${w}` : ""}: ${role}.`;
     }
     case "leaf": {
-      const where = fmtPath(trace.pathOf(id));
+      const where = nameOf(trace, id);
       const value = fmt(num(e.value));
       if (e.heuristic) {
         return `Depth limit reached: ${where} is scored by its heuristic value ${value}.`;
@@ -60,7 +56,7 @@ export function narrate(trace, k) {
       const kind = trace.nodes[id].kind;
       const cv = num(e.child_value);
       const v = num(e.value);
-      const from = `${childName(trace, child)} returns ${fmt(cv)}`;
+      const from = `${moveName(trace, child)} returns ${fmt(cv)}`;
       if (kind === "chance") {
         const row = trace.nodes[child];
         const weight = row.p !== undefined ? `with probability ${fmt(row.p)}` : "weighted equally";
@@ -89,18 +85,17 @@ export function narrate(trace, k) {
         return `${name}: ${test}, the ${symbol}-cutoff test fires, but this was the last child: nothing is left to prune.`;
       }
       const noun = pruned.length === 1 ? "child" : "children";
-      return `${name}: ${test}, so the remaining ${noun} ${fmtPathList(pruned, (c) =>
-        trace.pathOf(c)
-      )} cannot matter (${why}): ${symbol}-cutoff.`;
+      const skipped = nameList(trace, pruned);
+      return `${name}: ${test}, so the remaining ${noun} ${skipped} cannot matter (${why}): ${symbol}-cutoff.`;
     }
     case "exit": {
       const v = fmt(num(e.value));
       if (id === 0) {
-        const move = e.best !== null ? ` Best move: ${childName(trace, e.best)}.` : "";
+        const move = e.best !== null ? ` Best move: ${moveName(trace, e.best)}.` : "";
         return `The root returns ${v}: the search is complete.${move}`;
       }
       if (trace.nodes[id].kind === "chance") return `${name} returns its expected value ${v}.`;
-      const best = e.best !== null ? ` (from child ${fmtPath(trace.pathOf(e.best))})` : "";
+      const best = e.best !== null ? ` (from child ${nameOf(trace, e.best)})` : "";
       return `${name} returns ${v}${best}.`;
     }
     default:

@@ -1,6 +1,7 @@
 // stats.js: what the search has cost so far, against plain minimax, and the final summary.
 
-import { fmt, fmtPath } from "./format.js";
+import { fmt } from "./format.js";
+import { moveName, nameOf } from "./names.js";
 
 const ROWS = [
   ["visited", "Nodes visited"],
@@ -12,6 +13,21 @@ const ROWS = [
   ["best", "Best move"],
   ["knuth", "Perfect-order leaves", "Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree"],
 ];
+
+/**
+ * The principal variation as node ids: the summary gives it as a path (child positions
+ * from the root), which is what the protocol keeps; people read it by node names.
+ */
+function lineIds(trace, positions) {
+  const ids = [];
+  let id = 0;
+  for (const position of positions || []) {
+    id = trace.children[id][position];
+    if (id === undefined) break;
+    ids.push(id);
+  }
+  return ids;
+}
 
 export class Stats {
   constructor(element) {
@@ -69,15 +85,13 @@ export class Stats {
     this.set("saved", `${fmt(Math.round(saved * 10) / 10)}%${summary ? "" : " so far"}`);
     if (final && s.done[0]) {
       this.set("value", fmt(s.value[0]));
-      const pv = summary ? summary.principal_variation : null;
-      // The summary names the move by position; the state by node id.
-      const best = summary ? (t.children[0][summary.best_move] ?? -1) : s.best[0];
+      const line = summary ? lineIds(t, summary.principal_variation) : [];
+      const best = summary ? (line[0] ?? -1) : s.best[0];
       if (best < 0) {
         this.set("best", "—");
       } else {
-        const action = t.nodes[best].action !== undefined ? ` “${t.nodes[best].action}”` : "";
-        const line = pv && pv.length > 1 ? `; line ${pv.map((c) => c).join(" → ")}` : "";
-        this.set("best", `${fmtPath(t.pathOf(best))}${action}${line}`);
+        const names = line.map((id) => nameOf(t, id)).join(" → ");
+        this.set("best", `${moveName(t, best)}${line.length > 1 ? `; line ${names}` : ""}`);
       }
     } else {
       this.set("value", s.done[0] ? fmt(s.value[0]) : "—");

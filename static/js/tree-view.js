@@ -1,24 +1,43 @@
-// tree-view.js: the D3 tidy tree. Draws a Trace's node table once (keyed join), then per
-// step updates only the nodes whose state changed (diffed against what is on screen).
+// tree-view.js: the D3 tidy tree, readable at every step on any tree up to the node limit.
 //
-// Every node is <g class="node" data-path="0.1" data-state="…" data-kind="…" [data-value]>.
-// MAX ▲, MIN ▼, chance ●, terminal ■. Cutoff labels are <g class="cutoff-label"
-// data-kind="alpha|beta">; pruned edges carry a strike mark; the subtree is faded.
+// Each step, tree-fold.js picks the nodes to draw (the path to the current node, what fits
+// around it, folded summaries for the rest); when that set changes the view lays it out with
+// d3.tree and joins elements by node id, and per step it updates only the drawn nodes whose
+// state changed (diffed against what is on screen). The zoom never goes below the scale at
+// which values are 12 CSS px, so no setting hides the values; Follow keeps the current node,
+// its parent and its children on screen, and Fit fits what can be read. A level ruler
+// (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
+//
+// Every drawn node is <g class="node" data-path="0.1" data-state="…" data-kind="…"
+// [data-value] [data-agent]>. MAX ▲, MIN ▼, chance ●, terminal ■. Cutoff labels are
+// <g class="cutoff-label" data-kind="alpha|beta">; pruned edges carry a strike mark; a folded
+// subtree's root has class "collapsed" and a <text class="fold-summary">; "… N more" children
+// are <g class="more" data-parent data-side>.
 
 /* global d3 */
-import { ACTIVE, PRUNED, STATE_NAMES, VISITED } from "./trace.js";
+import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "./trace.js";
 import { attrValue, fmt, fmtShort, relationSymbol } from "./format.js";
+import { foldTree } from "./tree-fold.js";
+import { LevelRuler } from "./level-ruler.js";
+import { levelsOf } from "./levels.js";
+import { Minimap } from "./minimap.js";
+import { nodeNames } from "./names.js";
 
 const R = 18; // node "radius"
 const DX = 48; // horizontal spacing of siblings
 const DY = 104; // vertical spacing of levels
-const BIG = 600; // above this many visible nodes: no layout transitions
-const FIT_MARGIN_PX = 36;
-const FAR_SCALE = 0.42; // below this zoom: no text, hairline strokes
-const CURSOR_MIN_SCREEN_SCALE = 0.45;
+const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
+const MIN_SCALE = 12 / SMALLEST_VALUE_PX; // values are never drawn below 12 CSS px
+const MAX_SCALE = 4;
+const FIT_MAX_SCALE = 2.4;
+const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
+const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
+const TWEEN_MS = 260;
+const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
+const MARGIN_PX = 10;
 const PAD_X = R + 44; // room around the tree when fitting (labels, windows)
-const PAD_TOP = R + 16;
-const PAD_BOTTOM = R + 48;
+const PAD_TOP = R + 24;
+const PAD_BOTTOM = R + 52;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 const SHAPES = {
@@ -26,6 +45,12 @@ const SHAPES = {
   min: `M0,${0.95 * R}L${1.12 * R},${-0.78 * R}L${-1.12 * R},${-0.78 * R}Z`,
   chance: circlePath(0.92 * R),
   leaf: `M${-0.85 * R},${-0.85 * R}h${1.7 * R}v${1.7 * R}h${-1.7 * R}Z`,
+};
+// A second player of one kind in a round (Pacman's second ghost) gets an inner outline too.
+const INNER_MARKS = {
+  max: `M0,${-0.5 * R}L${0.62 * R},${0.5 * R}L${-0.62 * R},${0.5 * R}Z`,
+  min: `M0,${0.5 * R}L${0.62 * R},${-0.5 * R}L${-0.62 * R},${-0.5 * R}Z`,
+  chance: circlePath(0.62 * R),
 };
 // Where the value sits inside each shape (the triangles' centroids are off-centre).
 const VALUE_Y = { max: 0.3 * R, min: -0.3 * R, chance: 0, leaf: 0 };
@@ -58,6 +83,10 @@ function svgEl(name, cls) {
   return el;
 }
 
+function prefersReducedMotion() {
+  return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
+}
+
 /** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
 export function onResizeSettled(callback, wait = 150) {
   let timer = null;
@@ -67,14 +96,38 @@ export function onResizeSettled(callback, wait = 150) {
   });
 }
 
+/**
+ * Half the width (px) of what is drawn at a node: a leaf and its name; an inner node's window
+ * text ("α=−14 β=−19"); a folded node's summary; a "… N more" box.
+ */
+function halfWidth(d) {
+  if (d.data.id < 0) return 34;
+  if (d.data.folded) return 52;
+  return d.children || !d.data.leaf ? 44 : 20;
+}
+
+/** d3.tree's gap between neighbours, in sibling spacings: room for both, cousins further. */
+function separation(a, b) {
+  const room = (halfWidth(a) + halfWidth(b) + 8) / DX;
+  return Math.max(a.parent === b.parent ? 1 : 1.35, room);
+}
+
+/** What a folded subtree holds as of state `s`: ["126 nodes", "40 pruned" | "not yet searched"]. */
+function foldSummary(trace, s, id) {
+  const inside = trace.subtree[id] - 1;
+  const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
+  if (s.state[id] === PRUNED) return [nodes, "pruned"];
+  if (s.state[id] === UNVISITED) return [nodes, "not yet searched"];
+  let pruned = 0;
+  const state = s.state;
+  for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) if (state[i] === PRUNED) pruned++;
+  return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned"];
+}
+
 export class TreeView {
-  /**
-   * @param {HTMLElement} container  holds the <svg>
-   * @param {{onToggle?: Function}} hooks
-   */
-  constructor(container, hooks = {}) {
+  /** @param {HTMLElement} container  holds the <svg>, the level ruler and the minimap */
+  constructor(container) {
     this.container = container;
-    this.hooks = hooks;
     this.follow = true;
     this.svg = d3
       .select(container)
@@ -88,44 +141,56 @@ export class TreeView {
     this.gCursor = this.viewport.append("g").attr("class", "cursor").attr("display", "none");
     this.gCursor.append("circle").attr("class", "cursor-halo").attr("r", R + 9);
     this.gCursor.append("circle").attr("class", "cursor-ring").attr("r", R + 9);
+    this.gMore = this.viewport.append("g").attr("class", "more-children");
     this.gNodes = this.viewport.append("g").attr("class", "nodes");
     this.gLabels = this.viewport.append("g").attr("class", "labels");
+    this.ruler = new LevelRuler(container);
+    this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
     this.zoom = d3
       .zoom()
-      .scaleExtent([0.01, 6])
+      .scaleExtent([MIN_SCALE, MAX_SCALE])
       .on("zoom", (event) => {
         this.transform = event.transform;
         this.viewport.attr("transform", event.transform);
-        this.onScale(event.transform.k);
+        this.updateOverlays();
       });
-    this.far = false;
-    this.cursorScale = 1;
     this.transform = d3.zoomIdentity;
     this.svg.call(this.zoom).on("dblclick.zoom", null);
     // Without hover (touch screens) toggles are drawn up front.
     this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
     this.listen();
     this.trace = null;
-    this.collapsed = new Set();
+    this.shownIds = [];
+    this.lastRenderAt = -Infinity;
   }
 
   /**
    * Draw a new tree (a Trace with its node table); nothing visited yet. `cutByLimit`: ids of
-   * the nodes a depth limit cuts (trace.js cutByDepthLimit), drawn apart from true leaves.
+   * the nodes a depth limit cuts (trace.js cutByDepthLimit), drawn apart from true leaves;
+   * `agents`: the document's names for the players (levels.js).
    */
-  setTree(trace, { cutByLimit = new Set() } = {}) {
+  setTree(trace, { cutByLimit = new Set(), agents = null } = {}) {
     this.trace = trace;
-    // Read the panel's size before building (no forced layout of thousands of new elements).
     this.measure();
     const n = trace.size;
-    this.collapsed = new Set();
+    this.names = nodeNames(trace);
+    this.levels = levelsOf(trace, { players: trace.options && trace.options.players, agents });
+    this.ruler.setLevels(this.levels);
+    this.minimap.setTree(trace);
+    this.open = new Set(); // opened by the user
+    this.collapsed = new Set(); // folded by the user
+    this.pinned = new Set(); // asked for (minimap, "… N more"): kept on screen
+    this.showAll = false;
     this.gEl = new Array(n).fill(null);
     this.shapeEl = new Array(n).fill(null);
     this.valEl = new Array(n).fill(null);
     this.winEl = new Array(n).fill(null);
+    this.sumEl = new Array(n).fill(null);
     this.toggleEl = new Array(n).fill(null);
     this.linkEl = new Array(n).fill(null);
     this.pos = new Float64Array(2 * n).fill(NaN);
+    this.present = new Uint8Array(n);
+    this.folded = new Uint8Array(n); // drawn without its children
     // What is on screen, for diffing.
     this.rState = new Uint8Array(n).fill(255);
     this.rDone = new Uint8Array(n).fill(255);
@@ -138,144 +203,22 @@ export class TreeView {
     this.strikes = new Map();
     this.pathIds = [];
     this.pvIds = [];
+    this.shownIds = [];
     this.bestLabel = null;
     this.lastState = null;
-    this.gLinks.selectAll("*").remove();
-    this.gNodes.selectAll("*").remove();
-    this.gMarks.selectAll("*").remove();
-    this.gLabels.selectAll("*").remove();
+    this.signature = null;
+    this.deepest = 0;
+    for (const g of [this.gLinks, this.gNodes, this.gMarks, this.gLabels, this.gMore]) {
+      g.selectAll("*").remove();
+    }
     this.gCursor.attr("display", "none");
     this.cutByLimit = cutByLimit;
-    this.dy = DY;
-    this.layout(false, true);
-    this.fit(false, true);
+    this.needsFit = true;
   }
 
-  /** (Re)compute the tidy layout of the visible nodes and join elements by node id. */
-  layout(animate, chooseLevelGap = false) {
-    const t = this.trace;
-    if (!t || t.size === 0) return;
-    const collapsed = this.collapsed;
-    const root = d3.hierarchy(0, (id) =>
-      collapsed.has(id) || t.children[id].length === 0 ? null : t.children[id]
-    );
-    d3
-      .tree()
-      .nodeSize([DX, DY])
-      .separation((a, b) => (a.parent === b.parent ? 1 : 1.35))(root);
-    const visible = root.descendants();
-    this.visibleCount = visible.length;
-    if (chooseLevelGap) this.dy = this.levelGap(visible, root.height);
-    if (this.dy !== DY) for (const d of visible) d.y = d.depth * this.dy;
-    const tween = animate && visible.length <= BIG;
-    const view = this;
-    const present = new Uint8Array(t.size);
-    for (const d of visible) {
-      present[d.data] = 1;
-      this.pos[2 * d.data] = d.x;
-      this.pos[2 * d.data + 1] = d.y;
-    }
-
-    // Nodes: keyed join by node id. Entering nodes are built positioned (cloned from a
-    // prototype per shape); only nodes that stay are moved.
-    let entered = null;
-    this.gNodes
-      .selectAll("g.node")
-      .data(visible, (d) => d.data)
-      .join(
-        (enter) => {
-          entered = enter.append((d) => {
-            const p = tween && d.parent ? d.parent : d;
-            return view.buildNode(d.data, p.x, p.y);
-          });
-          return entered;
-        },
-        (update) => {
-          (tween ? update.transition().duration(280) : update).attr(
-            "transform",
-            (d) => `translate(${d.x},${d.y})`
-          );
-          return update;
-        },
-        (exit) =>
-          exit
-            .each((d) => {
-              view.dropNode(d.data);
-            })
-            .remove()
-      );
-    if (tween && entered) {
-      entered
-        .transition()
-        .duration(280)
-        .attr("transform", (d) => `translate(${d.x},${d.y})`);
-    }
-
-    // Links: one per visible non-root node, keyed by the child's id.
-    const linked = visible.filter((d) => d.parent);
-    const coords = (sel) =>
-      sel
-        .attr("x1", (d) => d.parent.x)
-        .attr("y1", (d) => d.parent.y)
-        .attr("x2", (d) => d.x)
-        .attr("y2", (d) => d.y);
-    let enteredLinks = null;
-    this.gLinks
-      .selectAll("line.link")
-      .data(linked, (d) => d.data)
-      .join(
-        (enter) => {
-          enteredLinks = enter.append((d) => {
-            const line = view.linkProto.cloneNode(false);
-            const p = d.parent;
-            const q = tween ? p : d;
-            line.setAttribute("x1", p.x);
-            line.setAttribute("y1", p.y);
-            line.setAttribute("x2", q.x);
-            line.setAttribute("y2", q.y);
-            view.linkEl[d.data] = line;
-            return line;
-          });
-          return enteredLinks;
-        },
-        (update) => {
-          coords(tween ? update.transition().duration(280) : update);
-          return update;
-        },
-        (exit) =>
-          exit
-            .each((d) => {
-              view.linkEl[d.data] = null;
-            })
-            .remove()
-      );
-    if (tween && enteredLinks) coords(enteredLinks.transition().duration(280));
-
-    // Edge captions (action, probability): static text, rendered with textContent only.
-    const captioned = linked.filter((d) => {
-      const row = t.nodes[d.data];
-      return row.action !== undefined || row.p !== undefined;
-    });
-    this.gLinks
-      .selectAll("text.edge-caption")
-      .data(captioned, (d) => d.data)
-      .join("text")
-      .attr("class", "edge-caption")
-      .attr("x", (d) => d.x)
-      .attr("y", (d) => d.y - R - 8)
-      .attr("text-anchor", "middle")
-      .text((d) => {
-        const row = t.nodes[d.data];
-        const parts = [];
-        if (row.action !== undefined) parts.push(String(row.action));
-        if (row.p !== undefined) parts.push(`p=${fmt(row.p)}`);
-        return parts.join(" · ");
-      });
-
-    this.present = present;
-    // Marks and labels depend on positions: rebuild them at the next render.
-    this.clearMarks();
-    if (this.lastState) this.render(this.lastState, this.lastFinal);
+  /** Whether "Show all" may draw every node of this tree. */
+  get canShowAll() {
+    return !!this.trace && this.trace.size <= SHOW_ALL_LIMIT;
   }
 
   measure() {
@@ -283,20 +226,202 @@ export class TreeView {
     this.height = this.container.clientHeight || 500;
   }
 
-  /** A level gap that makes a wide, shallow tree use the panel's height (within bounds). */
-  levelGap(visible, levels) {
-    const { width, height } = this;
-    if (!levels || !width || !height) return DY;
-    let x0 = Infinity;
-    let x1 = -Infinity;
-    for (const d of visible) {
-      if (d.x < x0) x0 = d.x;
-      if (d.x > x1) x1 = d.x;
+  /** Leaf slots that fit across the panel at the smallest readable scale. */
+  slots() {
+    const usable = this.width - this.ruler.width - 2 * MARGIN_PX;
+    return Math.max(5, Math.floor(usable / (DX * MIN_SCALE)));
+  }
+
+  /** The panel changed size: fold for the new width, then fit. */
+  resized() {
+    this.measure();
+    if (this.lastState) this.render(this.lastState, this.lastFinal);
+    this.fit(false, true);
+  }
+
+  /**
+   * Show state `s` (a Trace state). `final`: the search is over at this step (show the
+   * principal variation and best move).
+   */
+  render(s, final = false) {
+    const t = this.trace;
+    if (!t || t.size === 0) return;
+    this.lastState = s;
+    this.lastFinal = final;
+    const now = performance.now();
+    const tween = now - this.lastRenderAt > CALM_MS && !prefersReducedMotion() && !this.needsFit;
+    this.lastRenderAt = now;
+    const slots = this.slots();
+    const cut = foldTree(t, s, {
+      budget: Math.max(MIN_BUDGET, slots),
+      maxSiblings: slots,
+      all: this.showAll,
+      open: this.open,
+      folded: this.collapsed,
+      pinned: this.pinned,
+      final,
+    });
+    const signature = cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
+    if (signature !== this.signature) {
+      this.signature = signature;
+      this.layout(cut, tween);
     }
-    const treeWidth = x1 - x0 + 2 * PAD_X;
-    const wanted = (treeWidth * height) / width - PAD_TOP - PAD_BOTTOM;
-    const most = visible.length > 300 ? DY * 8 : DY * 1.6;
-    return Math.max(DY, Math.min(most, wanted / levels));
+    this.paint(s, final);
+    if (this.minimap.setShown(cut.ids.length < t.size)) this.minimap.schedule(s, this.onScreenIds());
+    if (this.needsFit) {
+      this.needsFit = false;
+      this.fit(false, true);
+    } else if (this.follow) {
+      this.keepFocusInView(tween);
+    }
+    this.updateOverlays();
+  }
+
+  /** Lay out the drawn cut with d3.tree and join its elements (keyed by node id). */
+  layout(cut, tween) {
+    const t = this.trace;
+    const root = d3.hierarchy(cut.root, (item) => item.children);
+    d3
+      .tree()
+      .nodeSize([DX, DY])
+      .separation(separation)(root);
+    const drawn = root.descendants();
+    const real = drawn.filter((d) => d.data.id >= 0);
+    for (const id of this.shownIds) this.present[id] = 0;
+    this.deepest = 0;
+    for (const d of real) {
+      const id = d.data.id;
+      this.present[id] = 1;
+      this.pos[2 * id] = d.x;
+      this.pos[2 * id + 1] = d.y;
+      if (d.depth > this.deepest) this.deepest = d.depth;
+      const folded = d.data.folded ? 1 : 0;
+      if (this.folded[id] !== folded) {
+        this.folded[id] = folded;
+        if (this.gEl[id]) this.markFolded(id);
+      }
+    }
+    this.shownIds = cut.ids;
+    const view = this;
+    const move = (sel) => (tween ? sel.transition().duration(TWEEN_MS) : sel);
+
+    let entered = null;
+    this.gNodes
+      .selectAll("g.node")
+      .data(real, (d) => d.data.id)
+      .join(
+        (enter) => {
+          entered = enter.append((d) => {
+            const from = tween && d.parent ? d.parent : d;
+            return view.buildNode(d.data.id, from.x, from.y);
+          });
+          return entered;
+        },
+        (update) => {
+          move(update).attr("transform", (d) => `translate(${d.x},${d.y})`);
+          return update;
+        },
+        (exit) => exit.each((d) => view.dropNode(d.data.id)).remove()
+      )
+      .order(); // document order = preorder, for reading order and stable tests
+    if (tween && entered) move(entered).attr("transform", (d) => `translate(${d.x},${d.y})`);
+
+    // Links: one per drawn non-root node (placeholders too), keyed by the child.
+    const linkKey = (d) => (d.data.id >= 0 ? d.data.id : `m${d.data.parent}${d.data.side}`);
+    const linked = drawn.filter((d) => d.parent);
+    const ends = (sel) =>
+      sel
+        .attr("x1", (d) => d.parent.x)
+        .attr("y1", (d) => d.parent.y)
+        .attr("x2", (d) => d.x)
+        .attr("y2", (d) => (d.data.id >= 0 ? d.y : d.y - R));
+    let enteredLinks = null;
+    this.gLinks
+      .selectAll("line.link")
+      .data(linked, linkKey)
+      .join(
+        (enter) => {
+          enteredLinks = enter.append((d) => {
+            const line = svgEl("line", d.data.id >= 0 ? "link" : "link to-more");
+            const p = d.parent;
+            const q = tween ? p : { x: d.x, y: d.data.id >= 0 ? d.y : d.y - R };
+            line.setAttribute("x1", p.x);
+            line.setAttribute("y1", p.y);
+            line.setAttribute("x2", q.x);
+            line.setAttribute("y2", q.y);
+            if (d.data.id >= 0) view.linkEl[d.data.id] = line;
+            return line;
+          });
+          return enteredLinks;
+        },
+        (update) => {
+          ends(move(update));
+          return update;
+        },
+        (exit) =>
+          exit
+            .each((d) => {
+              if (d.data.id >= 0) view.linkEl[d.data.id] = null;
+            })
+            .remove()
+      );
+    if (tween && enteredLinks) ends(move(enteredLinks));
+
+    // Edge captions (action, probability): static text, rendered with textContent only.
+    const captioned = linked.filter((d) => {
+      if (d.data.id < 0) return false;
+      const row = t.nodes[d.data.id];
+      return row.action !== undefined || row.p !== undefined;
+    });
+    this.gLinks
+      .selectAll("text.edge-caption")
+      .data(captioned, (d) => d.data.id)
+      .join("text")
+      .attr("class", "edge-caption")
+      .attr("x", (d) => d.x)
+      .attr("y", (d) => d.y - R - 8)
+      .attr("text-anchor", "middle")
+      .text((d) => {
+        const row = t.nodes[d.data.id];
+        const parts = [];
+        if (row.action !== undefined) parts.push(String(row.action));
+        if (row.p !== undefined) parts.push(`p=${fmt(row.p)}`);
+        return parts.join(" · ");
+      });
+
+    this.layoutPlaceholders(drawn.filter((d) => d.data.id < 0));
+    // Marks and labels depend on positions: rebuild them at this paint.
+    this.clearMarks();
+  }
+
+  /** "… 12 more" stand-ins for the children outside a wide node's window. */
+  layoutPlaceholders(items) {
+    const t = this.trace;
+    this.gMore
+      .selectAll("g.more")
+      .data(items, (d) => `${d.data.parent}${d.data.side}`)
+      .join((enter) =>
+        enter.append((d) => {
+          const g = svgEl("g", "more");
+          const box = svgEl("rect", "more-box");
+          box.setAttribute("x", -R - 8);
+          box.setAttribute("y", -R + 2);
+          box.setAttribute("width", 2 * R + 16);
+          box.setAttribute("height", 2 * R - 4);
+          box.setAttribute("rx", 8);
+          const text = svgEl("text", "more-text");
+          text.setAttribute("y", 0);
+          g.append(box, text);
+          return g;
+        })
+      )
+      .attr("data-parent", (d) => t.keys[d.data.parent])
+      .attr("data-side", (d) => d.data.side)
+      .attr("transform", (d) => `translate(${d.x},${d.y})`)
+      .each(function (d) {
+        const count = d.data.hidden.length;
+        this.lastChild.textContent = `… ${count} more`;
+      });
   }
 
   /** Prototype elements, cloned for each node (much faster than building each one). */
@@ -314,7 +439,6 @@ export class TreeView {
       }
       this.protos[name] = g;
     }
-    this.linkProto = svgEl("line", "link");
   }
 
   /** A new node group at (x, y), drawn unvisited. */
@@ -330,6 +454,16 @@ export class TreeView {
     g.setAttribute("data-kind", row.kind);
     g.setAttribute("data-state", "unvisited");
     g.setAttribute("transform", `translate(${x},${y})`);
+    const level = this.levels[t.depth[id]];
+    if (level && level.agent >= 0 && !terminal) {
+      g.setAttribute("data-agent", String(level.agent));
+      if (level.variant && INNER_MARKS[row.kind]) {
+        g.classList.add("variant");
+        const mark = svgEl("path", "inner-mark");
+        mark.setAttribute("d", INNER_MARKS[row.kind]);
+        g.insertBefore(mark, shape.nextSibling);
+      }
+    }
     if (this.cutByLimit.has(id)) g.classList.add("at-limit");
     this.gEl[id] = g;
     this.shapeEl[id] = shape;
@@ -338,17 +472,18 @@ export class TreeView {
       if (row.value !== undefined) setVal(val, fmtShort(row.value));
       this.valEl[id] = val;
     }
-    if (row.label !== undefined) {
-      const label = svgEl("text", "node-label");
-      label.setAttribute("x", -R - 5);
-      label.setAttribute("y", -R * 0.55);
-      label.textContent = String(row.label);
-      g.appendChild(label);
+    const name = svgEl("text", terminal ? "node-label leaf-name" : "node-label");
+    if (terminal) {
+      name.setAttribute("y", R + 14);
+    } else {
+      name.setAttribute("x", -R - 5);
+      name.setAttribute("y", -R * 0.55);
     }
-    // Inner nodes get their value and window texts, and their toggle, when first needed.
-    if (!terminal && (this.eagerToggles || this.collapsed.has(id))) this.ensureToggle(id);
-    if (this.collapsed.has(id)) g.classList.add("collapsed");
-    // What is drawn now: an unvisited node (render() updates it if the state differs).
+    name.textContent = this.names[id];
+    g.appendChild(name);
+    if (!terminal && (this.eagerToggles || this.folded[id])) this.ensureToggle(id);
+    if (this.folded[id]) this.markFolded(id);
+    // What is drawn now: an unvisited node (paint() updates it if the state differs).
     this.rState[id] = 0;
     this.rDone[id] = 0;
     this.rValue[id] = NaN;
@@ -374,7 +509,7 @@ export class TreeView {
     if (!win) {
       win = svgEl("text", "win");
       win.setAttribute("y", R + 15);
-      this.gEl[id].appendChild(win);
+      this.gEl[id].insertBefore(win, this.sumEl[id] || this.toggleEl[id] || null);
       this.winEl[id] = win;
     }
     return win;
@@ -384,27 +519,51 @@ export class TreeView {
     if (this.toggleEl[id] || !this.gEl[id] || this.trace.children[id].length === 0) return;
     const row = this.trace.nodes[id];
     const toggle = svgEl("path", "toggle");
-    toggle.setAttribute("d", togglePath(this.collapsed.has(id)));
+    toggle.setAttribute("d", togglePath(!!this.folded[id]));
     toggle.setAttribute("transform", `translate(${R + 8},${row.kind === "min" ? -R + 2 : R - 4})`);
     this.gEl[id].appendChild(toggle);
     this.toggleEl[id] = toggle;
   }
 
+  /** A folded node: its class, its toggle's sign and its summary line (or none). */
+  markFolded(id) {
+    const g = this.gEl[id];
+    const folded = !!this.folded[id];
+    g.classList.toggle("collapsed", folded);
+    if (folded) this.ensureToggle(id);
+    if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
+    if (folded && !this.sumEl[id]) {
+      const summary = svgEl("text", "fold-summary");
+      for (let line = 0; line < 2; line++) {
+        const span = svgEl("tspan");
+        span.setAttribute("x", 0);
+        if (line) span.setAttribute("dy", "1.2em");
+        summary.appendChild(span);
+      }
+      g.insertBefore(summary, this.toggleEl[id] || null);
+      this.sumEl[id] = summary;
+    } else if (!folded && this.sumEl[id]) {
+      this.sumEl[id].remove();
+      this.sumEl[id] = null;
+    }
+  }
+
   /** One set of listeners for all nodes (event delegation), not two per node. */
   listen() {
-    const group = this.gNodes.node();
     const idOf = (event) => {
       const g = event.target.closest ? event.target.closest("g.node") : null;
       if (!g || !this.trace) return -1;
       const id = this.trace.ids.get(g.getAttribute("data-path"));
       return id === undefined ? -1 : id;
     };
+    const group = this.gNodes.node();
     group.addEventListener("pointerover", (event) => {
       const id = idOf(event);
       if (id >= 0) this.ensureToggle(id);
     });
     group.addEventListener("click", (event) => {
-      if (!event.target.classList || !event.target.classList.contains("toggle")) return;
+      const classes = event.target.classList;
+      if (!classes || !(classes.contains("toggle") || classes.contains("fold-summary"))) return;
       const id = idOf(event);
       if (id < 0) return;
       event.stopPropagation();
@@ -417,6 +576,12 @@ export class TreeView {
       event.preventDefault();
       this.toggle(id);
     });
+    this.gMore.node().addEventListener("click", (event) => {
+      const g = event.target.closest ? event.target.closest("g.more") : null;
+      if (!g || !this.trace) return;
+      event.stopPropagation();
+      this.showMore(this.trace.ids.get(g.getAttribute("data-parent")), g.getAttribute("data-side"));
+    });
   }
 
   dropNode(id) {
@@ -424,6 +589,7 @@ export class TreeView {
     this.shapeEl[id] = null;
     this.valEl[id] = null;
     this.winEl[id] = null;
+    this.sumEl[id] = null;
     this.toggleEl[id] = null;
   }
 
@@ -433,90 +599,142 @@ export class TreeView {
     this.cutLabels = new Map();
     this.strikes = new Map();
     this.bestLabel = null;
-    if (this.rCut) this.rCut.fill(-2);
-    if (this.rPrunedBy) this.rPrunedBy.fill(-2);
+    this.rCut.fill(-2);
+    this.rPrunedBy.fill(-2);
     for (const id of this.pathIds) this.setOnPath(id, false);
     for (const id of this.pvIds) this.setPv(id, false);
     this.pathIds = [];
     this.pvIds = [];
   }
 
-  /** Collapse or expand the subtree below node `id`. */
+  /** Draw again after a fold changed (the user's, or the panel's size). */
+  refresh() {
+    if (this.lastState) this.render(this.lastState, this.lastFinal);
+  }
+
+  /** Fold the subtree below node `id`, or open it (its children drawn). */
   toggle(id) {
     if (!this.trace || this.trace.children[id].length === 0) return;
-    if (this.collapsed.has(id)) this.collapsed.delete(id);
-    else this.collapsed.add(id);
-    const g = this.gEl[id];
-    if (g) g.classList.toggle("collapsed", this.collapsed.has(id));
-    if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(this.collapsed.has(id)));
-    this.layout(true);
-    if (this.hooks.onToggle) this.hooks.onToggle(id, this.collapsed.has(id));
+    const foldedNow = this.present[id] ? !!this.folded[id] : this.collapsed.has(id);
+    if (foldedNow) {
+      this.collapsed.delete(id);
+      this.open.add(id);
+    } else {
+      this.open.delete(id);
+      this.collapsed.add(id);
+    }
+    this.lastRenderAt = -Infinity; // a user's fold animates
+    this.refresh();
+  }
+
+  /** Draw every node (up to SHOW_ALL_LIMIT nodes); `false`: fold automatically again. */
+  setShowAll(on) {
+    if (!this.trace || (on && !this.canShowAll)) return;
+    this.showAll = on;
+    this.collapsed.clear();
+    this.open.clear();
+    this.lastRenderAt = -Infinity;
+    this.refresh();
+    this.fit(false, true);
   }
 
   expandAll() {
-    if (!this.trace || this.collapsed.size === 0) return;
-    const ids = [...this.collapsed];
-    this.collapsed.clear();
-    for (const id of ids) {
-      if (this.gEl[id]) this.gEl[id].classList.remove("collapsed");
-      if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(false));
-    }
-    this.layout(true);
+    this.setShowAll(true);
   }
 
-  /** Collapse every pruned subtree (as of the picture shown) to its root. */
+  /** Fold every pruned subtree (as of the picture shown) to its root. */
   collapsePruned() {
     const s = this.lastState;
     if (!s) return;
     const t = this.trace;
-    let changed = false;
-    for (let i = 0; i < t.size; i++) {
-      if (s.prunedBy[i] >= 0 && t.children[i].length > 0 && !this.collapsed.has(i)) {
-        this.collapsed.add(i);
-        if (this.gEl[i]) this.gEl[i].classList.add("collapsed");
-        if (this.toggleEl[i]) this.toggleEl[i].setAttribute("d", togglePath(true));
-        changed = true;
+    for (const id of this.shownIds) {
+      if (s.prunedBy[id] >= 0 && t.children[id].length > 0) {
+        this.collapsed.add(id);
+        this.open.delete(id);
       }
     }
-    if (changed) this.layout(true);
+    this.lastRenderAt = -Infinity;
+    this.refresh();
   }
 
-  /**
-   * Zoomed far out, text is unreadable: hide it and keep strokes a pixel wide (class "far"),
-   * and keep the cursor ring a visible size.
-   */
-  onScale(k) {
-    const far = k < FAR_SCALE;
-    if (far !== this.far) {
-      this.far = far;
-      this.svg.classed("far", far);
-    }
-    const scale = Math.max(1, CURSOR_MIN_SCREEN_SCALE / k);
-    if (Math.abs(scale - this.cursorScale) > 1e-3) {
-      this.cursorScale = scale;
-      if (this.cursorAt) this.moveCursor(this.cursorAt[0], this.cursorAt[1]);
-    }
+  /** The next children past a window's edge ("… N more" pressed): move the window there. */
+  showMore(parent, side) {
+    if (parent === undefined) return;
+    const kids = this.trace.children[parent];
+    const shown = kids.filter((c) => this.present[c]);
+    if (!shown.length) return;
+    const edge = kids.indexOf(side === "before" ? shown[0] : shown[shown.length - 1]);
+    const step = Math.max(1, Math.floor(shown.length / 2));
+    const target = kids[Math.max(0, Math.min(kids.length - 1, edge + (side === "before" ? -step : step)))];
+    for (const c of kids) this.pinned.delete(c);
+    this.pinned.add(target);
+    this.refresh();
   }
 
-  moveCursor(x, y) {
-    this.cursorAt = [x, y];
-    const scale = this.cursorScale === 1 ? "" : ` scale(${this.cursorScale})`;
-    this.gCursor.attr("transform", `translate(${x},${y})${scale}`);
-  }
-
-  /** Zoom so the whole (visible) tree fits the panel. */
-  fit(animate = true, measured = false) {
+  /** Show node `id` (opening its ancestors) and bring it to the middle of the view. */
+  reveal(id) {
     if (!this.trace) return;
-    if (!measured) this.measure();
+    this.pinned = new Set([id]);
+    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
+    this.refresh();
+    const [x, y] = this.positionOf(id);
+    if (Number.isNaN(x)) return;
+    const k = this.transform.k;
+    const target = d3.zoomIdentity
+      .translate(this.width / 2, this.height / 2)
+      .scale(k)
+      .translate(-x, -y);
+    this.svg.call(this.zoom.transform, target);
+  }
+
+  /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
+  onScreenIds() {
+    const out = [];
     const { width, height } = this;
+    for (const id of this.shownIds) {
+      const [sx, sy] = this.transform.apply([this.pos[2 * id], this.pos[2 * id + 1]]);
+      if (sx >= 0 && sx <= width && sy >= 0 && sy <= height) out.push(id);
+    }
+    return out;
+  }
+
+  updateOverlays() {
+    if (!this.trace) return;
+    this.ruler.update(this.transform, DY, this.deepest, this.height);
+    if (this.lastState) this.minimap.schedule(this.lastState, this.onScreenIds());
+  }
+
+  /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
+  freeArea() {
+    return {
+      left: this.ruler.width + MARGIN_PX,
+      top: MARGIN_PX,
+      right: this.width - MARGIN_PX,
+      bottom: this.height - this.minimap.height - MARGIN_PX,
+    };
+  }
+
+  /** The box (tree units) of node `id` with its name, window and summary texts. */
+  nodeBox(id) {
+    const x = this.pos[2 * id];
+    const y = this.pos[2 * id + 1];
+    return { x0: x - R - 30, x1: x + R + 16, y0: y - R - 10, y1: y + R + 34 };
+  }
+
+  /** Zoom so the drawn tree fits the panel, never below the readable scale. */
+  fit(animate = true, measured = false) {
+    if (!this.trace || !this.shownIds.length) return;
+    if (!measured) this.measure();
+    const area = this.freeArea();
+    const width = Math.max(1, area.right - area.left);
+    const height = Math.max(1, area.bottom - area.top);
     let x0 = Infinity;
     let x1 = -Infinity;
     let y0 = Infinity;
     let y1 = -Infinity;
-    for (let i = 0; i < this.trace.size; i++) {
-      if (!this.present[i]) continue;
-      const x = this.pos[2 * i];
-      const y = this.pos[2 * i + 1];
+    for (const id of this.shownIds) {
+      const x = this.pos[2 * id];
+      const y = this.pos[2 * id + 1];
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -524,29 +742,80 @@ export class TreeView {
     }
     const bw = x1 - x0 + 2 * PAD_X;
     const bh = y1 - y0 + PAD_TOP + PAD_BOTTOM;
-    // Room in tree units (labels scale with the tree), and at least some screen pixels.
-    const scale = Math.max(
-      1e-4,
-      Math.min(
-        width / bw,
-        height / bh,
-        (width - 2 * FIT_MARGIN_PX) / Math.max(1, x1 - x0),
-        (height - 2 * FIT_MARGIN_PX) / Math.max(1, y1 - y0),
-        2.4
-      )
-    );
+    const scale = Math.max(MIN_SCALE, Math.min(width / bw, height / bh, FIT_MAX_SCALE));
     const cx = (x0 + x1) / 2;
     const cy = (y0 - PAD_TOP + y1 + PAD_BOTTOM) / 2;
-    const transform = d3.zoomIdentity
-      .translate(width / 2, height / 2)
+    let transform = d3.zoomIdentity
+      .translate(area.left + width / 2, area.top + height / 2)
       .scale(scale)
       .translate(-cx, -cy);
-    const target = animate ? this.svg.transition().duration(350) : this.svg;
+    // Too big to fit readable: the top of the tree, then wherever the search is.
+    if (bh * scale > height) transform = transform.translate(0, (bh * scale - height) / 2 / scale);
+    const focus = this.focusBox();
+    if (focus) transform = this.withinView(transform, focus, true);
+    const target = animate && !prefersReducedMotion() ? this.svg.transition().duration(350) : this.svg;
     target.call(this.zoom.transform, transform);
   }
 
   zoomBy(factor) {
-    this.svg.transition().duration(200).call(this.zoom.scaleBy, factor);
+    const target = prefersReducedMotion() ? this.svg : this.svg.transition().duration(200);
+    target.call(this.zoom.scaleBy, factor);
+  }
+
+  /** The current node's box joined with its parent's and its drawn children's. */
+  focusBox() {
+    const s = this.lastState;
+    if (!s) return null;
+    const t = this.trace;
+    let id = s.current >= 0 ? s.current : 0;
+    while (id >= 0 && !this.present[id]) id = t.parent[id];
+    if (id < 0) return null;
+    const box = this.nodeBox(id);
+    const near = [t.parent[id], ...t.children[id]].filter((c) => c >= 0 && this.present[c]);
+    const withNear = { ...box };
+    for (const c of near) {
+      const b = this.nodeBox(c);
+      withNear.x0 = Math.min(withNear.x0, b.x0);
+      withNear.x1 = Math.max(withNear.x1, b.x1);
+      withNear.y0 = Math.min(withNear.y0, b.y0);
+      withNear.y1 = Math.max(withNear.y1, b.y1);
+    }
+    return { node: box, near: withNear };
+  }
+
+  /**
+   * `transform` panned (not zoomed) so the focus box is on screen: the current node with its
+   * parent and children when they fit, else the current node. `recentre`: centre on it
+   * rather than move the least.
+   */
+  withinView(transform, focus, recentre = false) {
+    const area = this.freeArea();
+    const k = transform.k;
+    const fits = (b) => (b.x1 - b.x0) * k <= area.right - area.left && (b.y1 - b.y0) * k <= area.bottom - area.top;
+    const box = fits(focus.near) ? focus.near : focus.node;
+    const sx0 = transform.applyX(box.x0);
+    const sx1 = transform.applyX(box.x1);
+    const sy0 = transform.applyY(box.y0);
+    const sy1 = transform.applyY(box.y1);
+    let dx = 0;
+    let dy = 0;
+    if (recentre && (sx0 < area.left || sx1 > area.right)) {
+      dx = (area.left + area.right) / 2 - (sx0 + sx1) / 2;
+    } else if (sx0 < area.left) dx = area.left - sx0;
+    else if (sx1 > area.right) dx = area.right - sx1;
+    if (sy0 < area.top) dy = area.top - sy0;
+    else if (sy1 > area.bottom) dy = area.bottom - sy1;
+    return dx || dy ? transform.translate(dx / k, dy / k) : transform;
+  }
+
+  /** Follow: pan when the current node, its parent or its children leave the view. */
+  keepFocusInView(tween) {
+    const focus = this.focusBox();
+    if (!focus) return;
+    const target = this.withinView(this.transform, focus);
+    if (target === this.transform) return;
+    const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
+    sel.call(this.zoom.transform, target);
   }
 
   setOnPath(id, on) {
@@ -563,51 +832,37 @@ export class TreeView {
     if (link) link.classList.toggle("pv", on);
   }
 
-  /**
-   * Show state `s` (a Trace state). `final`: the search is over at this step (show the
-   * principal variation and best move).
-   */
-  render(s, final = false) {
+  /** Update the drawn nodes, marks, path and cursor to state `s`. */
+  paint(s, final) {
     const t = this.trace;
-    if (!t) return;
-    this.lastState = s;
-    this.lastFinal = final;
-    const n = t.size;
     const { state, done, value, alpha, beta, cut, prunedBy } = s;
-    const rState = this.rState;
-    const rDone = this.rDone;
-    const rValue = this.rValue;
-    const rAlpha = this.rAlpha;
-    const rBeta = this.rBeta;
-    for (let i = 0; i < n; i++) {
-      const g = this.gEl[i];
-      if (g === null) continue;
+    for (const i of this.shownIds) {
       if (
-        rState[i] !== state[i] ||
-        rDone[i] !== done[i] ||
-        neq(rValue[i], value[i]) ||
-        neq(rAlpha[i], alpha[i]) ||
-        neq(rBeta[i], beta[i])
+        this.rState[i] !== state[i] ||
+        this.rDone[i] !== done[i] ||
+        neq(this.rValue[i], value[i]) ||
+        neq(this.rAlpha[i], alpha[i]) ||
+        neq(this.rBeta[i], beta[i])
       ) {
         this.updateNode(i, s);
       }
+      if (this.sumEl[i]) this.updateSummary(i, s);
       if (this.rCut[i] !== cut[i]) this.updateCutoff(i, s);
       if (this.rPrunedBy[i] !== prunedBy[i]) this.updateStrike(i, s);
     }
 
     // The current node and the path to it.
-    const cur = s.current;
     const path = [];
-    for (let i = cur; i >= 0; i = t.parent[i]) path.push(i);
+    for (let i = s.current; i >= 0; i = t.parent[i]) if (this.present[i]) path.push(i);
     const onPath = new Set(path);
     for (const id of this.pathIds) if (!onPath.has(id)) this.setOnPath(id, false);
     for (const id of path) this.setOnPath(id, true);
     this.pathIds = path;
-    this.placeCursor(cur);
+    this.placeCursor(s.current);
 
     // The principal variation, once the search is over.
     const pv = final ? t.principalVariation(s) : [];
-    const pvSet = new Set(pv);
+    const pvSet = new Set(pv.filter((id) => this.present[id]));
     if (final && pv.length) pvSet.add(0);
     for (const id of this.pvIds) if (!pvSet.has(id)) this.setPv(id, false);
     for (const id of pvSet) this.setPv(id, true);
@@ -626,8 +881,10 @@ export class TreeView {
     else g.removeAttribute("data-value");
     g.classList.toggle("done", !!isDone);
     if (!t.nodes[i].terminal) {
-      const showV = st === ACTIVE || (st === VISITED && isDone);
-      const valText = showV ? fmtShort(v) : "";
+      // A node being searched always shows its running value ("?" before it has one).
+      let valText = "";
+      if (st === ACTIVE) valText = Number.isNaN(v) ? "?" : fmtShort(v);
+      else if (st === VISITED && isDone) valText = fmtShort(v);
       if (valText || this.valEl[i]) setVal(this.ensureVal(i), valText);
       const a = s.alpha[i];
       const b = s.beta[i];
@@ -636,6 +893,7 @@ export class TreeView {
         winText = `α=${fmt(a)} β=${fmt(b)}`;
       }
       if (winText || this.winEl[i]) this.ensureWin(i).textContent = winText;
+      if (this.sumEl[i]) this.sumEl[i].setAttribute("y", winText ? R + 31 : R + 15);
     } else if (isDone && this.valEl[i]) {
       setVal(this.valEl[i], fmtShort(v));
     } else if (this.valEl[i]) {
@@ -649,6 +907,16 @@ export class TreeView {
     this.rValue[i] = v;
     this.rAlpha[i] = s.alpha[i];
     this.rBeta[i] = s.beta[i];
+  }
+
+  updateSummary(i, s) {
+    const el = this.sumEl[i];
+    const lines = foldSummary(this.trace, s, i);
+    for (let line = 0; line < 2; line++) {
+      const span = el.childNodes[line];
+      if (span.textContent !== lines[line]) span.textContent = lines[line];
+    }
+    el.setAttribute("y", this.winEl[i] && this.winEl[i].textContent ? R + 31 : R + 15);
   }
 
   /** A cutoff label under the edges it pruned; beside the node when the last child fired it
@@ -680,7 +948,8 @@ export class TreeView {
         yMax = Math.max(yMax, this.pos[2 * id + 1]);
       }
       lx = sx / shown.length;
-      ly = yMax + R + 16;
+      const below = shown.some((id) => this.folded[id]) ? 52 : shown.some((id) => t.nodes[id].terminal) ? 34 : 16;
+      ly = yMax + R + below;
       anchor = "middle";
     }
     const symbol = event.kind === "alpha" ? "α" : "β";
@@ -723,16 +992,14 @@ export class TreeView {
     }
     this.rPrunedBy[i] = s.prunedBy[i];
     const p = this.trace.parent[i];
-    if (s.prunedBy[i] < 0 || p < 0 || !this.present[i]) return;
+    if (s.prunedBy[i] < 0 || p < 0 || !this.present[i] || !this.present[p]) return;
     const x1 = this.pos[2 * p];
     const y1 = this.pos[2 * p + 1];
     const x2 = this.pos[2 * i];
     const y2 = this.pos[2 * i + 1];
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
     const mark = svgEl("g", "strike");
     mark.setAttribute("data-path", this.trace.keys[i]);
-    mark.setAttribute("transform", `translate(${mx},${my})`);
+    mark.setAttribute("transform", `translate(${(x1 + x2) / 2},${(y1 + y2) / 2})`);
     for (const cls of ["strike-halo", "strike-bar"]) {
       const cross = svgEl("path", cls);
       cross.setAttribute("d", "M-8,-8L8,8M8,-8L-8,8");
@@ -770,34 +1037,11 @@ export class TreeView {
       this.gCursor.attr("display", "none");
       return;
     }
-    const x = this.pos[2 * id];
-    const y = this.pos[2 * id + 1];
     this.gCursor.attr("display", null);
-    this.moveCursor(x, y);
-    if (this.follow) this.keepInView(x, y);
+    this.gCursor.attr("transform", `translate(${this.pos[2 * id]},${this.pos[2 * id + 1]})`);
   }
 
-  /** Pan (no zoom change) when the current node leaves the visible area. */
-  keepInView(x, y) {
-    const { width, height } = this;
-    if (!width || !height) return;
-    const [sx, sy] = this.transform.apply([x, y]);
-    const margin = Math.min(FIT_MARGIN_PX - 8, width / 6, height / 6);
-    // Pan just enough to bring the node back, with some room ahead (no recentring jumps).
-    const room = Math.min(width, height) / 4;
-    let dx = 0;
-    let dy = 0;
-    if (sx < margin) dx = room - sx;
-    else if (sx > width - margin) dx = width - room - sx;
-    if (sy < margin) dy = room - sy;
-    else if (sy > height - margin) dy = height - room - sy;
-    if (dx || dy) {
-      const k = this.transform.k;
-      this.svg.call(this.zoom.translateBy, dx / k, dy / k);
-    }
-  }
-
-  /** Screen position of a node (for tests): the centre of its element. */
+  /** Position of a node in tree units (NaN when it is not drawn): for tests. */
   positionOf(id) {
     return [this.pos[2 * id], this.pos[2 * id + 1]];
   }

@@ -48,7 +48,9 @@ def test_textbook_played_to_the_end(prune):
     pv = prune.page.eval_on_selector_all("g.node.pv", PATHS)
     assert sorted(pv) == ["", "0", "0.0"]
     assert prune.page.locator(".best-label").count() == 1
-    assert "root returns 3" in prune.page.inner_text("#narration")
+    assert prune.page.inner_text("#narration") == (
+        "The root returns 3: the search is complete. Best move: B."
+    )
     prune.page.wait_for_function("() => location.search.includes('step=end')")
     prune.screenshot("textbook-end")
 
@@ -57,11 +59,11 @@ def test_cutoff_step_narration_and_pseudocode(prune):
     prune.open("preset=textbook")
     prune.page.click("#btn-next-cut")
     assert prune.step() == 14
-    narration = prune.page.inner_text("#narration")
-    assert "MIN node [1]" in narration
-    assert "v = 2 ≤ α = 3" in narration
-    assert "[1,1] and [1,2]" in narration
-    assert "α-cutoff" in narration
+    # Level order names the textbook tree: root A; MIN nodes B, C, D; leaves E … M.
+    assert prune.page.inner_text("#narration") == (
+        "MIN node C: v = 2 ≤ α = 3, so the remaining children I and J cannot matter "
+        "(MAX above already has a better option): α-cutoff."
+    )
     assert prune.page.get_attribute("#narration", "aria-live") == "polite"
     current = prune.page.locator("#pseudocode .line.current")
     assert current.count() == 1
@@ -154,7 +156,7 @@ def test_slider_and_speed(prune):
     assert prune.step() == 10
     assert prune.counter() == f"step 10 of {TEXTBOOK_STEPS}"
     speeds = prune.page.eval_on_selector_all("#speed option", "els => els.map(e => e.value)")
-    assert speeds[0] == "0.25" and speeds[-1] == "4"
+    assert speeds[0] == "0.25" and speeds[-1] == "16"
 
 
 def test_url_reproduces_the_view(prune):
@@ -186,15 +188,16 @@ def test_minimax_never_prunes(prune):
 
 
 def test_narration_tells_a_depth_limited_node_from_a_real_leaf(prune):
-    # Step 3 is the first evaluation in both trees: enter root, enter [0], evaluate [0,0].
+    # Step 3 is the first evaluation in both trees: enter root, enter B, evaluate its first
+    # child. Searched to depth 2 the node table stops at the limit: A; B, C; D, E, F, G.
     prune.open("preset=depth-limited")
     prune.page.evaluate("() => window.prune.seek(3)")
-    assert "Depth limit reached: [0,0] is scored by its heuristic value" in prune.page.inner_text(
+    assert "Depth limit reached: D is scored by its heuristic value" in prune.page.inner_text(
         "#narration"
     )
     prune.open("preset=textbook")
     prune.page.evaluate("() => window.prune.seek(3)")
-    assert "Evaluate leaf [0,0]: its value is 3." in prune.page.inner_text("#narration")
+    assert prune.page.inner_text("#narration") == "Evaluate leaf E: its value is 3."
 
 
 @pytest.mark.parametrize("url", ["/?preset=textbook", "/embed?preset=textbook"])
@@ -207,12 +210,20 @@ def test_the_tree_refits_when_the_window_is_resized(prune, url):
     wide = page.evaluate("window.prune.view.width")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("(wide) => window.prune.view.width < wide", arg=wide)
+    # Refitted for the phone: the root and its children (what step 0 is about) are on screen,
+    # the first child's value readable, and the view never shrank below readable size.
+    page.evaluate("() => window.prune.player.show(2)")  # the first MIN node, entered
     page.wait_for_function(
         """() => {
           const tree = document.getElementById("tree").getBoundingClientRect();
-          return [...document.querySelectorAll("#tree g.node")].every((node) => {
-            const box = node.getBoundingClientRect();
-            return box.left >= tree.left - 1 && box.right <= tree.right + 1;
-          });
+          const inside = (el) => {
+            const box = el.getBoundingClientRect();
+            return box.left >= tree.left - 1 && box.right <= tree.right + 1
+              && box.top >= tree.top - 1 && box.bottom <= tree.bottom + 1;
+          };
+          const value = document.querySelector('#tree g.node[data-path="0"] .val');
+          return inside(document.querySelector('#tree g.node[data-path=""]'))
+            && value && inside(value) && value.getBoundingClientRect().height >= 12
+            && window.prune.view.transform.k >= 1;
         }"""
     )

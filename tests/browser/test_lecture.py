@@ -60,16 +60,31 @@ def join(student, code):
     return student
 
 
+def shared_part(picture, paths):
+    """The part of a picture about the nodes in `paths`: a phone folds more of a big tree
+    away than a projector does, so two screens compare on the nodes both draw."""
+    return {
+        **picture,
+        "nodes": [node for node in picture["nodes"] if node[0] in paths],
+        "labels": [label for label in picture["labels"] if label[0] in paths],
+        "strikes": [path for path in picture["strikes"] if path in paths],
+    }
+
+
 def wait_same(presenter, student, timeout=5.0):
-    """Wait until the student's picture (every node, labels, narration, counter) is the
-    presenter's; return it."""
+    """Wait until the student's picture (nodes both draw, labels, narration, counter) is the
+    presenter's; return it. The current node is drawn on both."""
     deadline = time.monotonic() + timeout
     while True:
         want, got = presenter.picture(), student.picture()
-        if want == got:
+        both = {node[0] for node in want["nodes"]} & {node[0] for node in got["nodes"]}
+        want, got = shared_part(want, both), shared_part(got, both)
+        current = [node[0] for node in want["nodes"] if node[1] == "active"]
+        if want == got and all(path in both for path in current):
             return got
         if time.monotonic() > deadline:
             assert got == want, "the student's picture differs from the presenter's"
+            raise AssertionError("the presenter's current node is not drawn on the student's")
         time.sleep(0.05)
 
 

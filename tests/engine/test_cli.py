@@ -45,6 +45,7 @@ def test_bad_input_exits_2_with_one_line_and_no_stdout():
         (("trace", "-", "--rule", "loose"), "[1]", "--rule"),
         (("trace", "/no/such/file.json"), "", "cannot read /no/such/file.json"),
         (("trace", "-", "--depth", "1"), "[[1, 2]]", "no heuristic value"),
+        (("trace", "-"), '{"tree": [1], "agents": ["A"]}', "agents name the players"),
         (("presets", "nope"), "", "no preset named 'nope'"),
         (("random", "--branching", "x"), "", "is not B or LO-HI"),
         ((), "", "required"),
@@ -70,6 +71,9 @@ def test_presets_list_and_show():
     assert all(p["description"] and p["source"] for p in listing)
     textbook = json.loads(cli("presets", "textbook").stdout)
     assert textbook["tree"] == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    pacman = cli("presets", "pacman").stdout
+    assert json.loads(pacman)["agents"] == ["Pacman", "Ghost 1", "Ghost 2"]
+    assert cli("trace", "-", stdin=pacman).returncode == 0  # its own output reads back
 
 
 def test_the_engine_needs_no_flask():

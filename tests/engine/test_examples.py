@@ -182,6 +182,13 @@ def test_knuth_moore_is_not_claimed_when_min_plays_twice_in_a_row():
     assert summary["knuth_moore_leaves"] is None
 
 
+def test_pacman_preset_names_its_agents():
+    document = PRESETS["pacman"].document
+    assert document["agents"] == ["Pacman", "Ghost 1", "Ghost 2"]
+    assert parse_document(document).agents == ("Pacman", "Ghost 1", "Ghost 2")
+    assert "agents" not in PRESETS["textbook"].document
+
+
 def test_principal_variation_follows_best_moves():
     summary, _ = run([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
     assert summary["principal_variation"] == [0, 0, 1]  # MIN [0] picks [0,0] (5): leaf 5

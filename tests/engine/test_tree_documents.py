@@ -38,6 +38,60 @@ def test_document_wrapper_carries_players_and_option_defaults():
     assert resolve_options(document, {"rule": "standard"}).rule == "standard"
 
 
+def test_agents_name_each_position_of_players():
+    document = parse_document(
+        {"tree": [[1]], "players": "max,min,min", "agents": ["Pacman", "Ghost 1", "Ghost 2"]}
+    )
+    assert document.agents == ("Pacman", "Ghost 1", "Ghost 2")
+    assert parse_document({"tree": [[1]], "players": ["max", "min"]}).agents is None
+    assert parse_document({"tree": [[1]], "agents": None}).agents is None
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ({"agents": ["Pacman", "Ghost"]}, r"^document: agents name the players, so the document"),
+        ({"players": ["max", "min"], "agents": "Pacman,Ghost"}, r"^document: agents must be a"),
+        (
+            {"players": ["max", "min", "min"], "agents": ["Pacman", "Ghost"]},
+            r"^document: agents has 2 names for 3 players; give one name for each player$",
+        ),
+        (
+            {"players": ["max", "min"], "agents": ["Pacman"]},
+            r"^document: agents has 1 name for 2 players",
+        ),
+        (
+            {"players": ["max"], "agents": []},
+            r"^document: agents has 0 names for 1 player;",
+        ),
+        ({"players": ["max", "min"], "agents": ["Pacman", 2]}, r"^document: agent 2 of 2 must be"),
+        ({"players": ["max", "min"], "agents": ["Pac", None]}, r"^document: agent 2 of 2 has no"),
+        ({"players": ["max", "min"], "agents": ["", "Ghost"]}, r"^document: agent 1 of 2 has no"),
+        ({"players": ["max", "min"], "agents": [" ", "Ghost"]}, r"^document: agent 1 of 2 has no"),
+        (
+            {"players": ["max", "min"], "agents": ["Pacman", "G" * 2001]},
+            r"^document: agent 2 of 2 is longer than 2000 characters$",
+        ),
+        (
+            {"players": ["max", "min"], "agents": ["Pac\ud800man", "Ghost"]},
+            r"^document: agent 1 of 2 holds half of a UTF-16 surrogate pair",
+        ),
+    ],
+)
+def test_agents_errors_say_what_is_wrong_and_point_to_the_field(document, message):
+    with pytest.raises(EngineError, match=message) as raised:
+        parse_document({"tree": [1, 2], **document})
+    assert raised.value.field == "agents" and raised.value.path is None
+
+
+def test_agents_length_follows_the_text_limit():
+    name = "G" * 50
+    document = {"tree": [1], "players": ["min"], "agents": [name]}
+    assert parse_document(document, Limits(max_text_length=50)).agents == (name,)
+    with pytest.raises(EngineError, match="longer than 49 characters"):
+        parse_document(document, Limits(max_text_length=49))
+
+
 def test_round_trip_through_to_data():
     data = [
         {"label": "x", "children": [{"value": 1, "p": 0.25}, {"value": 2, "p": 0.75}]},
@@ -154,7 +208,7 @@ json_values = st.recursive(
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.dictionaries(
-            st.sampled_from([*NODE_FIELDS, "tree", "players", "x"]), inner, max_size=4
+            st.sampled_from([*NODE_FIELDS, "tree", "players", "agents", "x"]), inner, max_size=4
         )
     ),
     max_leaves=30,
@@ -167,6 +221,7 @@ def test_arbitrary_json_raises_only_the_engines_error(data):
     try:
         parse_document(data)
         parse_document({"tree": data, "players": data, "options": data})
+        parse_document({"tree": [1], "players": ["max", "min"], "agents": data})
     except EngineError as err:
         assert str(err)
 
