@@ -92,7 +92,7 @@ export function foldTree(trace, s, { budget = 24, maxSiblings = 12, all = false,
 }
 
 /** Slots an item takes across: a folded node or a placeholder needs room for its summary. */
-export const WIDE = 2.2;
+export const WIDE = 2.5;
 
 /** Leaf slots of the cut below `top`: drawn nodes without drawn children, and placeholders. */
 function countSlots(top, isOpen, windowFor, children) {

@@ -102,7 +102,7 @@ export function onResizeSettled(callback, wait = 150) {
  */
 function halfWidth(d) {
   if (d.data.id < 0) return 34;
-  if (d.data.folded) return 52;
+  if (d.data.folded) return 56;
   return d.children || !d.data.leaf ? 44 : 20;
 }
 
@@ -112,16 +112,20 @@ function separation(a, b) {
   return Math.max(a.parent === b.parent ? 1 : 1.35, room);
 }
 
-/** What a folded subtree holds as of state `s`: ["126 nodes", "40 pruned" | "not yet searched"]. */
+/**
+ * What a folded subtree holds as of state `s`, in lines: "126 nodes", then "40 pruned" or
+ * "not yet searched", then the cutoff at its root if one fired ("β-cutoff").
+ */
 function foldSummary(trace, s, id) {
   const inside = trace.subtree[id] - 1;
   const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
-  if (s.state[id] === PRUNED) return [nodes, "pruned"];
-  if (s.state[id] === UNVISITED) return [nodes, "not yet searched"];
+  const cut = s.cut[id] >= 0 ? `${trace.events[s.cut[id]].kind === "alpha" ? "α" : "β"}-cutoff` : "";
+  if (s.state[id] === PRUNED) return [nodes, "pruned", ""];
+  if (s.state[id] === UNVISITED) return [nodes, "not yet searched", ""];
   let pruned = 0;
   const state = s.state;
   for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) if (state[i] === PRUNED) pruned++;
-  return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned"];
+  return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned", cut];
 }
 
 export class TreeView {
@@ -534,7 +538,7 @@ export class TreeView {
     if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
     if (folded && !this.sumEl[id]) {
       const summary = svgEl("text", "fold-summary");
-      for (let line = 0; line < 2; line++) {
+      for (let line = 0; line < 3; line++) {
         const span = svgEl("tspan");
         span.setAttribute("x", 0);
         if (line) span.setAttribute("dy", "1.2em");
@@ -562,8 +566,7 @@ export class TreeView {
       if (id >= 0) this.ensureToggle(id);
     });
     group.addEventListener("click", (event) => {
-      const classes = event.target.classList;
-      if (!classes || !(classes.contains("toggle") || classes.contains("fold-summary"))) return;
+      if (!event.target.closest || !event.target.closest(".toggle, .fold-summary")) return;
       const id = idOf(event);
       if (id < 0) return;
       event.stopPropagation();
@@ -912,7 +915,7 @@ export class TreeView {
   updateSummary(i, s) {
     const el = this.sumEl[i];
     const lines = foldSummary(this.trace, s, i);
-    for (let line = 0; line < 2; line++) {
+    for (let line = 0; line < 3; line++) {
       const span = el.childNodes[line];
       if (span.textContent !== lines[line]) span.textContent = lines[line];
     }
@@ -930,7 +933,8 @@ export class TreeView {
     }
     this.rCut[i] = s.cut[i];
     const k = s.cut[i];
-    if (k < 0) return;
+    // A folded node names its cutoff in its summary: its pruned children are not drawn.
+    if (k < 0 || this.folded[i]) return;
     const event = t.events[k];
     const prunedIds = t.prunedIds[k];
     const x = this.pos[2 * i];
