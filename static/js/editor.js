@@ -7,6 +7,7 @@
 
 import { ApiError, cs188Export, cs188Import } from "./api.js";
 import { KIND_NAMES, fmtPath } from "./format.js";
+import { nameOf } from "./names.js";
 import { lineColumn } from "./json-locate.js";
 import { download } from "./export.js";
 
@@ -390,6 +391,16 @@ export class Editor {
     this.refresh();
   }
 
+  /** The selected node as people read it: its name in the tree shown (names.js); the
+   * document's path only for a node the shown run does not have (edited, or past a depth
+   * limit). */
+  nodeName(path) {
+    const trace = this.shell.trace;
+    const id = trace ? trace.ids.get(path.join(".")) : undefined;
+    const name = id !== undefined ? nameOf(trace, id) : path.length ? fmtPath(path) : "";
+    return path.length === 0 ? `${name} (the root)`.trim() : name;
+  }
+
   markSelection() {
     const container = this.shell.treeContainer;
     for (const g of container.querySelectorAll("g.node.selected")) g.classList.remove("selected");
@@ -421,8 +432,7 @@ export class Editor {
     const leaf = !Array.isArray(node.children);
     const kind = node.type ? KIND_NAMES[node.type] || node.type : "";
     const what = leaf ? "Leaf" : `${kind ? `${kind} node` : "Inner node"}`;
-    const where = path.length === 0 ? "the root" : fmtPath(path);
-    e.selectedText.textContent = `${what} ${where}${node.label ? ` “${node.label}”` : ""}`;
+    e.selectedText.textContent = `${what} ${this.nodeName(path)}${node.label ? ` “${node.label}”` : ""}`;
     e.label.value = node.label || "";
     e.action.value = node.action || "";
     e.action.disabled = path.length === 0;

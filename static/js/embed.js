@@ -1,6 +1,6 @@
 // embed.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
 // tree, the player and the narration. Same parameters as the main page (preset, tree,
-// random, z, options, step) plus autoplay=1, speed=0.25…4, controls=0, narration=0,
+// random, z, options, step) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
 // theme=light|dark. The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
 // class behind one address may load a thousand times a minute; for any other tree from

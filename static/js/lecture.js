@@ -288,7 +288,7 @@ export class Lecture {
 
   cursorNow() {
     const p = this.app.player;
-    const speed = Math.min(4, Math.max(0.25, Number(p.speed) || 1));
+    const speed = Math.min(16, Math.max(0.25, Number(p.speed) || 1));
     return { step: p.k, playing: !!p.playing, speed };
   }
 
@@ -547,7 +547,9 @@ export class Lecture {
     const mine = (target) => target && target.closest && target.closest(".lecture-ui");
     const inPlayer = (target) => target && target.closest && target.closest("#player");
     const inInputs = (target) => target && target.closest && target.closest("#inputs");
-    const playerKeys = new Set(["ArrowLeft", "ArrowRight", "Home", "End", " ", "Spacebar"]);
+    const playerKeys = new Set([
+      "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Spacebar",
+    ]);
     const typing = (t) =>
       t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable ||
         (t.tagName === "INPUT" && !["range", "checkbox", "radio"].includes(t.type)));

@@ -322,19 +322,29 @@ export class Trace {
     return k >= 1 && k <= this.events.length ? this.events[k - 1] : null;
   }
 
-  /** Previous/next step that shows a cutoff, relative to step k; -1 if none. */
+  /** Previous/next step that shows a cutoff, relative to step k; -1 if none. The player
+   * asks on every step, so this is a binary search over the (sorted) cutoff steps. */
   prevCutoff(k) {
-    let found = -1;
-    for (const c of this.cutoffSteps) {
-      if (c < k) found = c;
-      else break;
-    }
-    return found;
+    const i = this.firstCutoffAtOrAfter(k) - 1;
+    return i >= 0 ? this.cutoffSteps[i] : -1;
   }
 
   nextCutoff(k) {
-    for (const c of this.cutoffSteps) if (c > k) return c;
-    return -1;
+    const i = this.firstCutoffAtOrAfter(k + 1);
+    return i < this.cutoffSteps.length ? this.cutoffSteps[i] : -1;
+  }
+
+  /** Index of the first cutoff step ≥ k (cutoffSteps.length if none). */
+  firstCutoffAtOrAfter(k) {
+    const steps = this.cutoffSteps;
+    let lo = 0;
+    let hi = steps.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (steps[mid] < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The principal variation (node ids from the root) at a state: follows `best`. */

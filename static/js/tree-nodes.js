@@ -1,0 +1,263 @@
+// tree-nodes.js: the node elements of the tree view. Builds a node's <g> when it is first
+// drawn (cloned from a prototype per shape), and per step updates only what changed since it
+// was last drawn (diffed against typed arrays of what is on screen): state, value, window,
+// and a folded node's summary.
+//
+// Every node is <g class="node" data-path="0.1" data-state="…" data-kind="…" [data-value]
+// [data-agent]> holding its shape, value, name, window and (folded) summary. Reads from the
+// view: trace, names, levels, cutByLimit, folded, eagerToggles.
+
+import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "./trace.js";
+import { attrValue, fmt, fmtShort } from "./format.js";
+import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./tree-shapes.js";
+
+const SUMMARY_LINES = 3;
+
+/** A node's value text; long ones get a smaller font so they stay inside the shape. */
+function setVal(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+  const long = text.length >= 5;
+  if (long !== el.classList.contains("long")) el.classList.toggle("long", long);
+}
+
+function neq(a, b) {
+  // NaN-aware inequality for Float64Array entries.
+  return a !== b && (a === a || b === b); // eslint-disable-line no-self-compare
+}
+
+/**
+ * What a folded subtree holds as of state `s`, in lines: "126 nodes", then "40 pruned" or
+ * "not yet searched", then the cutoff at its root if one fired ("β-cutoff").
+ */
+export function foldSummary(trace, s, id) {
+  const inside = trace.subtree[id] - 1;
+  const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
+  const cut = s.cut[id] >= 0 ? `${trace.events[s.cut[id]].kind === "alpha" ? "α" : "β"}-cutoff` : "";
+  if (s.state[id] === PRUNED) return [nodes, "pruned", ""];
+  if (s.state[id] === UNVISITED) return [nodes, "not yet searched", ""];
+  let pruned = 0;
+  const state = s.state;
+  for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) if (state[i] === PRUNED) pruned++;
+  return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned", cut];
+}
+
+export class NodeLayer {
+  constructor(view) {
+    this.view = view;
+    this.protos = null;
+  }
+
+  /** A new tree of `n` nodes: nothing drawn yet. */
+  reset(n) {
+    this.gEl = new Array(n).fill(null);
+    this.shapeEl = new Array(n).fill(null);
+    this.valEl = new Array(n).fill(null);
+    this.winEl = new Array(n).fill(null);
+    this.sumEl = new Array(n).fill(null);
+    this.toggleEl = new Array(n).fill(null);
+    // What is on screen, for diffing.
+    this.rState = new Uint8Array(n).fill(255);
+    this.rDone = new Uint8Array(n).fill(255);
+    this.rValue = new Float64Array(n).fill(-0.5);
+    this.rAlpha = new Float64Array(n).fill(-0.5);
+    this.rBeta = new Float64Array(n).fill(-0.5);
+  }
+
+  /** Prototype elements, cloned for each node (much faster than building each one). */
+  makePrototypes() {
+    this.protos = {};
+    for (const name of Object.keys(SHAPES)) {
+      const g = svgEl("g");
+      const shape = svgEl("path", "shape");
+      shape.setAttribute("d", SHAPES[name]);
+      g.appendChild(shape);
+      if (name === "leaf") {
+        const val = svgEl("text", "val");
+        val.setAttribute("y", VALUE_Y.leaf);
+        g.appendChild(val);
+      }
+      this.protos[name] = g;
+    }
+  }
+
+  /** A new node group at (x, y), drawn unvisited. */
+  build(id, x, y) {
+    if (!this.protos) this.makePrototypes();
+    const view = this.view;
+    const t = view.trace;
+    const row = t.nodes[id];
+    const terminal = !!row.terminal;
+    const g = this.protos[terminal ? "leaf" : row.kind].cloneNode(true);
+    const shape = g.firstChild;
+    g.setAttribute("class", `node ${terminal ? "terminal" : "inner"} kind-${row.kind}`);
+    g.setAttribute("data-path", t.keys[id]);
+    g.setAttribute("data-kind", row.kind);
+    g.setAttribute("data-state", "unvisited");
+    g.setAttribute("transform", `translate(${x},${y})`);
+    const level = view.levels[t.depth[id]];
+    if (level && level.agent >= 0 && !terminal) {
+      g.setAttribute("data-agent", String(level.agent));
+      if (level.variant && INNER_MARKS[row.kind]) {
+        g.classList.add("variant");
+        const mark = svgEl("path", "inner-mark");
+        mark.setAttribute("d", INNER_MARKS[row.kind]);
+        g.insertBefore(mark, shape.nextSibling);
+      }
+    }
+    if (view.cutByLimit.has(id)) g.classList.add("at-limit");
+    this.gEl[id] = g;
+    this.shapeEl[id] = shape;
+    if (terminal) {
+      const val = shape.nextSibling;
+      if (row.value !== undefined) setVal(val, fmtShort(row.value));
+      this.valEl[id] = val;
+    }
+    const name = svgEl("text", terminal ? "node-label leaf-name" : "node-label");
+    if (terminal) {
+      name.setAttribute("y", R + 14);
+    } else {
+      name.setAttribute("x", -R - 5);
+      name.setAttribute("y", -R * 0.55);
+    }
+    name.textContent = view.names[id];
+    g.appendChild(name);
+    if (!terminal && (view.eagerToggles || view.folded[id])) this.ensureToggle(id);
+    if (view.folded[id]) this.markFolded(id);
+    // What is drawn now: an unvisited node (paint() updates it if the state differs).
+    this.rState[id] = 0;
+    this.rDone[id] = 0;
+    this.rValue[id] = NaN;
+    this.rAlpha[id] = NaN;
+    this.rBeta[id] = NaN;
+    return g;
+  }
+
+  /** Node `id` is no longer drawn. */
+  drop(id) {
+    this.gEl[id] = null;
+    this.shapeEl[id] = null;
+    this.valEl[id] = null;
+    this.winEl[id] = null;
+    this.sumEl[id] = null;
+    this.toggleEl[id] = null;
+  }
+
+  ensureVal(id) {
+    let val = this.valEl[id];
+    if (!val) {
+      const row = this.view.trace.nodes[id];
+      val = svgEl("text", "val");
+      val.setAttribute("y", VALUE_Y[row.terminal ? "leaf" : row.kind]);
+      this.gEl[id].insertBefore(val, this.shapeEl[id].nextSibling);
+      this.valEl[id] = val;
+    }
+    return val;
+  }
+
+  ensureWin(id) {
+    let win = this.winEl[id];
+    if (!win) {
+      win = svgEl("text", "win");
+      win.setAttribute("y", R + 15);
+      this.gEl[id].insertBefore(win, this.sumEl[id] || this.toggleEl[id] || null);
+      this.winEl[id] = win;
+    }
+    return win;
+  }
+
+  ensureToggle(id) {
+    const t = this.view.trace;
+    if (this.toggleEl[id] || !this.gEl[id] || t.children[id].length === 0) return;
+    const toggle = svgEl("path", "toggle");
+    toggle.setAttribute("d", togglePath(!!this.view.folded[id]));
+    toggle.setAttribute("transform", `translate(${R + 8},${t.nodes[id].kind === "min" ? -R + 2 : R - 4})`);
+    this.gEl[id].appendChild(toggle);
+    this.toggleEl[id] = toggle;
+  }
+
+  /** A folded node: its class, its toggle's sign and its summary (or none). */
+  markFolded(id) {
+    const g = this.gEl[id];
+    const folded = !!this.view.folded[id];
+    g.classList.toggle("collapsed", folded);
+    if (folded) this.ensureToggle(id);
+    if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
+    if (folded && !this.sumEl[id]) {
+      const summary = svgEl("text", "fold-summary");
+      for (let line = 0; line < SUMMARY_LINES; line++) {
+        const span = svgEl("tspan");
+        span.setAttribute("x", 0);
+        if (line) span.setAttribute("dy", "1.2em");
+        summary.appendChild(span);
+      }
+      g.insertBefore(summary, this.toggleEl[id] || null);
+      this.sumEl[id] = summary;
+    } else if (!folded && this.sumEl[id]) {
+      this.sumEl[id].remove();
+      this.sumEl[id] = null;
+    }
+  }
+
+  /** Show node i as of state `s`, touching the DOM only where it differs. */
+  paint(i, s) {
+    if (
+      this.rState[i] !== s.state[i] ||
+      this.rDone[i] !== s.done[i] ||
+      neq(this.rValue[i], s.value[i]) ||
+      neq(this.rAlpha[i], s.alpha[i]) ||
+      neq(this.rBeta[i], s.beta[i])
+    ) {
+      this.update(i, s);
+    }
+    if (this.sumEl[i]) this.updateSummary(i, s);
+  }
+
+  update(i, s) {
+    const t = this.view.trace;
+    const st = s.state[i];
+    const isDone = s.done[i];
+    const v = s.value[i];
+    const g = this.gEl[i];
+    g.setAttribute("data-state", STATE_NAMES[st]);
+    if (isDone && st !== PRUNED) g.setAttribute("data-value", attrValue(v));
+    else g.removeAttribute("data-value");
+    g.classList.toggle("done", !!isDone);
+    if (!t.nodes[i].terminal) {
+      // A node being searched always shows its running value ("?" before it has one).
+      let valText = "";
+      if (st === ACTIVE) valText = Number.isNaN(v) ? "?" : fmtShort(v);
+      else if (st === VISITED && isDone) valText = fmtShort(v);
+      if (valText || this.valEl[i]) setVal(this.ensureVal(i), valText);
+      const a = s.alpha[i];
+      const b = s.beta[i];
+      let winText = "";
+      if ((st === ACTIVE || st === VISITED) && !Number.isNaN(a) && !Number.isNaN(b)) {
+        winText = `α=${fmt(a)} β=${fmt(b)}`;
+      }
+      if (winText || this.winEl[i]) this.ensureWin(i).textContent = winText;
+    } else if (isDone && this.valEl[i]) {
+      setVal(this.valEl[i], fmtShort(v));
+    } else if (this.valEl[i]) {
+      const row = t.nodes[i];
+      setVal(this.valEl[i], row.value !== undefined ? fmtShort(row.value) : "");
+    }
+    const link = this.view.links.linkEl[i];
+    if (link) link.setAttribute("data-state", STATE_NAMES[st]);
+    this.rState[i] = st;
+    this.rDone[i] = isDone;
+    this.rValue[i] = v;
+    this.rAlpha[i] = s.alpha[i];
+    this.rBeta[i] = s.beta[i];
+  }
+
+  /** A folded node's summary lines, under its window text when it has one. */
+  updateSummary(i, s) {
+    const el = this.sumEl[i];
+    const lines = foldSummary(this.view.trace, s, i);
+    for (let line = 0; line < SUMMARY_LINES; line++) {
+      const span = el.childNodes[line];
+      if (span.textContent !== lines[line]) span.textContent = lines[line];
+    }
+    el.setAttribute("y", this.winEl[i] && this.winEl[i].textContent ? R + 31 : R + 15);
+  }
+}
