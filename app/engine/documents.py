@@ -133,7 +133,7 @@ def parse_agents(
         )
     for number, agent in enumerate(value, 1):
         where = f"agent {number} of {len(value)}"
-        name = _text(agent, where, limits.max_text_length, field="agents")
+        name = _text(agent, where, limits.max_label_length, field="agents")
         if not (name and name.strip()):
             raise EngineError(f"document: {where} has no name", field="agents")
     return tuple(value)

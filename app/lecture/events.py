@@ -23,7 +23,7 @@ from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_co
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
-MIN_SPEED, MAX_SPEED = 0.25, 4
+MIN_SPEED, MAX_SPEED = 0.25, 16
 
 
 def init_lecture(app) -> None:

@@ -69,8 +69,8 @@ def test_agents_name_each_position_of_players():
         ({"players": ["max", "min"], "agents": ["", "Ghost"]}, r"^document: agent 1 of 2 has no"),
         ({"players": ["max", "min"], "agents": [" ", "Ghost"]}, r"^document: agent 1 of 2 has no"),
         (
-            {"players": ["max", "min"], "agents": ["Pacman", "G" * 2001]},
-            r"^document: agent 2 of 2 is longer than 2000 characters$",
+            {"players": ["max", "min"], "agents": ["Pacman", "G" * 81]},
+            r"^document: agent 2 of 2 is longer than 80 characters$",
         ),
         (
             {"players": ["max", "min"], "agents": ["Pac\ud800man", "Ghost"]},
@@ -84,12 +84,13 @@ def test_agents_errors_say_what_is_wrong_and_point_to_the_field(document, messag
     assert raised.value.field == "agents" and raised.value.path is None
 
 
-def test_agents_length_follows_the_text_limit():
+def test_agents_length_follows_the_label_limit():
+    """An agent names a level in the ruler beside the tree, as short as a node's label."""
     name = "G" * 50
     document = {"tree": [1], "players": ["min"], "agents": [name]}
-    assert parse_document(document, Limits(max_text_length=50)).agents == (name,)
+    assert parse_document(document, Limits(max_label_length=50)).agents == (name,)
     with pytest.raises(EngineError, match="longer than 49 characters"):
-        parse_document(document, Limits(max_text_length=49))
+        parse_document(document, Limits(max_label_length=49))
 
 
 def test_round_trip_through_to_data():

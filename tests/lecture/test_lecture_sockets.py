@@ -149,7 +149,7 @@ def test_rooms_expire_when_idle(connect):
         ("lecture:join", {"room": "12"}, "'12' is not a lecture code"),
         ("lecture:join", "ABCDEF", "the message must be an object"),
         ("lecture:start", {"view": VIEW, "cursor": {"step": -1}}, "cursor step must be"),
-        ("lecture:start", {"view": VIEW, "cursor": {"speed": 9}}, "cursor speed must be from"),
+        ("lecture:start", {"view": VIEW, "cursor": {"speed": 17}}, "cursor speed must be from"),
         ("lecture:start", {"view": VIEW, "cursor": {"jump": 1}}, "cursor must be an object"),
         (
             "lecture:start",
