@@ -64,6 +64,24 @@ export function withinView(transform, focus, area, recentre = false) {
 }
 
 /**
+ * `transform` zoomed out about the box's centre so `box` fits `area`, but not below
+ * `minScale`; unchanged when it fits already.
+ */
+export function shrinkToHold(transform, box, area, minScale = 1) {
+  const k = transform.k;
+  const want = Math.min(
+    (area.right - area.left) / (box.x1 - box.x0),
+    (area.bottom - area.top) / (box.y1 - box.y0)
+  );
+  if (want >= k || k <= minScale) return transform;
+  const scale = Math.max(minScale, want);
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const [sx, sy] = transform.apply([cx, cy]);
+  return d3.zoomIdentity.translate(sx, sy).scale(scale).translate(-cx, -cy);
+}
+
+/**
  * The transform that fits the drawn nodes (`ids` at `pos`) into `area`, at a scale within
  * [minScale, maxScale]. When even the smallest readable scale cannot hold the tree, it shows
  * the top of the tree, then pans to the focus (if any).

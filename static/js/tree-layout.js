@@ -4,7 +4,7 @@
 /* global d3 */
 
 export const DX = 48; // horizontal spacing of siblings (tree units)
-export const DY = 104; // vertical spacing of levels
+export const DY = 116; // vertical spacing of levels (room for a window and a 3-line summary)
 
 /**
  * Half the width (px) of what is drawn at a node: a leaf and its name; an inner node's window

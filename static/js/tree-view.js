@@ -22,14 +22,14 @@ import { nodeNames } from "./names.js";
 import { MarkLayer } from "./tree-marks.js";
 import { NodeLayer } from "./tree-nodes.js";
 import { R } from "./tree-shapes.js";
-import { fitTransform, focusBox, withinView } from "./tree-camera.js";
+import { fitTransform, focusBox, shrinkToHold, withinView } from "./tree-camera.js";
 import { DX, DY, layoutCut } from "./tree-layout.js";
 import { LinkLayer } from "./tree-links.js";
 
 const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
 const MIN_SCALE = 12 / SMALLEST_VALUE_PX; // values are never drawn below 12 CSS px
 const MAX_SCALE = 4;
-const FIT_MAX_SCALE = 2.4;
+const FIT_MAX_SCALE = 1.3;
 const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const TWEEN_MS = 260;
@@ -401,12 +401,16 @@ export class TreeView {
     target.call(this.zoom.scaleBy, factor);
   }
 
-  /** Follow: pan when the current node, its parent or its children leave the view. */
+  /**
+   * Follow: pan when the current node, its parent or its children leave the view, zooming out
+   * (not below readable) when they no longer fit at this zoom.
+   */
   keepFocusInView(tween) {
     if (!this.lastState) return;
     const focus = focusBox(this.trace, this.lastState, this.pos, this.present);
     if (!focus) return;
-    const target = withinView(this.transform, focus, this.freeArea());
+    const area = this.freeArea();
+    const target = withinView(shrinkToHold(this.transform, focus.near, area, MIN_SCALE), focus, area);
     if (target === this.transform) return;
     const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
     sel.call(this.zoom.transform, target);
