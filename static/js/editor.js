@@ -378,7 +378,7 @@ export class Editor {
   onTreeClick(event) {
     const target = event.target;
     if (!target || !target.closest) return;
-    if (target.classList && target.classList.contains("toggle")) return;
+    if (target.closest(".toggle, .fold-summary")) return; // folds, not a selection
     const g = target.closest("g.node");
     if (!g) return;
     const key = g.getAttribute("data-path");
@@ -389,6 +389,14 @@ export class Editor {
     this.selected = path;
     this.hideError();
     this.refresh();
+  }
+
+  /** Select the node at `path` from the keyboard (Enter on it in the tree) and move the
+   * focus to its first field, so it can be edited at once. */
+  editNode(path) {
+    this.select(path);
+    const field = this.els.value.disabled ? this.els.label : this.els.value;
+    if (!this.els.node.hidden) field.focus();
   }
 
   /** The selected node as people read it: its name in the tree shown (names.js); the

@@ -33,7 +33,9 @@ const view = new TreeView($("tree"));
 const narration = new Narration($("narration"));
 let trace = null;
 
-const player = standardPlayer((k) => showStep(k), () => trace);
+const player = standardPlayer((k) => showStep(k), () => trace, {
+  onPlaying: (playing) => narration.setPlaying(playing),
+});
 
 function showStep(k) {
   if (!trace) return;

@@ -501,10 +501,9 @@ export class Lecture {
     const p = this.app.player;
     this.setSpeed(cursor.speed);
     if (this.app.runState() !== "done") return; // applied when the run is done
-    p.pause();
+    p.cancel(); // no clock of its own: each step comes from the teacher
+    p.playing = !!cursor.playing; // shown as playing (and narrated at a speaking pace)
     p.show(cursor.step);
-    p.playing = !!cursor.playing; // shown as playing; each step comes from the teacher
-    p.refresh();
   }
 
   setSpeed(speed) {
@@ -571,7 +570,8 @@ export class Lecture {
       "keydown",
       (e) => {
         if (e.altKey || e.ctrlKey || e.metaKey || !playerKeys.has(e.key)) return;
-        maybeDetach(e, (t) => !typing(t));
+        // In the tree, arrows move the focus between nodes: the step stays the teacher's.
+        maybeDetach(e, (t) => !typing(t) && !(t.closest && t.closest('[role="tree"]')));
       },
       capture
     );

@@ -52,7 +52,9 @@ function setRunState(state) {
   document.body.dataset.runState = state;
 }
 
-const player = standardPlayer((k) => showStep(k), () => trace);
+const player = standardPlayer((k) => showStep(k), () => trace, {
+  onPlaying: (playing) => narration.setPlaying(playing),
+});
 
 const input = new InputPanel({
   onRun: () => run(),
@@ -339,6 +341,7 @@ const shell = {
   maxUrlChars,
 };
 window.prune.editor = new Editor(shell);
+view.onActivate = (id) => window.prune.editor.editNode(trace.pathOf(id)); // Enter on a node
 window.prune.share = new SharePanel(shell);
 
 // ----- lecture mode (lecture.js): a presenter drives, students follow -----

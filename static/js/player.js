@@ -30,7 +30,8 @@ export class Player {
    * @param {Object} els  {play, first, back, forward, last, prevCut, nextCut, stepOver,
    *   stepOut, slider, speed, counter}; stepOver and stepOut may be missing
    * @param {{seek: Function, prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
-   *   stepOut?: Function}} hooks  each of the last four: step k → target step, or -1 if none
+   *   stepOut?: Function, onPlaying?: Function}} hooks  prevCutoff … stepOut: step k →
+   *   target step, or -1 if none; onPlaying(playing): playback started or stopped
    */
   constructor(els, hooks) {
     this.els = els;
@@ -41,6 +42,7 @@ export class Player {
     this.playing = false;
     this.timer = null; // the pending tick's setTimeout id
     this.due = 0; // performance.now() when the next step is due (while playing)
+    this.notifiedPlaying = false; // what hooks.onPlaying was last told
     this.speed = Number(els.speed.value) || 1;
 
     els.play.addEventListener("click", () => this.togglePlay());
@@ -222,6 +224,10 @@ export class Player {
 
   refresh(fromSlider = false) {
     const { els } = this;
+    if (this.playing !== this.notifiedPlaying) {
+      this.notifiedPlaying = this.playing;
+      if (this.hooks.onPlaying) this.hooks.onPlaying(this.playing);
+    }
     const empty = this.n === 0;
     els.slider.max = String(this.n);
     if (!fromSlider) els.slider.value = String(this.k);
@@ -251,7 +257,7 @@ export class Player {
  * #btn-step-out, #scrub, #speed, #counter), as the main page and the embed share them
  * (_player_controls.html). ``currentTrace()`` is the trace on screen (or null).
  */
-export function standardPlayer(seek, currentTrace) {
+export function standardPlayer(seek, currentTrace, { onPlaying = null } = {}) {
   const $ = (id) => document.getElementById(id);
   return new Player(
     {
@@ -274,6 +280,7 @@ export function standardPlayer(seek, currentTrace) {
       nextCutoff: (k) => (currentTrace() ? currentTrace().nextCutoff(k) : -1),
       stepOver: (k) => stepOver(currentTrace(), k),
       stepOut: (k) => stepOut(currentTrace(), k),
+      onPlaying,
     }
   );
 }

@@ -4,12 +4,15 @@
 // and a folded node's summary.
 //
 // Every node is <g class="node" data-path="0.1" data-state="…" data-kind="…" [data-value]
-// [data-agent]> holding its shape, value, name, window and (folded) summary. Reads from the
-// view: trace, names, levels, cutByLimit, folded, eagerToggles.
+// [data-agent] role="treeitem" aria-level aria-setsize aria-posinset [aria-expanded]
+// aria-label> holding its shape, value, name, window and (folded) summary; its accessible
+// name is tree-aria.js's nodeLabel. Reads from the view: trace, names, levels, cutByLimit,
+// folded, eagerToggles.
 
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "./trace.js";
 import { attrValue, fmt, fmtShort } from "./format.js";
 import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./tree-shapes.js";
+import { nodeLabel } from "./tree-aria.js";
 
 const SUMMARY_LINES = 3;
 
@@ -61,6 +64,8 @@ export class NodeLayer {
     this.rValue = new Float64Array(n).fill(-0.5);
     this.rAlpha = new Float64Array(n).fill(-0.5);
     this.rBeta = new Float64Array(n).fill(-0.5);
+    this.rCut = new Int32Array(n).fill(-2);
+    this.rSummary = new Array(n).fill(""); // a folded node's summary, as last named
   }
 
   /** Prototype elements, cloned for each node (much faster than building each one). */
@@ -94,6 +99,13 @@ export class NodeLayer {
     g.setAttribute("data-kind", row.kind);
     g.setAttribute("data-state", "unvisited");
     g.setAttribute("transform", `translate(${x},${y})`);
+    const parent = t.parent[id];
+    g.setAttribute("role", "treeitem");
+    g.setAttribute("tabindex", "-1");
+    g.setAttribute("aria-level", String(t.depth[id] + 1));
+    g.setAttribute("aria-setsize", String(parent >= 0 ? t.children[parent].length : 1));
+    g.setAttribute("aria-posinset", String(parent >= 0 ? t.children[parent].indexOf(id) + 1 : 1));
+    if (t.children[id].length) g.setAttribute("aria-expanded", String(!view.folded[id]));
     const level = view.levels[t.depth[id]];
     if (level && level.agent >= 0 && !terminal) {
       g.setAttribute("data-agent", String(level.agent));
@@ -129,6 +141,7 @@ export class NodeLayer {
     this.rValue[id] = NaN;
     this.rAlpha[id] = NaN;
     this.rBeta[id] = NaN;
+    this.rCut[id] = -2; // the accessible name is written at the first paint
     return g;
   }
 
@@ -180,6 +193,8 @@ export class NodeLayer {
     const g = this.gEl[id];
     const folded = !!this.view.folded[id];
     g.classList.toggle("collapsed", folded);
+    if (this.view.trace.children[id].length) g.setAttribute("aria-expanded", String(!folded));
+    this.rCut[id] = -2; // its accessible name changes: written again at the next paint
     if (folded) this.ensureToggle(id);
     if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
     if (folded && !this.sumEl[id]) {
@@ -200,6 +215,7 @@ export class NodeLayer {
 
   /** Show node i as of state `s`, touching the DOM only where it differs. */
   paint(i, s) {
+    let changed = false;
     if (
       this.rState[i] !== s.state[i] ||
       this.rDone[i] !== s.done[i] ||
@@ -208,8 +224,18 @@ export class NodeLayer {
       neq(this.rBeta[i], s.beta[i])
     ) {
       this.update(i, s);
+      changed = true;
     }
-    if (this.sumEl[i]) this.updateSummary(i, s);
+    if (this.rCut[i] !== s.cut[i]) {
+      this.rCut[i] = s.cut[i];
+      changed = true;
+    }
+    const lines = this.sumEl[i] ? this.updateSummary(i, s) : null;
+    if (changed || (lines && lines.join() !== this.rSummary[i])) {
+      if (lines) this.rSummary[i] = lines.join();
+      const v = this.view;
+      this.gEl[i].setAttribute("aria-label", nodeLabel(v.trace, s, i, v.names, v.levels, lines));
+    }
   }
 
   update(i, s) {
@@ -250,7 +276,7 @@ export class NodeLayer {
     this.rBeta[i] = s.beta[i];
   }
 
-  /** A folded node's summary lines, under its window text when it has one. */
+  /** A folded node's summary lines, under its window text when it has one; returns them. */
   updateSummary(i, s) {
     const el = this.sumEl[i];
     const lines = foldSummary(this.view.trace, s, i);
@@ -259,5 +285,6 @@ export class NodeLayer {
       if (span.textContent !== lines[line]) span.textContent = lines[line];
     }
     el.setAttribute("y", this.winEl[i] && this.winEl[i].textContent ? R + 31 : R + 15);
+    return lines;
   }
 }

@@ -22,14 +22,15 @@ import { nodeNames } from "./names.js";
 import { MarkLayer } from "./tree-marks.js";
 import { NodeLayer } from "./tree-nodes.js";
 import { R } from "./tree-shapes.js";
-import { fitTransform, focusBox, shrinkToHold, withinView } from "./tree-camera.js";
+import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./tree-camera.js";
 import { DX, DY, layoutCut } from "./tree-layout.js";
 import { LinkLayer } from "./tree-links.js";
+import { FocusControl } from "./tree-focus.js";
 
 const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
-const MIN_SCALE = 12 / SMALLEST_VALUE_PX; // values are never drawn below 12 CSS px
+const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
 const MAX_SCALE = 4;
-const FIT_MAX_SCALE = 1.3;
+const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
 const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const TWEEN_MS = 260;
@@ -58,7 +59,7 @@ export class TreeView {
       .select(container)
       .append("svg")
       .attr("class", "tree-svg")
-      .attr("role", "img")
+      .attr("role", "group")
       .attr("aria-label", "Game tree");
     this.viewport = this.svg.append("g").attr("class", "viewport");
     this.gLinks = this.viewport.append("g").attr("class", "links");
@@ -69,6 +70,15 @@ export class TreeView {
     this.gMore = this.viewport.append("g").attr("class", "more-children");
     this.gNodes = this.viewport.append("g").attr("class", "nodes");
     this.gLabels = this.viewport.append("g").attr("class", "labels");
+    // Only the nodes speak (an ARIA tree); edges, marks and the cursor repeat what they say.
+    for (const g of [this.gLinks, this.gMarks, this.gCursor, this.gMore, this.gLabels]) {
+      g.attr("aria-hidden", "true");
+    }
+    this.gNodes.attr("role", "tree").attr("aria-label", "Game tree: arrow keys move between nodes");
+    this.onActivate = null; // Enter on a node (main.js: open it in the editor)
+    this.focusControl = new FocusControl(this, this.gNodes.node(), {
+      onActivate: (id) => this.onActivate && this.onActivate(id),
+    });
     this.nodes = new NodeLayer(this);
     this.marks = new MarkLayer(this, this.gMarks.node(), this.gLabels.node());
     this.links = new LinkLayer(this, this.gLinks, this.gMore);
@@ -76,7 +86,7 @@ export class TreeView {
     this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
     this.zoom = d3
       .zoom()
-      .scaleExtent([MIN_SCALE, MAX_SCALE])
+      .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
       .on("zoom", (event) => {
         this.transform = event.transform;
         this.viewport.attr("transform", event.transform);
@@ -111,6 +121,7 @@ export class TreeView {
     this.showAll = false;
     this.nodes.reset(n);
     this.marks.reset(n);
+    this.focusControl.reset();
     this.links.reset(n);
     this.pos = new Float64Array(2 * n).fill(NaN);
     this.present = new Uint8Array(n);
@@ -129,6 +140,17 @@ export class TreeView {
     this.needsFit = true;
   }
 
+  /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
+  get minScale() {
+    return this.zoom.scaleExtent()[0];
+  }
+
+  /** Never draw values below `px` CSS px: fold for the new size, then fit. */
+  setReadablePx(px) {
+    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+    if (this.trace) this.resized();
+  }
+
   /** Whether "Show all" may draw every node of this tree. */
   get canShowAll() {
     return !!this.trace && this.trace.size <= SHOW_ALL_LIMIT;
@@ -142,7 +164,7 @@ export class TreeView {
   /** Leaf slots that fit across the panel at the smallest readable scale. */
   slots() {
     const usable = this.width - this.ruler.width - 2 * MARGIN_PX;
-    return Math.max(5, Math.floor(usable / (DX * MIN_SCALE)));
+    return Math.max(5, Math.floor(usable / (DX * this.minScale)));
   }
 
   /** The panel changed size: fold for the new width, then fit. */
@@ -180,6 +202,7 @@ export class TreeView {
       this.layout(cut, tween);
     }
     this.paint(s, final);
+    this.focusControl.update(s);
     if (this.minimap.setShown(cut.ids.length < t.size)) this.minimap.schedule(s, this.onScreenIds());
     if (this.needsFit) {
       this.needsFit = false;
@@ -343,9 +366,7 @@ export class TreeView {
   /** Show node `id` (opening its ancestors) and bring it to the middle of the view. */
   reveal(id) {
     if (!this.trace) return;
-    this.pinned = new Set([id]);
-    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
-    this.refresh();
+    this.pin(id, true);
     const [x, y] = this.positionOf(id);
     if (Number.isNaN(x)) return;
     const k = this.transform.k;
@@ -354,6 +375,28 @@ export class TreeView {
       .scale(k)
       .translate(-x, -y);
     this.svg.call(this.zoom.transform, target);
+  }
+
+  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
+  pin(id, alone = false) {
+    if (alone) this.pinned = new Set();
+    this.pinned.add(id);
+    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
+    this.refresh();
+  }
+
+  /** Pan (no zoom) so node `id` is on screen. */
+  showNode(id) {
+    if (!this.present[id]) return;
+    const box = nodeBox(this.pos, id);
+    const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
+    if (target !== this.transform) this.svg.call(this.zoom.transform, target);
+  }
+
+  /** Pan by (dx, dy) screen pixels. */
+  panBy(dx, dy) {
+    const k = this.transform.k;
+    this.svg.call(this.zoom.translateBy, dx / k, dy / k);
   }
 
   /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
@@ -389,8 +432,8 @@ export class TreeView {
     if (!measured) this.measure();
     const focus = this.lastState ? focusBox(this.trace, this.lastState, this.pos, this.present) : null;
     const transform = fitTransform(this.shownIds, this.pos, this.freeArea(), focus, {
-      minScale: MIN_SCALE,
-      maxScale: FIT_MAX_SCALE,
+      minScale: this.minScale,
+      maxScale: this.minScale * FIT_MAX_SCALE,
     });
     const target = animate && !prefersReducedMotion() ? this.svg.transition().duration(350) : this.svg;
     target.call(this.zoom.transform, transform);
@@ -410,7 +453,7 @@ export class TreeView {
     const focus = focusBox(this.trace, this.lastState, this.pos, this.present);
     if (!focus) return;
     const area = this.freeArea();
-    const target = withinView(shrinkToHold(this.transform, focus.near, area, MIN_SCALE), focus, area);
+    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
     if (target === this.transform) return;
     const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
     sel.call(this.zoom.transform, target);
