@@ -374,7 +374,7 @@ export class TreeView {
       .translate(this.width / 2, this.height / 2)
       .scale(k)
       .translate(-x, -y);
-    this.svg.call(this.zoom.transform, target);
+    this.svg.interrupt().call(this.zoom.transform, target);
   }
 
   /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
@@ -390,13 +390,14 @@ export class TreeView {
     if (!this.present[id]) return;
     const box = nodeBox(this.pos, id);
     const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
-    if (target !== this.transform) this.svg.call(this.zoom.transform, target);
+    // Stop a Follow glide first: it would carry on and take the node away again.
+    if (target !== this.transform) this.svg.interrupt().call(this.zoom.transform, target);
   }
 
   /** Pan by (dx, dy) screen pixels. */
   panBy(dx, dy) {
     const k = this.transform.k;
-    this.svg.call(this.zoom.translateBy, dx / k, dy / k);
+    this.svg.interrupt().call(this.zoom.translateBy, dx / k, dy / k);
   }
 
   /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
