@@ -4,9 +4,16 @@
 // re-runs, and a valid text edit refreshes the editor. Also imports and exports tree files
 // (document JSON and the CS188 .test format). User text only ever goes through
 // textContent / value, never innerHTML.
+//
+// Keyboard: Enter on a node in the tree opens it here with the focus in its first field;
+// Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, except in a field that has its own undo
+// (keys.js). Buttons that cannot act now (Undo with nothing to undo, ◀ on a first child,
+// Delete on the root) are aria-disabled, not disabled, so a button pressed from the keyboard
+// keeps the focus when it reaches its end.
 
 import { ApiError, cs188Export, cs188Import } from "./api.js";
 import { KIND_NAMES, fmtPath } from "./format.js";
+import { ownsKey } from "./keys.js";
 import { nameOf } from "./names.js";
 import { lineColumn } from "./json-locate.js";
 import { download } from "./export.js";
@@ -72,10 +79,9 @@ function nodeAt(root, path) {
   return node;
 }
 
-function isTyping(target) {
-  if (!target || !target.tagName) return false;
-  const tag = target.tagName;
-  return tag === "TEXTAREA" || tag === "SELECT" || tag === "INPUT" || target.isContentEditable;
+/** Mark a button as unable to act now, keeping it focusable (see the header). */
+function setUnavailable(button, off) {
+  button.setAttribute("aria-disabled", off ? "true" : "false");
 }
 
 function parseNumber(text) {
@@ -287,10 +293,9 @@ export class Editor {
         delete parent.children;
         if (typeof parent.value !== "number") parent.value = 0;
       }
+      this.selected = path.slice(0, -1); // now, so that the fields (and their focus) stay
       return true;
     });
-    this.selected = path.slice(0, -1);
-    this.refresh();
   }
 
   move(delta) {
@@ -422,13 +427,14 @@ export class Editor {
   /** Show the selected node's fields (from the current text). */
   refresh() {
     const e = this.els;
-    e.undo.disabled = this.undoStack.length === 0;
-    e.redo.disabled = this.redoStack.length === 0;
+    setUnavailable(e.undo, this.undoStack.length === 0);
+    setUnavailable(e.redo, this.redoStack.length === 0);
     const { model } = this.current();
     if (!model && this.shell.input.sourceKind() === "paste") return; // text being typed: keep
     const node = model && this.selected ? nodeAt(model.tree, this.selected) : null;
     if (!node) {
       if (model && this.selected) this.selected = null;
+      if (e.node.contains(document.activeElement)) e.undo.focus(); // the fields go away
       e.node.hidden = true;
       e.hint.hidden = false;
       this.markSelection();
@@ -448,18 +454,18 @@ export class Editor {
     e.value.placeholder = leaf ? "" : "none";
     e.valueLabel.textContent = leaf ? "Leaf value" : "Heuristic value";
     e.kind.value = node.type || "";
-    e.del.disabled = path.length === 0;
+    setUnavailable(e.del, path.length === 0);
     const siblings = path.length ? nodeAt(model.tree, path.slice(0, -1)).children.length : 1;
     const index = path.length ? path[path.length - 1] : 0;
-    e.left.disabled = path.length === 0 || index === 0;
-    e.right.disabled = path.length === 0 || index >= siblings - 1;
+    setUnavailable(e.left, path.length === 0 || index === 0);
+    setUnavailable(e.right, path.length === 0 || index >= siblings - 1);
     this.markSelection();
   }
 
   onKey(event) {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-    if (isTyping(event.target)) return;
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
     const key = event.key.toLowerCase();
+    if (ownsKey(event.target, event.key)) return; // a text field's own undo
     if (key === "z" && !event.shiftKey) {
       event.preventDefault();
       this.undo();

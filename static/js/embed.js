@@ -4,7 +4,8 @@
 // theme=light|dark. The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
 // class behind one address may load a thousand times a minute; for any other tree from
-// POST /api/trace. A 429 is retried after Retry-After (api.js).
+// POST /api/trace. A 429 is retried after Retry-After (api.js). With prefers-reduced-motion
+// autoplay=1 does not start playing: the player waits, paused at the step, for Play.
 
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "./api.js";
 import { Narration, narrate } from "./narration.js";
@@ -42,6 +43,11 @@ function showStep(k) {
   const s = trace.seek(k);
   view.render(s, trace.complete && s.step === trace.length);
   narration.say(narrate(trace, s.step));
+}
+
+/** The reader asked for less motion: nothing moves until they press Play. */
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 /** While a 429 is retried: say so where the tree will be. */
@@ -123,7 +129,7 @@ async function start() {
   const step = loaded.step === "end" ? trace.length : loaded.step || 0;
   player.show(step);
   document.body.dataset.runState = "done";
-  if (flag("autoplay")) player.play();
+  if (flag("autoplay") && !reducedMotion()) player.play();
 }
 
 onResizeSettled(() => view.resized());

@@ -5,8 +5,14 @@
 //
 // The presenter's key stays in this browser's localStorage (keyed by room code), never in a
 // link; the address bar only says ?present=CODE (presenter) or ?lecture=CODE (student).
+//
+// Focus: the bar above the tree is rebuilt for each mode. When the focus was in it (or on
+// Start lecture, which hides while presenting), it moves to the new bar's main control: the
+// QR code button (the presenter's first), Follow the teacher again, Explore on my own, or
+// Close (an error); when the bar goes away, to Start lecture. It never drops to the body.
 
 import { DEFAULT_OPTIONS } from "./input-panel.js";
+import { keyCommand } from "./player.js";
 
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 6;
@@ -194,20 +200,24 @@ export class Lecture {
   // ----- presenter -----
 
   async start() {
+    if (this.establishing) return;
     const view = this.current;
     if (!view) {
       this.showError("Run a tree first: the lecture starts from the current view.");
       return;
     }
-    this.startButton.disabled = true;
+    // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+    this.startButton.setAttribute("aria-disabled", "true");
     this.establishing = true;
     const ack = await this.request("lecture:start", { view, cursor: this.cursorNow() });
     this.establishing = false;
-    this.startButton.disabled = false;
+    this.startButton.removeAttribute("aria-disabled");
     if (!ack.ok) {
       this.showError(`The lecture could not start: ${ack.error}`);
       return;
     }
+    // The button goes (hidden while presenting): its focus moves to the bar.
+    const focusBar = focusIsIn(this.startButton) || document.activeElement === document.body;
     this.role = "presenter";
     this.code = ack.room;
     this.key = ack.key;
@@ -217,7 +227,7 @@ export class Lecture {
     this.ready = true;
     saveKey(this.code, this.key, this.seq);
     setUrlParam("present", this.code);
-    this.showPresenter(ack.audience || 0);
+    this.showPresenter(ack.audience || 0, { focus: focusBar });
     this.cursorDirty = true;
     this.pump();
   }
@@ -541,20 +551,18 @@ export class Lecture {
     this.hideBar();
   }
 
-  /** Manual stepping, scrubbing or input changes detach a following student. */
+  /**
+   * Manual stepping, scrubbing or input changes detach a following student; so does a key
+   * the player acts on (player.js keyCommand), never one the focused control or the tree
+   * uses (arrows move between the tree's nodes: the step stays the teacher's).
+   */
   watchStudentInput() {
     const mine = (target) => target && target.closest && target.closest(".lecture-ui");
     const inPlayer = (target) => target && target.closest && target.closest("#player");
     const inInputs = (target) => target && target.closest && target.closest("#inputs");
-    const playerKeys = new Set([
-      "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Spacebar",
-    ]);
-    const typing = (t) =>
-      t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable ||
-        (t.tagName === "INPUT" && !["range", "checkbox", "radio"].includes(t.type)));
+    const following = (event) => event.isTrusted && this.role === "student" && this.following;
     const maybeDetach = (event, test) => {
-      if (!event.isTrusted || this.role !== "student" || !this.following) return;
-      if (mine(event.target) || !test(event.target)) return;
+      if (!following(event) || mine(event.target) || !test(event.target)) return;
       this.detach();
     };
     const control = (t) => inPlayer(t) || inInputs(t);
@@ -569,9 +577,7 @@ export class Lecture {
     document.addEventListener(
       "keydown",
       (e) => {
-        if (e.altKey || e.ctrlKey || e.metaKey || !playerKeys.has(e.key)) return;
-        // In the tree, arrows move the focus between nodes: the step stays the teacher's.
-        maybeDetach(e, (t) => !typing(t) && !(t.closest && t.closest('[role="tree"]')));
+        if (following(e) && keyCommand(e)) this.detach();
       },
       capture
     );
@@ -636,16 +642,12 @@ export class Lecture {
     this.bar.hidden = true;
     const stage = document.getElementById("stage");
     if (stage) stage.insertBefore(this.bar, stage.firstChild);
-    // Space on a lecture button presses it (the player's Space shortcut must not take it).
-    for (const type of ["keydown", "keyup"]) {
-      this.bar.addEventListener(type, (event) => {
-        if (event.key === " " && event.target.closest("button")) event.stopPropagation();
-      });
-    }
     this.status = el("p", { className: "lecture-status", role: "status" });
   }
 
+  /** Empty the bar for `mode`; true when the focus was in it (the caller places it anew). */
   clearBar(mode) {
+    const hadFocus = focusIsIn(this.bar);
     this.bar.replaceChildren();
     this.bar.dataset.mode = mode;
     this.startButton.hidden = mode !== "error";
@@ -654,9 +656,12 @@ export class Lecture {
       document.getElementById("stage")?.classList.add("has-lecture");
       this.stageResized();
     }
+    return hadFocus;
   }
 
+  /** No bar: a focus that was in it goes to Start lecture, shown again. */
   hideBar() {
+    const hadFocus = focusIsIn(this.bar);
     this.bar.replaceChildren();
     delete this.bar.dataset.mode;
     this.startButton.hidden = false;
@@ -665,6 +670,7 @@ export class Lecture {
       document.getElementById("stage")?.classList.remove("has-lecture");
       this.stageResized();
     }
+    if (hadFocus) this.startButton.focus();
   }
 
   /** The bar took (or gave back) room from the tree: let the page re-measure it. */
@@ -672,8 +678,9 @@ export class Lecture {
     requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
   }
 
-  showPresenter(audience) {
-    this.clearBar("presenter");
+  /** `focus`: put the focus on the bar's first control (the lecture was just started). */
+  showPresenter(audience, { focus = false } = {}) {
+    const hadFocus = this.clearBar("presenter");
     // The address students are given (PRUNE_PUBLIC_URL), as in the QR code; else this page's.
     const origin = document.getElementById("layout")?.dataset.publicUrl || window.location.origin;
     const link = `${origin}/join/${this.code}`;
@@ -699,6 +706,7 @@ export class Lecture {
     side.append(this.audienceEl, end);
     this.bar.append(qrButton, join, side, this.status);
     this.setStatus("");
+    if (focus || hadFocus) qrButton.focus();
   }
 
   showAudience(count) {
@@ -706,7 +714,7 @@ export class Lecture {
   }
 
   showStudent() {
-    this.clearBar("student");
+    const hadFocus = this.clearBar("student");
     const text = el("p", { className: "lecture-banner" });
     text.append(el("span", { className: "lecture-live", "aria-hidden": "true" }, "●"),
       document.createTextNode(" Following the teacher · "),
@@ -714,11 +722,12 @@ export class Lecture {
     const explore = button("lecture-explore", "Explore on my own", () => this.detach());
     this.bar.append(text, this.status, explore, this.leaveButton());
     this.setStatus("");
+    if (hadFocus) explore.focus();
   }
 
   showDetached() {
     if (this.bar.dataset.mode === "detached") return;
-    this.clearBar("detached");
+    const hadFocus = this.clearBar("detached");
     const text = el("p", { className: "lecture-banner" });
     text.append(document.createTextNode("Exploring on your own · lecture "),
       el("strong", { className: "lecture-code" }, formatCode(this.code)));
@@ -726,13 +735,16 @@ export class Lecture {
       this.resync());
     this.bar.append(text, this.status, follow, this.leaveButton());
     this.setStatus("");
+    if (hadFocus) follow.focus();
   }
 
   /** An error: in the bar above the tree (kept until closed). */
   showError(message) {
-    this.clearBar("error");
+    const hadFocus = this.clearBar("error");
     const text = el("p", { className: "lecture-error", role: "alert" }, message);
-    this.bar.append(text, button("ghost", "Close", () => this.hideBar()));
+    const close = button("ghost", "Close", () => this.hideBar());
+    this.bar.append(text, close);
+    if (hadFocus) close.focus();
   }
 
   leaveButton() {
@@ -748,6 +760,10 @@ export class Lecture {
   get state() {
     return { role: this.role, code: this.code, following: this.following, seq: this.seq };
   }
+}
+
+function focusIsIn(container) {
+  return container.contains(document.activeElement);
 }
 
 function viewOptions(options) {

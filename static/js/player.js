@@ -1,9 +1,11 @@
 // player.js: play/pause, step, first/last ("to the end now"), previous/next cutoff, step
 // over/out (stepping.js has the rules), scrub slider, speed (0.25× to 16×) and the keyboard:
-// ← → step, Shift+← → cutoffs, ↓ step over, ↑ step out, Space play/pause, Home/End. Keys are
-// ignored while typing or on a select, on the slider (it steps itself; Shift+← → still go to
-// cutoffs), ↑ ↓ on a radio button (they move its group), and after a handler before ours
-// called preventDefault().
+// ← → and PageUp/PageDown (presentation clickers send these) step, Shift+← → cutoffs,
+// ↓ step over, ↑ step out, Space play/pause, Home/End. A key is left to the focused element
+// when it uses it (keys.js: Space and Enter press a button, the arrows move a radio group,
+// a select or the slider, a text field keeps every key), except Shift+← → on the slider,
+// which go to cutoffs; and to a handler before ours that called preventDefault() (the
+// tree's nodes).
 //
 // Playback: one setTimeout at a time, set after each step is drawn, and one step per tick,
 // so steps never queue up. Each tick is due one interval after the previous one was due
@@ -13,16 +15,43 @@
 // drawing a step takes 0.6 ms on average, 10 ms at most, and steps come every 43.8 ms;
 // requestAnimationFrame would round that to 2 or 3 frames (33 or 50 ms), so it is not used.
 
+import { ownsKey } from "./keys.js";
 import { stepOut, stepOver } from "./stepping.js";
 
 const BASE_INTERVAL_MS = 700; // one step at 1× (16×: 43.75 ms)
 
-function isTyping(target) {
-  if (!target || !target.tagName) return false;
-  const tag = target.tagName;
-  if (tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (tag === "INPUT") return target.type !== "range" && target.type !== "checkbox" && target.type !== "radio";
-  return target.isContentEditable;
+// The player's keys: KeyboardEvent.key → the Player method it calls.
+const KEY_COMMANDS = {
+  ArrowRight: "forward",
+  PageDown: "forward",
+  ArrowLeft: "back",
+  PageUp: "back",
+  ArrowDown: "stepOver",
+  ArrowUp: "stepOut",
+  Home: "first",
+  End: "last",
+  " ": "togglePlay",
+  Spacebar: "togglePlay",
+};
+const SHIFT_COMMANDS = { ArrowRight: "nextCutoff", ArrowLeft: "prevCutoff" };
+
+/**
+ * The player command a key press asks for ("forward", "togglePlay", …), or null when it is
+ * not a player key or the focused element uses it (keys.js). lecture.js asks too: a student
+ * who steps by key stops following.
+ */
+export function keyCommand(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  const target = event.target;
+  if (event.shiftKey) {
+    const command = SHIFT_COMMANDS[event.key];
+    if (!command) return null;
+    // The slider would step one, as without Shift: Shift+← → go to cutoffs there too.
+    const onSlider = target && target.tagName === "INPUT" && target.type === "range";
+    return onSlider || !ownsKey(target, event.key) ? command : null;
+  }
+  const command = KEY_COMMANDS[event.key];
+  return command && !ownsKey(target, event.key) ? command : null;
 }
 
 export class Player {
@@ -46,10 +75,10 @@ export class Player {
     this.speed = Number(els.speed.value) || 1;
 
     els.play.addEventListener("click", () => this.togglePlay());
-    els.first.addEventListener("click", () => this.go(0));
-    els.last.addEventListener("click", () => this.go(this.n));
-    els.back.addEventListener("click", () => this.go(this.k - 1));
-    els.forward.addEventListener("click", () => this.go(this.k + 1));
+    els.first.addEventListener("click", () => this.first());
+    els.last.addEventListener("click", () => this.last());
+    els.back.addEventListener("click", () => this.back());
+    els.forward.addEventListener("click", () => this.forward());
     els.prevCut.addEventListener("click", () => this.prevCutoff());
     els.nextCut.addEventListener("click", () => this.nextCutoff());
     if (els.stepOver) els.stepOver.addEventListener("click", () => this.stepOver());
@@ -60,56 +89,34 @@ export class Player {
       if (this.playing) this.schedule();
     });
     document.addEventListener("keydown", (event) => this.onKey(event));
-    document.addEventListener("keyup", (event) => {
-      if (event.key === " " && !isTyping(event.target) && this.n > 0) event.preventDefault();
-    });
     this.refresh();
   }
 
   onKey(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (isTyping(event.target)) return;
-    const onSlider = event.target && event.target.type === "range";
-    const onRadio = event.target && event.target.type === "radio";
-    switch (event.key) {
-      case "ArrowRight":
-        if (onSlider && !event.shiftKey) return; // the slider steps itself
-        event.preventDefault();
-        if (event.shiftKey) this.nextCutoff();
-        else this.go(this.k + 1);
-        break;
-      case "ArrowLeft":
-        if (onSlider && !event.shiftKey) return;
-        event.preventDefault();
-        if (event.shiftKey) this.prevCutoff();
-        else this.go(this.k - 1);
-        break;
-      case "ArrowDown":
-      case "ArrowUp":
-        if (onSlider || onRadio || event.shiftKey || this.n === 0) return;
-        event.preventDefault();
-        if (event.key === "ArrowDown") this.stepOver();
-        else this.stepOut();
-        break;
-      case "Home":
-        if (onSlider) return;
-        event.preventDefault();
-        this.go(0);
-        break;
-      case "End":
-        if (onSlider) return;
-        event.preventDefault();
-        this.go(this.n);
-        break;
-      case " ":
-      case "Spacebar":
-        if (this.n === 0 && !this.playing) return;
-        event.preventDefault();
-        this.togglePlay();
-        break;
-      default:
-        break;
-    }
+    if (event.defaultPrevented) return;
+    const command = keyCommand(event);
+    if (!command) return;
+    const empty = this.n === 0;
+    if (command === "togglePlay" && empty && !this.playing) return;
+    if ((command === "stepOver" || command === "stepOut") && empty) return;
+    event.preventDefault();
+    this[command]();
+  }
+
+  forward() {
+    this.go(this.k + 1);
+  }
+
+  back() {
+    this.go(this.k - 1);
+  }
+
+  first() {
+    this.go(0);
+  }
+
+  last() {
+    this.go(this.n);
   }
 
   /** A new trace: `n` events known so far, `complete` once the server said done. */

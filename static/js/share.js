@@ -2,6 +2,9 @@
 // the step in the URL (?z=: JSON, deflate-raw, base64url), so it needs no server state; a
 // short link (/t/<id>) saves the view on the server for trees too large for a URL. Also the
 // embed code (<iframe src=".../embed?...">) and the picture/trace downloads.
+//
+// The panel opens with the focus on Copy link; closed (✕, Escape, or Share again) with the
+// focus in it, the focus goes back to the Share button that opened it.
 
 import { saveView } from "./api.js";
 import { download, pngBlob, svgText, traceText } from "./export.js";
@@ -129,18 +132,24 @@ export class SharePanel {
     e.png.addEventListener("click", () => this.exportPng());
     e.trace.addEventListener("click", () => this.exportTrace());
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && !e.panel.hidden) this.setOpen(false);
+      if (event.key !== "Escape" || e.panel.hidden || event.defaultPrevented) return;
+      event.preventDefault();
+      this.setOpen(false);
     });
   }
 
   setOpen(open) {
     const e = this.els;
+    const active = document.activeElement;
+    const focusBack = !open && (e.panel.contains(active) || active === document.body);
     e.panel.hidden = !open;
     e.toggle.setAttribute("aria-expanded", open ? "true" : "false");
     if (open) {
       this.say("");
       this.update();
       e.copyLink.focus();
+    } else if (focusBack) {
+      e.toggle.focus();
     }
   }
 

@@ -138,7 +138,7 @@ def test_keyboard_controls(prune):
     assert prune.step() == paused_at
 
     # Keyboard-only: Tab reaches the player's buttons, which have accessible names, and
-    # Enter on a focused button works; Space on it is still play/pause.
+    # Enter on a focused button presses it (Space too: test_keyboard.py).
     for selector in ("#btn-first", "#btn-back", "#btn-play", "#btn-forward", "#btn-last",
                      "#btn-prev-cut", "#btn-next-cut"):  # fmt: skip
         assert prune.page.get_attribute(selector, "aria-label")
