@@ -7,6 +7,7 @@ import { Lecture } from "./lecture.js";
 import { Editor } from "./editor.js";
 import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
+import { AnswerSwitch, Presentation } from "./presentation.js";
 import { Pseudocode } from "./pseudocode.js";
 import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
@@ -47,6 +48,7 @@ let runDoc = null; // its tree document (for the editor, share links and exports
 let lastSourceKey = null; // the source whose document defaults are in the form
 let pendingStep = null; // a step asked for (URL) before its events arrived
 let docTitle = "";
+let docDescription = ""; // states the answer ("answer 3"): hidden with "Hide answers"
 
 function setRunState(state) {
   document.body.dataset.runState = state;
@@ -75,8 +77,17 @@ function showTreeNotice(text, tone) {
   notice.hidden = false;
 }
 
+/** Hide the notice; if the focus was in it, give it to the tree's tab stop, or with no tree
+ * to the source choice (never to the page's body). */
 function hideTreeNotice() {
-  $("tree-notice").hidden = true;
+  const notice = $("tree-notice");
+  const hadFocus = notice.contains(document.activeElement);
+  notice.hidden = true;
+  if (!hadFocus) return;
+  const next =
+    document.querySelector('#tree [role="treeitem"][tabindex="0"]') ||
+    document.querySelector('input[name="source"]:checked');
+  if (next) next.focus();
 }
 
 $("tree-notice-close").addEventListener("click", hideTreeNotice);
@@ -99,6 +110,7 @@ function showStep(k) {
   pseudocode.highlight(event, event ? trace.kind(trace.nodeOf[s.step - 1]) : null);
   narration.say(narrate(trace, s.step));
   stats.update(s, final);
+  showDocTitle(final);
   const elapsed = performance.now() - t0;
   stepTimes.push(elapsed);
   if (stepTimes.length > STEP_TIMES_KEPT) stepTimes.splice(0, stepTimes.length - STEP_TIMES_KEPT);
@@ -136,10 +148,35 @@ function setDocTitle(documentInfo) {
   }
   if (!title && kind === "random") title = "Random tree";
   if (!title && kind === "paste") title = "Pasted tree";
-  const description = documentInfo && documentInfo.description ? documentInfo.description : "";
   docTitle = title;
-  el.textContent = description ? `${title}: ${description}` : title;
-  el.title = el.textContent;
+  docDescription = documentInfo && documentInfo.description ? documentInfo.description : "";
+  showDocTitle(atFinalStep());
+}
+
+/** Whether step shown is the end of a finished search (the answers are reached). */
+function atFinalStep() {
+  return !!trace && trace.complete && player.k === trace.length;
+}
+
+/**
+ * The header's title, with the document's description unless "Hide answers" is on and the
+ * search has not reached the end. The preset's description under the preset list says the
+ * same, so it hides with it.
+ */
+function showDocTitle(final) {
+  const el = $("doc-title");
+  const hide = answers.on && !final;
+  const text = docDescription && !hide ? `${docTitle}: ${docDescription}` : docTitle;
+  if (el.textContent !== text) {
+    el.textContent = text;
+    el.title = text;
+  }
+  const presetHint = $("preset-description");
+  if (presetHint.hidden !== hide) {
+    presetHint.hidden = hide;
+    if (hide) $("preset").removeAttribute("aria-describedby");
+    else $("preset").setAttribute("aria-describedby", "preset-description");
+  }
 }
 
 const presetCache = new Map();
@@ -274,18 +311,66 @@ $("toggle-inputs").addEventListener("click", (event) => {
   requestAnimationFrame(() => view.fit(false));
 });
 
-let lastWidth = window.innerWidth;
-onResizeSettled(() => {
-  pseudocode.invalidate();
-  if (window.innerWidth !== lastWidth) {
-    // Folding depends on the width: fold again, then fit.
-    lastWidth = window.innerWidth;
-    view.resized();
+onResizeSettled(() => pseudocode.invalidate());
+
+/**
+ * The tree panel changed size (the window, the lecture bar, the QR code, full screen,
+ * presentation mode, the inputs shown or hidden): fold for the new size, then fit. Sizes are
+ * compared rounded, so sub-pixel jitter never refits; the first change after a quiet spell
+ * refits at once, and a burst (a window dragged) refits again once it settles.
+ */
+const RESIZE_SETTLE_MS = 150;
+let treeSize = null;
+let resizeTimer = null;
+let lastResizeAt = -Infinity;
+new ResizeObserver(([entry]) => {
+  const { width, height } = entry.contentRect;
+  const size = `${Math.round(width)}x${Math.round(height)}`;
+  if (size === treeSize) return;
+  const first = treeSize === null;
+  treeSize = size;
+  if (first) return;
+  const now = performance.now();
+  const quiet = now - lastResizeAt > RESIZE_SETTLE_MS;
+  lastResizeAt = now;
+  clearTimeout(resizeTimer);
+  if (quiet) {
+    if (trace) view.resized();
+    resizeTimer = null;
   } else {
-    view.measure();
-    view.refresh();
+    resizeTimer = setTimeout(() => {
+      resizeTimer = null;
+      if (trace) view.resized();
+    }, RESIZE_SETTLE_MS);
   }
-});
+}).observe($("tree"));
+
+// ----- presentation mode and "Hide answers" (presentation.js) -----
+
+/** Redraw what "Hide answers" hides: the statistics and the header's description. */
+function showAnswers(on) {
+  stats.setHideAnswers(on);
+  if (!trace) return;
+  const s = trace.seek(player.k);
+  const final = atFinalStep();
+  stats.update(s, final);
+  showDocTitle(final);
+}
+
+const answers = new AnswerSwitch($("hide-answers"), showAnswers);
+stats.setHideAnswers(answers.on);
+
+const presentation = new Presentation(
+  {
+    buttons: [$("present-toggle"), $("present-toggle-narrow")],
+    exit: $("present-exit"),
+    layout: $("layout"),
+    stage: $("stage"),
+    caption: $("narration"),
+    controls: [$("player"), $("present-exit")],
+  },
+  { view, onChange: () => answerDefault() }
+);
 
 // ----- hooks for tests and benchmarks -----
 
@@ -301,6 +386,8 @@ window.prune = {
   },
   view,
   player,
+  presentation,
+  answers,
   stepTimes,
   timings,
   seek: (k) => player.show(k),
@@ -341,7 +428,10 @@ const shell = {
   maxUrlChars,
 };
 window.prune.editor = new Editor(shell);
-view.onActivate = (id) => window.prune.editor.editNode(trace.pathOf(id)); // Enter on a node
+// Enter on a node opens it in the editor (not while presenting: the editor is hidden).
+view.onActivate = (id) => {
+  if (!presentation.on) window.prune.editor.editNode(trace.pathOf(id));
+};
 window.prune.share = new SharePanel(shell);
 
 // ----- lecture mode (lecture.js): a presenter drives, students follow -----
@@ -363,6 +453,21 @@ const lecture = new Lecture({
   openDefault: openDefaultPreset,
 });
 window.prune.lecture = lecture;
+
+// "Hide answers" is on by default while presenting and in a lecture (presenter, student, or
+// a student exploring): lecture.js shows which on its bar's data-mode.
+const LECTURE_MODES = new Set(["presenter", "student", "detached"]);
+const lectureBar = $("lecture-bar");
+function answerDefault() {
+  const lecturing = !!lectureBar && !lectureBar.hidden && LECTURE_MODES.has(lectureBar.dataset.mode);
+  answers.setDefault(presentation.on || lecturing);
+}
+if (lectureBar) {
+  new MutationObserver(answerDefault).observe(lectureBar, {
+    attributes: true,
+    attributeFilter: ["data-mode", "hidden"],
+  });
+}
 
 // ----- first load: the URL's view, a saved view (/t/<id>), else the default preset -----
 

@@ -1,6 +1,8 @@
 // pseudocode.js: the algorithm as in the CS188 notes, with the line of the current event
 // highlighted. Alpha-beta's pruning test differs by rule: standard (α ≥ β after updating
 // the bound) or strict (MAX returns when v > β, MIN when v < α, before updating).
+// The current line is marked by more than its colour: a "▶" in the gutter (a secondary line,
+// "▷"), hidden from assistive technology, which reads aria-current="true" on the line.
 
 /** One listing line: [id, indent, text]. Ids are what events map to. */
 function valueFunction({ window, chance, limited }) {
@@ -118,6 +120,9 @@ export function listing(options = {}, hasChance = false) {
   };
 }
 
+export const CURRENT_MARK = "▶";
+export const SECONDARY_MARK = "▷";
+
 /** Lines to highlight for an event: [primary, ...secondary]. */
 export function linesFor(event, parentKind) {
   if (!event) return [];
@@ -147,6 +152,10 @@ export class Pseudocode {
     this.lines = new Map();
     this.lit = [];
     this.offsets = null;
+    // A scrolling listing must be reachable by keyboard (reveal() sets its tabindex): name it.
+    if (!listElement.hasAttribute("aria-label") && !listElement.hasAttribute("aria-labelledby")) {
+      listElement.setAttribute("aria-label", "Pseudocode");
+    }
     listElement.addEventListener("scroll", () => {
       this.scrollTop = listElement.scrollTop;
     });
@@ -163,6 +172,10 @@ export class Pseudocode {
       const li = document.createElement("li");
       li.className = `line indent-${indent}${indent === 0 ? " def" : ""}`;
       li.dataset.line = id;
+      const mark = document.createElement("span");
+      mark.className = "line-mark";
+      mark.setAttribute("aria-hidden", "true");
+      li.appendChild(mark);
       const code = document.createElement("code");
       code.textContent = text;
       li.appendChild(code);
@@ -182,6 +195,9 @@ export class Pseudocode {
       }
       this.viewHeight = list.clientHeight;
       this.scrollable = list.scrollHeight > this.viewHeight + 1;
+      // axe's scrollable-region-focusable: a listing that scrolls takes keyboard focus.
+      if (this.scrollable) list.tabIndex = 0;
+      else list.removeAttribute("tabindex");
     }
     const [top, height] = this.offsets.get(li) || [0, 0];
     if (!this.scrollable) return;
@@ -200,13 +216,20 @@ export class Pseudocode {
 
   /** Highlight the lines of `event` (null: none). */
   highlight(event, kind) {
-    for (const li of this.lit) li.classList.remove("current", "secondary");
+    for (const li of this.lit) {
+      li.classList.remove("current", "secondary");
+      li.removeAttribute("aria-current");
+      li.firstChild.textContent = "";
+    }
     this.lit = [];
     const ids = linesFor(event, kind);
     ids.forEach((id, index) => {
       const li = this.lines.get(id);
       if (!li) return;
-      li.classList.add(index === 0 ? "current" : "secondary");
+      const current = index === 0;
+      li.classList.add(current ? "current" : "secondary");
+      if (current) li.setAttribute("aria-current", "true");
+      li.firstChild.textContent = current ? CURRENT_MARK : SECONDARY_MARK;
       this.lit.push(li);
     });
     const first = this.lit[0];

@@ -1,4 +1,7 @@
 // stats.js: what the search has cost so far, against plain minimax, and the final summary.
+// With "Hide answers" on (setHideAnswers), what tells the answer before the search reaches
+// it (root value, best move, saving against minimax, the perfect-order leaf count) shows
+// ANSWER_HIDDEN until the last step of a finished search.
 
 import { fmt } from "./format.js";
 import { moveName, nameOf } from "./names.js";
@@ -29,6 +32,10 @@ function lineIds(trace, positions) {
   return ids;
 }
 
+const ANSWER_HIDDEN = "—";
+const ANSWER_ROWS = ["saved", "value", "best", "knuth"]; // hidden until the end with "Hide answers"
+const HIDDEN_HINT = "Hidden until the search reaches the end (Hide answers)";
+
 export class Stats {
   constructor(element) {
     this.element = element;
@@ -48,6 +55,13 @@ export class Stats {
       this.cells.set(key, dd);
     }
     this.trace = null;
+    this.hideAnswers = false;
+    this.hiding = false; // the answer rows show ANSWER_HIDDEN now
+  }
+
+  /** Hide the answers (ANSWER_ROWS) until the last step; applies at the next update(). */
+  setHideAnswers(on) {
+    this.hideAnswers = !!on;
   }
 
   set(key, text) {
@@ -67,45 +81,56 @@ export class Stats {
     for (const [key] of ROWS) this.set(key, "—");
   }
 
-  /** Counts derived from the state at the step shown; the summary once the search is over. */
+  /**
+   * Counts derived from the state at the step shown; the summary once the search is over.
+   * `final`: this step is the end of a finished search.
+   */
   update(s, final) {
     const t = this.trace;
     if (!t) return;
+    const hide = this.hideAnswers && !final;
+    const set = (key, text) => this.set(key, hide && ANSWER_ROWS.includes(key) ? ANSWER_HIDDEN : text);
     const total = t.size;
     const summary = final ? t.summary : null;
-    this.set("visited", `${s.visited} of ${total}`);
-    this.set("leaves", `${s.leaves} of ${this.minimaxLeaves}`);
+    set("visited", `${s.visited} of ${total}`);
+    set("leaves", `${s.leaves} of ${this.minimaxLeaves}`);
     const windowed = t.options.algorithm === "alphabeta";
-    this.set(
-      "cutoffs",
-      windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : "none (no pruning)"
-    );
-    this.set("pruned", String(s.pruned));
+    set("cutoffs", windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : "none (no pruning)");
+    set("pruned", String(s.pruned));
     const saved = summary ? summary.percent_saved : total ? (100 * s.pruned) / total : 0;
-    this.set("saved", `${fmt(Math.round(saved * 10) / 10)}%${summary ? "" : " so far"}`);
+    set("saved", `${fmt(Math.round(saved * 10) / 10)}%${summary ? "" : " so far"}`);
     if (final && s.done[0]) {
-      this.set("value", fmt(s.value[0]));
+      set("value", fmt(s.value[0]));
       const line = summary ? lineIds(t, summary.principal_variation) : [];
       const best = summary ? (line[0] ?? -1) : s.best[0];
       if (best < 0) {
-        this.set("best", "—");
+        set("best", "—");
       } else {
         const names = line.map((id) => nameOf(t, id)).join(" → ");
-        this.set("best", `${moveName(t, best)}${line.length > 1 ? `; line ${names}` : ""}`);
+        set("best", `${moveName(t, best)}${line.length > 1 ? `; line ${names}` : ""}`);
       }
     } else {
-      this.set("value", s.done[0] ? fmt(s.value[0]) : "—");
-      this.set("best", "—");
+      set("value", s.done[0] ? fmt(s.value[0]) : "—");
+      set("best", "—");
     }
     const known = t.summary;
     if (known && known.knuth_moore_leaves !== null && known.knuth_moore_leaves !== undefined) {
       const u = known.uniform;
       const shape = u ? ` (b = ${u.branching}, d = ${u.depth})` : "";
-      this.set("knuth", `${known.knuth_moore_leaves}${shape}`);
+      set("knuth", `${known.knuth_moore_leaves}${shape}`);
     } else if (known) {
-      this.set("knuth", "n/a");
+      set("knuth", "n/a");
     } else {
-      this.set("knuth", "—");
+      set("knuth", "—");
+    }
+    if (hide !== this.hiding) {
+      this.hiding = hide;
+      for (const key of ANSWER_ROWS) {
+        const cell = this.cells.get(key);
+        cell.parentElement.classList.toggle("answer-hidden", hide);
+        if (hide) cell.title = HIDDEN_HINT;
+        else cell.removeAttribute("title");
+      }
     }
   }
 }

@@ -1,11 +1,11 @@
-// tree-focus.js: keyboard access to the tree (WAI-ARIA APG tree view). One node at a time is
-// in the tab order (a roving tabindex): the node the step is about, until the user moves
+// tree-focus.js: keyboard access to the tree (WAI-ARIA APG tree view). One node's treeitem
+// (tree-nodes.js's g.item) at a time is in the tab order (a roving tabindex): the node the step is about, until the user moves
 // the focus in the tree; then the node they chose, or its nearest drawn ancestor when a fold
 // takes it away. Keys on a node (tree-aria.js nextFocus): arrows move and fold, Home/End,
 // Enter "activates" it (the page opens it in the editor), + and − zoom, Shift+arrows pan.
 // Every key handled is preventDefault()ed, so the player's shortcuts skip it.
 //
-// Reads from the view: trace, present, folded, shownIds, nodes.gEl, lastState.
+// Reads from the view: trace, present, folded, shownIds, nodes.itemEl, lastState.
 
 import { nextFocus } from "./tree-aria.js";
 
@@ -51,14 +51,14 @@ export class FocusControl {
     while (id > 0 && !view.present[id]) id = t.parent[id];
     if (!view.present[id]) return;
     if (id !== this.stop) {
-      const old = this.stop >= 0 ? view.nodes.gEl[this.stop] : null;
+      const old = this.stop >= 0 ? view.nodes.itemEl[this.stop] : null;
       if (old) old.setAttribute("tabindex", "-1");
-      view.nodes.gEl[id].setAttribute("tabindex", "0");
+      view.nodes.itemEl[id].setAttribute("tabindex", "0");
       this.stop = id;
     }
-    if (hadFocus && document.activeElement !== view.nodes.gEl[id]) {
+    if (hadFocus && document.activeElement !== view.nodes.itemEl[id]) {
       this.chosen = id;
-      view.nodes.gEl[id].focus({ preventScroll: true });
+      view.nodes.itemEl[id].focus({ preventScroll: true });
     }
   }
 
@@ -68,9 +68,9 @@ export class FocusControl {
     this.chosen = id;
     if (!view.present[id]) view.pin(id, true);
     this.update(view.lastState);
-    const g = view.nodes.gEl[id];
-    if (g) {
-      g.focus({ preventScroll: true });
+    const item = view.nodes.itemEl[id];
+    if (item) {
+      item.focus({ preventScroll: true });
       view.showNode(id);
     }
   }

@@ -4,9 +4,11 @@
 // and a folded node's summary.
 //
 // Every node is <g class="node" data-path="0.1" data-state="…" data-kind="…" [data-value]
-// [data-agent] role="treeitem" aria-level aria-setsize aria-posinset [aria-expanded]
-// aria-label> holding its shape, value, name, window and (folded) summary; its accessible
-// name is tree-aria.js's nodeLabel. Reads from the view: trace, names, levels, cutByLimit,
+// [data-agent]> holding <g class="item" role="treeitem" aria-level aria-setsize
+// aria-posinset [aria-expanded] aria-label tabindex> (the shape, and no text), then the
+// value, name, window and (folded) summary. The item's accessible name is tree-aria.js's
+// nodeLabel, which says more than the texts drawn beside it; those are aria-hidden (not
+// read twice), and outside the item (not taken for its visible label, WCAG 2.5.3). Reads from the view: trace, names, levels, cutByLimit,
 // folded, eagerToggles.
 
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "./trace.js";
@@ -53,6 +55,7 @@ export class NodeLayer {
   /** A new tree of `n` nodes: nothing drawn yet. */
   reset(n) {
     this.gEl = new Array(n).fill(null);
+    this.itemEl = new Array(n).fill(null); // the treeitem in each node's <g>
     this.shapeEl = new Array(n).fill(null);
     this.valEl = new Array(n).fill(null);
     this.winEl = new Array(n).fill(null);
@@ -73,12 +76,15 @@ export class NodeLayer {
     this.protos = {};
     for (const name of Object.keys(SHAPES)) {
       const g = svgEl("g");
+      const item = svgEl("g", "item"); // the treeitem: the shape, and no text
       const shape = svgEl("path", "shape");
       shape.setAttribute("d", SHAPES[name]);
-      g.appendChild(shape);
+      item.appendChild(shape);
+      g.appendChild(item);
       if (name === "leaf") {
         const val = svgEl("text", "val");
         val.setAttribute("y", VALUE_Y.leaf);
+        val.setAttribute("aria-hidden", "true");
         g.appendChild(val);
       }
       this.protos[name] = g;
@@ -93,19 +99,21 @@ export class NodeLayer {
     const row = t.nodes[id];
     const terminal = !!row.terminal;
     const g = this.protos[terminal ? "leaf" : row.kind].cloneNode(true);
-    const shape = g.firstChild;
+    const item = g.firstChild;
+    const shape = item.firstChild;
     g.setAttribute("class", `node ${terminal ? "terminal" : "inner"} kind-${row.kind}`);
     g.setAttribute("data-path", t.keys[id]);
     g.setAttribute("data-kind", row.kind);
     g.setAttribute("data-state", "unvisited");
     g.setAttribute("transform", `translate(${x},${y})`);
     const parent = t.parent[id];
-    g.setAttribute("role", "treeitem");
-    g.setAttribute("tabindex", "-1");
-    g.setAttribute("aria-level", String(t.depth[id] + 1));
-    g.setAttribute("aria-setsize", String(parent >= 0 ? t.children[parent].length : 1));
-    g.setAttribute("aria-posinset", String(parent >= 0 ? t.children[parent].indexOf(id) + 1 : 1));
-    if (t.children[id].length) g.setAttribute("aria-expanded", String(!view.folded[id]));
+    g.setAttribute("role", "none"); // a treeitem must sit right in its tree (Chromium)
+    item.setAttribute("role", "treeitem");
+    item.setAttribute("tabindex", "-1");
+    item.setAttribute("aria-level", String(t.depth[id] + 1));
+    item.setAttribute("aria-setsize", String(parent >= 0 ? t.children[parent].length : 1));
+    item.setAttribute("aria-posinset", String(parent >= 0 ? t.children[parent].indexOf(id) + 1 : 1));
+    if (t.children[id].length) item.setAttribute("aria-expanded", String(!view.folded[id]));
     const level = view.levels[t.depth[id]];
     if (level && level.agent >= 0 && !terminal) {
       g.setAttribute("data-agent", String(level.agent));
@@ -113,18 +121,20 @@ export class NodeLayer {
         g.classList.add("variant");
         const mark = svgEl("path", "inner-mark");
         mark.setAttribute("d", INNER_MARKS[row.kind]);
-        g.insertBefore(mark, shape.nextSibling);
+        item.appendChild(mark);
       }
     }
     if (view.cutByLimit.has(id)) g.classList.add("at-limit");
     this.gEl[id] = g;
+    this.itemEl[id] = item;
     this.shapeEl[id] = shape;
     if (terminal) {
-      const val = shape.nextSibling;
+      const val = item.nextSibling;
       if (row.value !== undefined) setVal(val, fmtShort(row.value));
       this.valEl[id] = val;
     }
     const name = svgEl("text", terminal ? "node-label leaf-name" : "node-label");
+    name.setAttribute("aria-hidden", "true"); // the texts beside the treeitem repeat its name
     if (terminal) {
       name.setAttribute("y", R + 14);
     } else {
@@ -148,6 +158,7 @@ export class NodeLayer {
   /** Node `id` is no longer drawn. */
   drop(id) {
     this.gEl[id] = null;
+    this.itemEl[id] = null;
     this.shapeEl[id] = null;
     this.valEl[id] = null;
     this.winEl[id] = null;
@@ -161,7 +172,9 @@ export class NodeLayer {
       const row = this.view.trace.nodes[id];
       val = svgEl("text", "val");
       val.setAttribute("y", VALUE_Y[row.terminal ? "leaf" : row.kind]);
-      this.gEl[id].insertBefore(val, this.shapeEl[id].nextSibling);
+      val.setAttribute("aria-hidden", "true");
+      // Over the shape and a second player's inner mark, under the other texts.
+      this.gEl[id].insertBefore(val, this.itemEl[id].nextSibling);
       this.valEl[id] = val;
     }
     return val;
@@ -172,6 +185,7 @@ export class NodeLayer {
     if (!win) {
       win = svgEl("text", "win");
       win.setAttribute("y", R + 15);
+      win.setAttribute("aria-hidden", "true");
       this.gEl[id].insertBefore(win, this.sumEl[id] || this.toggleEl[id] || null);
       this.winEl[id] = win;
     }
@@ -193,12 +207,15 @@ export class NodeLayer {
     const g = this.gEl[id];
     const folded = !!this.view.folded[id];
     g.classList.toggle("collapsed", folded);
-    if (this.view.trace.children[id].length) g.setAttribute("aria-expanded", String(!folded));
+    if (this.view.trace.children[id].length) {
+      this.itemEl[id].setAttribute("aria-expanded", String(!folded));
+    }
     this.rCut[id] = -2; // its accessible name changes: written again at the next paint
     if (folded) this.ensureToggle(id);
     if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
     if (folded && !this.sumEl[id]) {
       const summary = svgEl("text", "fold-summary");
+      summary.setAttribute("aria-hidden", "true");
       for (let line = 0; line < SUMMARY_LINES; line++) {
         const span = svgEl("tspan");
         span.setAttribute("x", 0);
@@ -234,7 +251,7 @@ export class NodeLayer {
     if (changed || (lines && lines.join() !== this.rSummary[i])) {
       if (lines) this.rSummary[i] = lines.join();
       const v = this.view;
-      this.gEl[i].setAttribute("aria-label", nodeLabel(v.trace, s, i, v.names, v.levels, lines));
+      this.itemEl[i].setAttribute("aria-label", nodeLabel(v.trace, s, i, v.names, v.levels, lines));
     }
   }
 

@@ -9,6 +9,8 @@ import re
 TEXTBOOK_NAMES = "ABCDEFGHIJKLM"
 
 ACTIVE_NAME = "() => document.activeElement.getAttribute('aria-label')"
+ACTIVE_PATH = "() => document.activeElement.closest('g.node').dataset.path"
+TAB_STOP = '#tree g.node > .item[tabindex="0"]'  # a node's treeitem: its shape, no text
 
 
 def ax_tree_items(page) -> list[dict]:
@@ -46,7 +48,7 @@ def test_the_textbook_tree_is_an_aria_tree_of_13_named_items(prune):
     # Declared structure: levels, set sizes, positions, expanded inner nodes.
     assert names["A"]["level"] == 1 and names["C"]["level"] == 2 and names["H"]["level"] == 3
     assert names["C"]["expanded"] is True
-    c = prune.page.locator('#tree g.node[data-path="1"]')
+    c = prune.page.locator('#tree g.node[data-path="1"] > .item')
     assert c.get_attribute("aria-setsize") == "3" and c.get_attribute("aria-posinset") == "2"
     assert "expanded" not in names["E"]
 
@@ -54,10 +56,11 @@ def test_the_textbook_tree_is_an_aria_tree_of_13_named_items(prune):
 def test_one_tab_stop_follows_the_search_until_the_user_moves_it(prune):
     page = prune.page
     prune.open("preset=textbook&step=5")  # leaf F evaluated
-    stops = page.locator('#tree g.node[tabindex="0"]')
-    assert stops.count() == 1 and stops.get_attribute("data-path") == "0.1"
+    stops = page.locator(TAB_STOP)
+    path_of = "(el) => el.closest('g.node').dataset.path"
+    assert stops.count() == 1 and stops.evaluate(path_of) == "0.1"
     page.evaluate("() => window.prune.seek(9)")  # B returns
-    assert stops.count() == 1 and stops.get_attribute("data-path") == "0"
+    assert stops.count() == 1 and stops.evaluate(path_of) == "0"
     # Focus it and walk: ↑ parent, → sibling, ↓ first child, ← back, Home, End.
     stops.focus()
     walk = [("ArrowRight", "MIN node C"), ("ArrowDown", "leaf H"), ("ArrowRight", "leaf I")]
@@ -76,18 +79,18 @@ def test_one_tab_stop_follows_the_search_until_the_user_moves_it(prune):
     assert prune.step() == 9
     page.evaluate("() => window.prune.seek(10)")
     assert page.evaluate(ACTIVE_NAME).startswith("leaf M")
-    assert page.locator('#tree g.node[tabindex="0"]').count() == 1
+    assert page.locator(TAB_STOP).count() == 1
 
 
 def test_arrows_fold_and_open_and_enter_edits_the_node(prune):
     page = prune.page
     prune.open("preset=textbook&step=9")
-    page.locator('#tree g.node[data-path="0"]').focus()
+    page.locator('#tree g.node[data-path="0"] > .item').focus()
     page.keyboard.press("ArrowUp")  # B is open: ↑ folds it
-    b = page.locator('#tree g.node[data-path="0"]')
+    b = page.locator('#tree g.node[data-path="0"] > .item')
     assert b.get_attribute("aria-expanded") == "false"
     assert page.locator('#tree g.node[data-path="0.0"]').count() == 0
-    assert page.evaluate("() => document.activeElement.dataset.path") == "0"
+    assert page.evaluate(ACTIVE_PATH) == "0"
     page.keyboard.press("ArrowDown")  # folded: ↓ opens it
     assert b.get_attribute("aria-expanded") == "true"
     page.keyboard.press("ArrowDown")  # open: ↓ goes to its first child
@@ -100,15 +103,15 @@ def test_arrows_fold_and_open_and_enter_edits_the_node(prune):
 def test_the_keyboard_reaches_nodes_a_big_tree_folds_away(prune):
     page = prune.page
     prune.open("preset=random-binary-10&step=30")
-    page.locator('#tree g.node[tabindex="0"]').focus()
+    page.locator(TAB_STOP).focus()
     page.keyboard.press("Home")  # the root
     page.keyboard.press("ArrowDown")  # its first child
     page.keyboard.press("ArrowRight")  # its second child, folded
-    assert page.evaluate("() => document.activeElement.dataset.path") == "1"
-    assert page.get_attribute('#tree g.node[data-path="1"]', "aria-expanded") == "false"
+    assert page.evaluate(ACTIVE_PATH) == "1"
+    assert page.get_attribute('#tree g.node[data-path="1"] > .item', "aria-expanded") == "false"
     page.keyboard.press("ArrowDown")  # opens it
     page.keyboard.press("ArrowDown")  # its first child, drawn now
-    assert page.evaluate("() => document.activeElement.dataset.path") == "1.0"
+    assert page.evaluate(ACTIVE_PATH) == "1.0"
     page.wait_for_timeout(400)  # the opened children glide into place
     box = page.evaluate(
         """() => { const r = document.activeElement.getBoundingClientRect();
