@@ -133,32 +133,6 @@ export class MarkLayer {
     this.strikes.set(i, mark);
   }
 
-  /** The strike mark across the edge into a pruned subtree's root. */
-  updateStrike(i, s) {
-    const old = this.strikes.get(i);
-    if (old) {
-      old.remove();
-      this.strikes.delete(i);
-    }
-    this.rPrunedBy[i] = s.prunedBy[i];
-    const p = this.view.trace.parent[i];
-    if (s.prunedBy[i] < 0 || p < 0 || !this.view.present[i] || !this.view.present[p]) return;
-    const x1 = this.view.pos[2 * p];
-    const y1 = this.view.pos[2 * p + 1];
-    const x2 = this.view.pos[2 * i];
-    const y2 = this.view.pos[2 * i + 1];
-    const mark = svgEl("g", "strike");
-    mark.setAttribute("data-path", this.view.trace.keys[i]);
-    mark.setAttribute("transform", `translate(${(x1 + x2) / 2},${(y1 + y2) / 2})`);
-    for (const cls of ["strike-halo", "strike-bar"]) {
-      const cross = svgEl("path", cls);
-      cross.setAttribute("d", "M-8,-8L8,8M8,-8L-8,8");
-      mark.appendChild(cross);
-    }
-    this.marks.appendChild(mark);
-    this.strikes.set(i, mark);
-  }
-
   bestMove(childId) {
     if (this.bestLabel && this.bestLabel.childId === childId) return;
     if (this.bestLabel) {

@@ -44,14 +44,8 @@ def contrast(fg, bg) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-# Every text drawn in the tree panel, with the opaque colours it is seen in: its fill (or CSS
-# colour) and what is behind it, each composited (source-over, in sRGB as browsers do) with
-# the opacities of the text, its shape and their groups. Behind a node's value: the node's
-# shape; behind "… N more": its box; behind everything else (names, windows, captions, cutoff
-# labels, halos included: a halo is not a background): the panel. The level ruler's rows: their
-# own (translucent) background over the panel.
-TREE_TEXTS = r"""
-() => {
+# Colours in the page: parse "rgb(…)"/"rgba(…)" to [r, g, b, a]; composite a colour over another.
+COLOUR_HELPERS = r"""
   const parse = (c) => {
     const m = c && c.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
@@ -60,6 +54,17 @@ TREE_TEXTS = r"""
   };
   const over = (top, alpha, bottom) =>
     top.slice(0, 3).map((c, i) => c * alpha + bottom[i] * (1 - alpha));
+"""
+
+# Every text drawn in the tree panel, with the opaque colours it is seen in: its fill (or CSS
+# colour) and what is behind it, each composited (source-over, in sRGB as browsers do) with
+# the opacities of the text, its shape and their groups. Behind a node's value: the node's
+# shape; behind "… N more": its box; behind everything else (names, windows, captions, cutoff
+# labels, halos included: a halo is not a background): the panel. The level ruler's rows: their
+# own (translucent) background over the panel.
+TREE_TEXTS = r"""
+() => {
+  COLOUR_HELPERS
   const solid = (el) => {  // the opaque colour behind an HTML element: its backgrounds, composited
     const layers = [];
     for (let e = el; e; e = e.parentElement) {
@@ -154,7 +159,7 @@ TREE_TEXTS = r"""
   }
   return out;
 }
-"""
+""".replace("  COLOUR_HELPERS\n", COLOUR_HELPERS.lstrip("\n"))
 
 
 def tree_contrasts(page) -> list[dict]:
@@ -390,14 +395,7 @@ def test_the_panels_have_no_text_below_4_5_to_1(prune):
 # background over what is behind it.
 PANEL_TEXTS = r"""
 () => {
-  const parse = (c) => {
-    const m = c && c.match(/rgba?\(([^)]+)\)/);
-    if (!m) return null;
-    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
-    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-  };
-  const over = (top, alpha, bottom) =>
-    top.slice(0, 3).map((c, i) => c * alpha + bottom[i] * (1 - alpha));
+  COLOUR_HELPERS
   const flatten = (layers, base) => {  // innermost first; stops at the first opaque one
     const upto = layers.findIndex((c) => c[3] >= 1);
     const used = upto < 0 ? layers : layers.slice(0, upto + 1);
@@ -435,7 +433,7 @@ PANEL_TEXTS = r"""
   }
   return out;
 }
-"""
+""".replace("  COLOUR_HELPERS\n", COLOUR_HELPERS.lstrip("\n"))
 
 
 # ----- small embeds -----
