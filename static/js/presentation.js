@@ -109,6 +109,13 @@ export class Presentation {
     }
     this.fitCaption();
     this.wake();
+    // The controls float over the tree's bottom: the view keeps the nodes above them.
+    requestAnimationFrame(() => {
+      if (!this.on) return;
+      const panel = this.view.container.getBoundingClientRect();
+      const bar = this.els.controls[0].getBoundingClientRect();
+      this.view.setBottomInset(Math.max(0, panel.bottom - bar.top));
+    });
     if (this.onChange) this.onChange(true);
   }
 
@@ -124,6 +131,7 @@ export class Presentation {
     clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.fitCaption(); // back to the page's narration (font, tab order)
+    this.view.setBottomInset(0);
     this.view.setReadablePx(NORMAL_PX);
     if (this.wantsFullscreen && document.fullscreenElement && document.exitFullscreen) {
       document.exitFullscreen().catch(() => {});

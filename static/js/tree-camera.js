@@ -18,36 +18,41 @@ export function nodeBox(pos, id) {
 }
 
 /**
- * The box of the node state `s` is about (or its nearest drawn ancestor), `node`, and that box
- * joined with its drawn parent's and children's, `near`; null before anything is drawn.
+ * The box of the node state `s` is about (or its nearest drawn ancestor), `node`; joined with
+ * its drawn children's, `down`; and with its parent's too, `near`. Null before anything is
+ * drawn.
  */
 export function focusBox(trace, s, pos, present) {
   let id = s.current >= 0 ? s.current : 0;
   while (id >= 0 && !present[id]) id = trace.parent[id];
   if (id < 0) return null;
   const node = nodeBox(pos, id);
-  const near = { ...node };
-  for (const c of [trace.parent[id], ...trace.children[id]]) {
-    if (c < 0 || !present[c]) continue;
-    const b = nodeBox(pos, c);
-    near.x0 = Math.min(near.x0, b.x0);
-    near.x1 = Math.max(near.x1, b.x1);
-    near.y0 = Math.min(near.y0, b.y0);
-    near.y1 = Math.max(near.y1, b.y1);
-  }
-  return { node, near };
+  const join = (box, ids) => {
+    const out = { ...box };
+    for (const c of ids) {
+      if (c < 0 || !present[c]) continue;
+      const b = nodeBox(pos, c);
+      out.x0 = Math.min(out.x0, b.x0);
+      out.x1 = Math.max(out.x1, b.x1);
+      out.y0 = Math.min(out.y0, b.y0);
+      out.y1 = Math.max(out.y1, b.y1);
+    }
+    return out;
+  };
+  const down = join(node, trace.children[id]);
+  return { node, down, near: join(down, [trace.parent[id]]) };
 }
 
 /**
  * `transform` panned (not zoomed) so the focus is inside `area` ({left, top, right, bottom}):
- * the node with its parent and children when they fit, else the node alone. `recentre`:
+ * the node with its parent and children when they fit, else with its children, else alone. `recentre`:
  * centre it across rather than move the least.
  */
 export function withinView(transform, focus, area, recentre = false) {
   const k = transform.k;
   const fits = (b) =>
     (b.x1 - b.x0) * k <= area.right - area.left && (b.y1 - b.y0) * k <= area.bottom - area.top;
-  const box = fits(focus.near) ? focus.near : focus.node;
+  const box = [focus.near, focus.down].find((b) => b && fits(b)) || focus.node;
   const sx0 = transform.applyX(box.x0);
   const sx1 = transform.applyX(box.x1);
   const sy0 = transform.applyY(box.y0);

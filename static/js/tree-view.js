@@ -100,6 +100,7 @@ export class TreeView {
     this.trace = null;
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
+    this.bottomInset = 0; // screen px at the panel's bottom that something covers
   }
 
   /**
@@ -423,8 +424,14 @@ export class TreeView {
       left: this.ruler.width + MARGIN_PX,
       top: MARGIN_PX,
       right: this.width - MARGIN_PX,
-      bottom: this.height - this.minimap.height - MARGIN_PX,
+      bottom: this.height - Math.max(this.minimap.height, this.bottomInset) - MARGIN_PX,
     };
+  }
+
+  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
+  setBottomInset(px) {
+    this.bottomInset = px;
+    if (this.trace) this.fit(false, true);
   }
 
   /** Zoom so the drawn tree fits the panel, never below the readable scale. */
