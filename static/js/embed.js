@@ -12,7 +12,7 @@ import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { PACKED_PARAM, unpackView } from "./share.js";
 import { Trace, cutByDepthLimit } from "./trace.js";
-import { TreeView, onResizeSettled } from "./tree-view.js";
+import { TreeView } from "./tree-view.js";
 import { buildQuery, readUrl } from "./url-state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -105,6 +105,14 @@ function openLink(loaded) {
   return `/?${buildQuery({ source: { kind: "preset", name: DEFAULT_PRESET }, options: loaded.options })}`;
 }
 
+/** The document's names for its players (the level ruler), unless the options changed who
+ * plays (the socket's start ack applies the same rule). */
+function agentsOf(doc) {
+  if (!doc || !Array.isArray(doc.agents) || !Array.isArray(doc.players)) return null;
+  const players = trace.options && trace.options.players;
+  return JSON.stringify(players) === JSON.stringify(doc.players) ? doc.agents : null;
+}
+
 async function start() {
   document.body.dataset.runState = "loading";
   let loaded;
@@ -123,7 +131,7 @@ async function start() {
   }
   $("embed-loading").remove();
   $("embed-open").href = openLink(loaded);
-  view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.tree) });
+  view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.tree), agents: agentsOf(loaded.tree) });
   player.reset(0, false);
   player.setLength(trace.length, true);
   const step = loaded.step === "end" ? trace.length : loaded.step || 0;
@@ -132,12 +140,9 @@ async function start() {
   if (flag("autoplay") && !reducedMotion()) player.play();
 }
 
-onResizeSettled(() => view.resized());
-
-// The tree's panel also changes size without the window: the narration under it grows or
-// shrinks by a line (in a 390×260 frame the first narration shown takes 2 lines, after the
-// tree was fitted). Fit again then, so that nothing (a cutoff label under the leaves) is
-// left under the narration.
+// Fold and fit again whenever the tree's panel changes size: the frame resized, and also
+// the narration under it growing or shrinking by a line (in a 390×260 frame the first
+// narration shown takes 2 lines, after the tree was fitted).
 let panelSize = null;
 new ResizeObserver(([entry]) => {
   const { width, height } = entry.contentRect;

@@ -308,7 +308,7 @@ $("toggle-inputs").addEventListener("click", (event) => {
   const hidden = document.getElementById("layout").classList.toggle("inputs-hidden");
   event.currentTarget.setAttribute("aria-expanded", hidden ? "false" : "true");
   event.currentTarget.textContent = hidden ? "Show inputs" : "Hide inputs";
-  requestAnimationFrame(() => view.fit(false));
+  // The tree's panel grows or shrinks: its ResizeObserver (below) folds and fits again.
 });
 
 onResizeSettled(() => pseudocode.invalidate());

@@ -55,9 +55,8 @@ export class Minimap {
 
   /** Show or hide the overview (the view shows it only while it folds nodes away). */
   setShown(shown) {
-    if (this.canvas.hidden === !shown) return false;
+    if (this.canvas.hidden === !shown) return;
     this.canvas.hidden = !shown;
-    return true;
   }
 
   /** Redraw at the next frame (several calls in one frame draw once). */

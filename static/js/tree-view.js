@@ -204,7 +204,7 @@ export class TreeView {
     }
     this.paint(s, final);
     this.focusControl.update(s);
-    if (this.minimap.setShown(cut.ids.length < t.size)) this.minimap.schedule(s, this.onScreenIds());
+    this.minimap.setShown(cut.ids.length < t.size); // drawn by updateOverlays below
     if (this.needsFit) {
       this.needsFit = false;
       this.fit(false, true);

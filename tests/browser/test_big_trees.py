@@ -283,3 +283,10 @@ def test_small_trees_are_drawn_whole_without_a_minimap(prune):
     prune.open("preset=textbook")
     assert prune.page.locator("#tree g.node").count() == 13
     assert prune.page.locator("#tree canvas.minimap").is_hidden()
+
+
+def test_the_embed_names_the_pacman_players_too(prune):
+    prune.page.goto("/embed?preset=pacman&step=12")
+    prune.wait_state("done")
+    names = prune.page.locator("#tree .level-ruler .level .level-name").all_text_contents()
+    assert names[:3] == ["Pacman", "Ghost 1", "Ghost 2"]
