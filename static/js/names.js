@@ -9,7 +9,7 @@
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
 
 /** The n-th letter name (0 → "A", 25 → "Z", 26 → "AA", 701 → "ZZ", 702 → "AAA"). */
-export function letterName(n) {
+function letterName(n) {
   let name = "";
   for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) {
     name = String.fromCharCode(65 + ((k - 1) % 26)) + name;

@@ -92,7 +92,7 @@ export function foldTree(trace, s, { budget = 24, maxSiblings = 12, all = false,
 }
 
 /** Slots an item takes across: a folded node or a placeholder needs room for its summary. */
-export const WIDE = 2.5;
+const WIDE = 2.5;
 
 /** Leaf slots of the cut below `top`: drawn nodes without drawn children, and placeholders. */
 function countSlots(top, isOpen, windowFor, children) {
@@ -116,7 +116,7 @@ function countSlots(top, isOpen, windowFor, children) {
  * placeholders before and after them. The window centres on the child on the kept path (or a
  * pinned one), else on the child being searched, else on the last finished one.
  */
-export function windowOf(trace, s, id, keep, pinned, maxSiblings) {
+function windowOf(trace, s, id, keep, pinned, maxSiblings) {
   const kids = trace.children[id];
   const most = Math.max(3, maxSiblings);
   if (kids.length <= most) return { shown: kids, before: [], after: [] };
