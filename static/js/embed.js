@@ -140,20 +140,6 @@ async function start() {
   if (flag("autoplay") && !reducedMotion()) player.play();
 }
 
-// Fold and fit again whenever the tree's panel changes size: the frame resized, and also
-// the narration under it growing or shrinking by a line (in a 390×260 frame the first
-// narration shown takes 2 lines, after the tree was fitted).
-let panelSize = null;
-new ResizeObserver(([entry]) => {
-  const { width, height } = entry.contentRect;
-  const size = `${Math.round(width)}x${Math.round(height)}`;
-  if (size === panelSize) return;
-  const first = panelSize === null;
-  panelSize = size;
-  if (first || !trace) return;
-  view.resized();
-}).observe($("tree"));
-
 window.prune = {
   get trace() {
     return trace;

@@ -308,42 +308,10 @@ $("toggle-inputs").addEventListener("click", (event) => {
   const hidden = document.getElementById("layout").classList.toggle("inputs-hidden");
   event.currentTarget.setAttribute("aria-expanded", hidden ? "false" : "true");
   event.currentTarget.textContent = hidden ? "Show inputs" : "Hide inputs";
-  // The tree's panel grows or shrinks: its ResizeObserver (below) folds and fits again.
+  // The tree's panel grows or shrinks: the view folds and fits again by itself.
 });
 
 onResizeSettled(() => pseudocode.invalidate());
-
-/**
- * The tree panel changed size (the window, the lecture bar, the QR code, full screen,
- * presentation mode, the inputs shown or hidden): fold for the new size, then fit. Sizes are
- * compared rounded, so sub-pixel jitter never refits; the first change after a quiet spell
- * refits at once, and a burst (a window dragged) refits again once it settles.
- */
-const RESIZE_SETTLE_MS = 150;
-let treeSize = null;
-let resizeTimer = null;
-let lastResizeAt = -Infinity;
-new ResizeObserver(([entry]) => {
-  const { width, height } = entry.contentRect;
-  const size = `${Math.round(width)}x${Math.round(height)}`;
-  if (size === treeSize) return;
-  const first = treeSize === null;
-  treeSize = size;
-  if (first) return;
-  const now = performance.now();
-  const quiet = now - lastResizeAt > RESIZE_SETTLE_MS;
-  lastResizeAt = now;
-  clearTimeout(resizeTimer);
-  if (quiet) {
-    if (trace) view.resized();
-    resizeTimer = null;
-  } else {
-    resizeTimer = setTimeout(() => {
-      resizeTimer = null;
-      if (trace) view.resized();
-    }, RESIZE_SETTLE_MS);
-  }
-}).observe($("tree"));
 
 // ----- presentation mode and "Hide answers" (presentation.js) -----
 

@@ -36,6 +36,7 @@ const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textboo
 const TWEEN_MS = 260;
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
 const MARGIN_PX = 10;
+const RESIZE_SETTLE_MS = 150;
 
 function prefersReducedMotion() {
   return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
@@ -101,6 +102,37 @@ export class TreeView {
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
     this.bottomInset = 0; // screen px at the panel's bottom that something covers
+    this.watchPanelSize();
+  }
+
+  /**
+   * Fold and fit again whenever the panel changes size (the window, the lecture bar, full
+   * screen, presentation mode, the inputs hidden, an embed's narration growing by a line).
+   * Sizes are compared rounded, so sub-pixel jitter never refits; the first change after a
+   * quiet spell refits at once, and a burst (a window dragged) again once it settles.
+   */
+  watchPanelSize() {
+    let size = null;
+    let timer = null;
+    let lastAt = -Infinity;
+    const refit = () => {
+      timer = null;
+      if (this.trace) this.resized();
+    };
+    new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      const now = `${Math.round(width)}x${Math.round(height)}`;
+      if (now === size) return;
+      const first = size === null;
+      size = now;
+      if (first) return;
+      const at = performance.now();
+      const quiet = at - lastAt > RESIZE_SETTLE_MS;
+      lastAt = at;
+      clearTimeout(timer);
+      if (quiet) refit();
+      else timer = setTimeout(refit, RESIZE_SETTLE_MS);
+    }).observe(this.container);
   }
 
   /**
