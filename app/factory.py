@@ -22,6 +22,7 @@ from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
+from .web.games import game_pages, games_api
 from .web.pages import pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,10 +43,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.register_blueprint(game_pages)
+    app.register_blueprint(games_api)
     register_error_handlers(app)
     init_security_headers(app)
     init_url_limit(app)
-    init_rate_limit(app, api)
+    init_rate_limit(app, api, games_api)
     init_socketio(app)
     init_lecture(app)
     init_store(app)

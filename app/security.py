@@ -55,17 +55,19 @@ def init_security_headers(app) -> None:
     )
 
 
-def init_rate_limit(app, blueprint: Blueprint) -> Limiter:
-    """Limit ``blueprint``'s routes, counted together, to ``PRUNE_API_RATE_LIMIT`` per address,
+def init_rate_limit(app, *blueprints: Blueprint) -> Limiter:
+    """Limit the ``blueprints``' routes, counted together, to ``PRUNE_API_RATE_LIMIT`` per address,
     except the views marked ``not_rate_limited`` (what a browser may cache).
 
     One Limiter per app, so each app (each test) counts in its own memory.
     """
     limits.parse_many(app.config["PRUNE_API_RATE_LIMIT"])  # a typo fails at start, not per request
     limiter = Limiter(get_remote_address)
-    limiter.shared_limit(
+    shared = limiter.shared_limit(
         lambda: current_app.config["PRUNE_API_RATE_LIMIT"], scope="api", exempt_when=_cacheable
-    )(blueprint)
+    )
+    for blueprint in blueprints:
+        shared(blueprint)
     limiter.init_app(app)
     app.extensions["prune.limiter"] = limiter
     return limiter

@@ -1,4 +1,5 @@
-"""``python -m app.engine``: trace a tree, make a random tree, or list the presets.
+"""``python -m app.engine``: trace a tree, make a random tree, list the presets, or search a
+game position (``game``, see app/games/cli.py).
 
 Output is JSON on stdout; bad input is exit status 2 with one line on stderr and nothing on
 stdout, so the command composes in shell pipelines and course scripts.
@@ -49,6 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("presets", help="list the presets, or print one")
     listing.add_argument("name", nargs="?")
+
+    from ..games.cli import add_game_commands  # the games build on the engine, not the reverse
+
+    add_game_commands(commands, _Parser)
     return parser
 
 
@@ -69,6 +74,10 @@ def run(argv: list[str]) -> Any:
             for key in ("algorithm", "rule", "players", "depth", "ordering", "seed")
         }
         return trace(document.tree, resolve_options(document, flags))
+    if args.command == "game":
+        from ..games.cli import run_game
+
+        return run_game(args)
     if args.command == "random":
         low, high = (int(args.low), int(args.high)) if not args.real else (args.low, args.high)
         tree = random_tree(args.seed, args.depth, args.branching, low, high, args.real, args.ragged)

@@ -47,10 +47,12 @@ WAIT_SECONDS = 60  # how long a request waits for another's computation of the s
 
 
 def _engine_version() -> str:
-    """A hash of the code a trace depends on: the engine, and the reading of requests."""
+    """A hash of the code a trace depends on: the engine and the games, and the reading of
+    requests."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for path in sorted([*root.joinpath("engine").glob("*.py"), root / "inputs.py", Path(__file__)]):
+    engine = [*root.joinpath("engine").glob("*.py"), *root.joinpath("games").glob("*.py")]
+    for path in sorted([*engine, root / "inputs.py", Path(__file__)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -125,9 +127,7 @@ def trace_cache() -> TraceCache:
     cache = current_app.extensions.get("prune.traces")
     if cache is None:
         config = current_app.config
-        made = TraceCache(
-            config["PRUNE_TRACE_CACHE_ENTRIES"], config["PRUNE_TRACE_CACHE_BYTES"]
-        )
+        made = TraceCache(config["PRUNE_TRACE_CACHE_ENTRIES"], config["PRUNE_TRACE_CACHE_BYTES"])
         cache = current_app.extensions.setdefault("prune.traces", made)
     return cache
 

@@ -1,0 +1,31 @@
+"""Search options for a game decision: the engine's options, less what the game decides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.errors import EngineError
+from ..engine.options import SearchOptions, resolve_options
+from ..engine.tree import DEFAULT_LIMITS, Limits
+
+# The players' cycle is the game's turn order, so it is not an option here.
+GAME_OPTION_FIELDS = ("algorithm", "rule", "ordering", "seed", "depth")
+
+
+def read_game_options(
+    given: Mapping[str, Any] | None, limits: Limits = DEFAULT_LIMITS
+) -> SearchOptions:
+    """Validated options for a game search (an ``EngineError`` names a bad field)."""
+    given = dict(given or {})
+    for key in given:
+        if key not in GAME_OPTION_FIELDS:
+            raise EngineError(
+                f"options: unknown field {key!r} for a game "
+                f"(expected one of {', '.join(GAME_OPTION_FIELDS)})",
+                field=str(key),
+            )
+    options = resolve_options(None, given, limits)
+    if options.depth == 0:
+        raise EngineError("depth must be at least 1 to choose a move", field="depth")
+    return options
