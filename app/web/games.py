@@ -65,6 +65,73 @@ def _tictactoe(kind: str, answer: Callable[..., dict[str, Any]]):
     )
 
 
+@games_api.get("/pacman/mazes")
+def pacman_mazes():
+    from ..games.mazes import MAZES
+
+    return [_maze_listing(maze) for maze in MAZES.values()]
+
+
+@games_api.get("/pacman/game")
+@not_rate_limited
+def pacman_game():
+    """A whole game: the maze, every agent's move, and each of Pacman's decisions."""
+    from ..games.pacman_play import play_pacman
+
+    maze, settings = _pacman_settings(("moves",))
+    return _cached(
+        ("pacman", "game", maze, *sorted(settings.items())),
+        lambda: play_pacman(maze, **settings, pause=take_turns),
+    )
+
+
+@games_api.get("/pacman/trace")
+@not_rate_limited
+def pacman_trace():
+    """The trace of Pacman's decision ``decision`` (from 0) in the game the settings name."""
+    from ..games.pacman_play import pacman_decision
+
+    maze, settings = _pacman_settings(("decision",))
+    if "decision" not in settings:
+        raise EngineError(
+            "give the decision: ?decision=0 for Pacman's first move", field="decision"
+        )
+    return _cached(
+        ("pacman", "trace", maze, *sorted(settings.items())),
+        lambda: pacman_decision(maze, **settings, pause=take_turns),
+    )
+
+
+PACMAN_WHOLE = ("seed", "depth", "moves", "decision")
+PACMAN_WORDS = ("ghosts", "evaluation", "rule", "ordering")
+
+
+def _pacman_settings(extra: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """The maze and the settings of a Pacman request; pacman_play checks their ranges."""
+    given = query_options()
+    maze = given.pop("maze", None)
+    if maze is None:
+        raise EngineError("give the maze: ?maze=small", field="maze")
+    allowed = {*PACMAN_WHOLE, *PACMAN_WORDS} - {"moves", "decision"} | set(extra)
+    settings: dict[str, Any] = {}
+    for key, text in given.items():
+        if key not in allowed:
+            raise EngineError(
+                f"unknown field {key!r} (expected maze, {', '.join(sorted(allowed))})", field=key
+            )
+        settings[key] = _whole(key, text) if key in PACMAN_WHOLE else text
+    rule_and_ordering = {k: settings[k] for k in ("rule", "ordering") if k in settings}
+    read_game_options(rule_and_ordering)  # names a bad rule or ordering
+    return maze, settings
+
+
+def _whole(key: str, text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise EngineError(f"{key} must be a whole number, not {text!r}", field=key) from None
+
+
 def _cached(key: tuple, compute: Callable[[], Any]):
     """``compute()``'s JSON, kept in the trace cache under ``key`` and sent with an ETag."""
     etag = etag_of("game", repr(key))

@@ -157,6 +157,13 @@ export class Trace {
       this.ids.set(this.keys[i], i);
     }
     for (let i = n - 1; i > 0; i--) this.subtree[this.parent[i]] += this.subtree[i];
+    // A game's pruned moves are stubs: rows whose subtree was never generated, `unexpanded`
+    // saying how many positions it holds (docs/games.md). `below[i]`: those under node i.
+    this.below = new Float64Array(n);
+    for (let i = n - 1; i >= 0; i--) {
+      this.below[i] += nodes[i].unexpanded || 0;
+      if (i > 0) this.below[this.parent[i]] += this.below[i];
+    }
     this.hasChance = nodes.some((row) => row.kind === "chance");
 
     this.events = []; // decoded: {type, kind, value, alpha, beta, …}

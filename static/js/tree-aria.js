@@ -42,6 +42,7 @@ export function nodeLabel(trace, s, id, names, levels, folded = null) {
     parts.push(`α ${fmt(s.alpha[id])}, β ${fmt(s.beta[id])}`);
   }
   if (state === PRUNED) parts.push("pruned");
+  if (row.unexpanded) parts.push(`${row.unexpanded.toLocaleString("en")} positions below it never generated`);
   else if (state === UNVISITED) parts.push("not yet searched");
   else if (state === ACTIVE) parts.push("being searched");
   if (s.cut[id] >= 0) {

@@ -35,15 +35,26 @@ function neq(a, b) {
  * "not yet searched", then the cutoff at its root if one fired ("β-cutoff").
  */
 export function foldSummary(trace, s, id) {
-  const inside = trace.subtree[id] - 1;
+  const inside = trace.subtree[id] - 1 + trace.below[id];
   const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
   const cut = s.cut[id] >= 0 ? `${trace.events[s.cut[id]].kind === "alpha" ? "α" : "β"}-cutoff` : "";
   if (s.state[id] === PRUNED) return [nodes, "pruned", ""];
   if (s.state[id] === UNVISITED) return [nodes, "not yet searched", ""];
   let pruned = 0;
   const state = s.state;
-  for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) if (state[i] === PRUNED) pruned++;
+  for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) {
+    if (state[i] === PRUNED) pruned += 1 + (trace.nodes[i].unexpanded || 0);
+  }
   return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned", cut];
+}
+
+/** Under a game's pruned move that was never expanded: how many positions it hides. */
+function stubCaption(count) {
+  const caption = svgEl("text", "stub-caption");
+  caption.setAttribute("y", R + 15);
+  caption.setAttribute("aria-hidden", "true");
+  caption.textContent = `+${count.toLocaleString("en")}`;
+  return caption;
 }
 
 export class NodeLayer {
@@ -143,6 +154,7 @@ export class NodeLayer {
     }
     name.textContent = view.names[id];
     g.appendChild(name);
+    if (row.unexpanded) g.appendChild(stubCaption(row.unexpanded));
     if (!terminal && (view.eagerToggles || view.folded[id])) this.ensureToggle(id);
     if (view.folded[id]) this.markFolded(id);
     // What is drawn now: an unvisited node (paint() updates it if the state differs).

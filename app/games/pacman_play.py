@@ -1,0 +1,264 @@
+"""Playing Pacman against two ghosts, one search per Pacman move, for the web page and CLI.
+
+Each round Pacman searches ``depth`` rounds ahead (Pacman, Ghost 1, Ghost 2 per round):
+alpha-beta against adversarial ghosts, expectimax against random ones. Adversarial ghosts
+then play the replies that search predicted for them, its principal variation: a search
+of at least one round always reaches both ghosts' replies unless the game ends first, so
+they never need a search of their own. Random ghosts pick uniformly among their legal moves
+with one ``random.Random(seed)`` for the whole game, so a game replays exactly from its
+settings. ``play_pacman`` and ``pacman_decision`` share one replay, ``_play``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..engine.errors import EngineError
+from ..engine.events import INF
+from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
+from ..engine.tree import Number, Pause
+from .mazes import MAZES
+from .pacman import EVALUATIONS, Pacman, PacmanState
+from .search import GameSearch, game_options
+
+GHOSTS = ("adversarial", "random")
+MAX_DEPTH, MAX_MOVES = 4, 500
+ROUND = 3  # plies per round: Pacman, Ghost 1, Ghost 2
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A game's settings, checked: everything needed to replay it exactly."""
+
+    maze: str
+    seed: int
+    ghosts: str
+    depth: int
+    moves: int
+    rule: str
+    ordering: str
+    evaluation: str
+
+
+def play_pacman(
+    maze: str,
+    *,
+    seed: int = 0,
+    ghosts: str = "adversarial",
+    depth: int = 2,
+    moves: int = 100,
+    rule: str = "standard",
+    ordering: str = "given",
+    evaluation: str = "score",
+    pause: Pause | None = None,
+) -> dict[str, Any]:
+    """A whole game: every position (one per agent's move), Pacman's decisions, the end."""
+    settings = _settings(maze, seed, ghosts, depth, moves, rule, ordering, evaluation)
+    replay = _play(settings, pause)
+    return {
+        "maze": MAZES[settings.maze].to_data(),
+        "settings": asdict(settings),
+        "states": replay.states,
+        "decisions": replay.decisions,
+        "status": replay.position.status,
+        "score": replay.position.score,
+    }
+
+
+def pacman_decision(
+    maze: str,
+    *,
+    decision: int,
+    seed: int = 0,
+    ghosts: str = "adversarial",
+    depth: int = 2,
+    rule: str = "standard",
+    ordering: str = "given",
+    evaluation: str = "score",
+    pause: Pause | None = None,
+) -> dict[str, Any]:
+    """The trace of Pacman's ``decision``-th search (from 0) in the game these settings play."""
+    index = _whole(decision, "decision", 0, MAX_MOVES - 1)
+    settings = _settings(maze, seed, ghosts, depth, index + 1, rule, ordering, evaluation)
+    replay = _play(settings, pause, traced=index)
+    if replay.traced is None:
+        count = len(replay.decisions)
+        plural = "" if count == 1 else "s"
+        raise EngineError(
+            f"decision {index} is out of range: the game has only {count} decision{plural}",
+            field="decision",
+        )
+    search, trace, position = replay.traced
+    return {
+        **trace,
+        "options": search.options.to_data(),
+        "agents": list(replay.rules.agents),
+        "decision": replay.decisions[index],
+        "board": replay.rules.render(position),
+    }
+
+
+def _settings(maze, seed, ghosts, depth, moves, rule, ordering, evaluation) -> Settings:
+    """Every setting checked, each error naming its field."""
+    return Settings(
+        maze=_choice(maze, "maze", tuple(MAZES)),
+        seed=_whole(seed, "seed", 0, MAX_SEED),
+        ghosts=_choice(ghosts, "ghosts", GHOSTS),
+        depth=_whole(depth, "depth", 1, MAX_DEPTH),
+        moves=_whole(moves, "moves", 1, MAX_MOVES),
+        rule=_choice(rule, "rule", RULES),
+        ordering=_choice(ordering, "ordering", ORDERINGS),
+        evaluation=_choice(evaluation, "evaluation", EVALUATIONS),
+    )
+
+
+def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise EngineError(f"{field} {value!r} is not one of {', '.join(choices)}", field=field)
+    return value
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"{field} must be a whole number", field=field)
+    if not low <= value <= high:
+        raise EngineError(f"{field} {value} is out of range ({low} to {high})", field=field)
+    return value
+
+
+class _Replay:
+    """A game as it is played: the rules, the position reached, and the JSON records."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.rules = Pacman(MAZES[settings.maze], settings.evaluation)
+        self.position = self.rules.initial()
+        self.states: list[dict[str, Any]] = [_record(self.position, None, None)]
+        self.decisions: list[dict[str, Any]] = []
+        self.traced: tuple[GameSearch, dict[str, Any], PacmanState] | None = None
+
+    def over(self) -> bool:
+        return self.rules.is_terminal(self.position)
+
+    def decide(self, pause: Pause | None) -> tuple[GameSearch, dict[str, Any]]:
+        """Pacman's search from the position reached, recorded as the next decision."""
+        options = _options(self.rules, self.position, self.settings)
+        search = GameSearch(self.rules, self.position, options)
+        trace = search.trace(pause)
+        self.decisions.append(_decision(trace, self.settings, len(self.states) - 1))
+        return search, trace
+
+    def move(self, action: str) -> None:
+        mover = self.position.mover
+        self.position = self.rules.result(self.position, action)
+        self.states.append(_record(self.position, mover, action))
+
+
+def _play(settings: Settings, pause: Pause | None, traced: int | None = None) -> _Replay:
+    """The one replay: Pacman searches, then the ghosts answer, until the game ends or
+    Pacman has made ``settings.moves`` moves. Keeps the whole search of decision ``traced``."""
+    replay = _Replay(settings)
+    rng = random.Random(settings.seed)
+    while not replay.over() and len(replay.decisions) < settings.moves:
+        if replay.decisions and pause is not None:
+            pause()
+        position = replay.position
+        search, trace = replay.decide(pause)
+        if len(replay.decisions) - 1 == traced:
+            replay.traced = (search, trace, position)
+        replay.move(search.summary["best_action"])
+        _ghosts_move(replay, search, rng)
+    return replay
+
+
+def _ghosts_move(replay: _Replay, search: GameSearch, rng: random.Random) -> None:
+    """Ghost 1, then Ghost 2, while the game goes on: the predicted replies, or at random."""
+    adversarial = replay.settings.ghosts == "adversarial"
+    replies = _predicted_replies(search) if adversarial else []
+    for ghost in range(len(replay.rules.agents) - 1):
+        if replay.over():
+            return
+        moves = replay.rules.actions(replay.position)
+        replay.move(replies[ghost] if adversarial else rng.choice(moves))
+
+
+def _options(game: Pacman, state: PacmanState, settings: Settings) -> SearchOptions:
+    algorithm = "alphabeta" if settings.ghosts == "adversarial" else "expectimax"
+    options = SearchOptions(
+        algorithm=algorithm, rule=settings.rule, ordering=settings.ordering, seed=settings.seed
+    )
+    return game_options(game, state, options, plies=settings.depth * ROUND)
+
+
+def _predicted_replies(search: GameSearch) -> list[str]:
+    """The ghosts' moves in the principal variation, after Pacman's (as far as it goes)."""
+    tree, node, moves = search.tree, 0, []
+    for position in search.summary["principal_variation"][:ROUND]:
+        node = tree.made[node][position]
+        moves.append(tree.moves[node])
+    return moves[1:]
+
+
+def _record(state: PacmanState, agent: int | None, action: str | None) -> dict[str, Any]:
+    """A position as the page replays it."""
+    return {
+        "agent": agent,
+        "action": action,
+        "pacman": list(state.pacman),
+        "ghosts": [list(ghost) for ghost in state.ghosts],
+        "food": [list(cell) for cell in sorted(state.food)],
+        "score": state.score,
+        "status": state.status,
+    }
+
+
+def _decision(trace: dict[str, Any], settings: Settings, state: int) -> dict[str, Any]:
+    summary = trace["summary"]
+    return {
+        "state": state,
+        "action": summary["best_action"],
+        "value": summary["value"],
+        "nodes_visited": summary["nodes_visited"],
+        "minimax_nodes": summary["minimax_nodes"],
+        "nodes_pruned": summary["nodes_pruned"],
+        "leaves_evaluated": summary["leaves_evaluated"],
+        "reason": _reason(trace, settings),
+    }
+
+
+def _reason(trace: dict[str, Any], settings: Settings) -> str:
+    """One sentence: the move, its worth, and what each of Pacman's moves was worth."""
+    values = _root_values(trace, bounded=settings.ghosts == "adversarial")
+    best = trace["summary"]["best_action"]
+    rounds = f"{settings.depth} round{'s' if settings.depth > 1 else ''}"
+    against = "ghosts that minimise" if settings.ghosts == "adversarial" else "random ghosts"
+    worth = "worth" if settings.ghosts == "adversarial" else "worth on average"
+    moves = ", ".join(f"{action} {value}" for action, value in values)
+    return (
+        f"{best}: {worth} {_number(trace['summary']['value'])} after {rounds} against "
+        f"{against}, the best of {moves}"
+    )
+
+
+def _root_values(trace: dict[str, Any], bounded: bool) -> list[tuple[str, str]]:
+    """Each of Pacman's moves with the value the search returned for it, in the game's order.
+
+    Under alpha-beta a move no better than the best before it was searched against that
+    best and may have stopped early: its value is then only an upper bound ("at most")."""
+    nodes, best, found = trace["nodes"], -INF, {}
+    for event in trace["events"]:
+        if event[0] != "update" or event[1] != 0:
+            continue
+        child, value = event[2], event[3]
+        bound = bounded and value <= best
+        found[child] = ("at most " if bound else "") + _number(value)
+        best = max(best, value)
+    return [(nodes[child]["action"], found[child]) for child in sorted(found)]
+
+
+def _number(value: Number) -> str:
+    """A value for people: whole when it is, two decimals at most, a real minus sign."""
+    text = str(int(value)) if value == int(value) else f"{value:.2f}".rstrip("0").rstrip(".")
+    return text.replace("-", "−")
