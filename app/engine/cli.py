@@ -1,8 +1,9 @@
-"""``python -m app.engine``: trace a tree, make a random tree, list the presets, or search a
-game position (``game``, see app/games/cli.py).
+"""``python -m app.engine``: trace a tree, make a random tree, list the presets, search a
+game position (``game``, see app/games/cli.py), or run an experiment (``experiment``, see
+app/experiments/cli.py).
 
-Output is JSON on stdout; bad input is exit status 2 with one line on stderr and nothing on
-stdout, so the command composes in shell pipelines and course scripts.
+Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with one line on
+stderr and nothing on stdout, so the command composes in shell pipelines and course scripts.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     from ..games.cli import add_game_commands  # the games build on the engine, not the reverse
 
     add_game_commands(commands, _Parser)
+
+    from ..experiments.cli import add_experiment_commands  # experiments build on the engine
+
+    add_experiment_commands(commands, _Parser)
     return parser
 
 
@@ -78,6 +83,10 @@ def run(argv: list[str]) -> Any:
         from ..games.cli import run_game
 
         return run_game(args)
+    if args.command == "experiment":
+        from ..experiments.cli import run_experiment
+
+        return run_experiment(args)
     if args.command == "random":
         low, high = (int(args.low), int(args.high)) if not args.real else (args.low, args.high)
         tree = random_tree(args.seed, args.depth, args.branching, low, high, args.real, args.ragged)
@@ -106,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     try:
-        sys.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
+        if isinstance(result, str):  # CSV (experiments) is printed as it is
+            sys.stdout.write(result)
+        else:
+            sys.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # a reader such as `head` stopped early: not our error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
