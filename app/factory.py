@@ -22,6 +22,7 @@ from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
+from .web.experiments import experiment_pages, experiments_api
 from .web.games import game_pages, games_api
 from .web.pages import pages
 
@@ -45,10 +46,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(game_pages)
     app.register_blueprint(games_api)
+    app.register_blueprint(experiment_pages)
+    app.register_blueprint(experiments_api)
     register_error_handlers(app)
     init_security_headers(app)
     init_url_limit(app)
-    init_rate_limit(app, api, games_api)
+    init_rate_limit(app, api, games_api, experiments_api)
     init_socketio(app)
     init_lecture(app)
     init_store(app)

@@ -198,6 +198,17 @@ def take_turns() -> None:
         socketio.sleep(0)
 
 
+def off_the_loop(function, *args):
+    """``function(*args)`` where a long computation keeps no other client waiting: under gevent
+    in a thread of the hub's pool (the loop serves the others meanwhile, the GIL switching
+    every few ms); with threads, where it is (each request has a thread of its own)."""
+    if socketio.async_mode == "gevent":
+        import gevent
+
+        return gevent.get_hub().threadpool.apply(function, args)
+    return function(*args)
+
+
 def _current_task():
     """The greenlet or thread running this handler, which ``stream`` joins."""
     if socketio.async_mode == "gevent":

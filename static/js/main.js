@@ -9,6 +9,7 @@ import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { AnswerSwitch, Presentation } from "./presentation.js";
 import { Pseudocode } from "./pseudocode.js";
+import { SameNode, nodeAt } from "./same-node.js";
 import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
 import { Stats } from "./stats.js";
@@ -201,7 +202,9 @@ async function run({ urlView = null, keepEnd = false } = {}) {
   input.clearErrors();
   const source = input.source();
   const wasAtEnd = keepEnd && trace && trace.complete && player.k === trace.length;
-  pendingStep = urlView ? urlView.step : wasAtEnd ? "end" : null;
+  // New options, same tree: stay at the end, or with the node the reader was looking at.
+  const stayWith = keepEnd && trace && !wasAtEnd ? nodeAt(trace, player.k) : null;
+  pendingStep = urlView ? urlView.step : wasAtEnd ? "end" : stayWith !== null ? new SameNode(stayWith) : null;
   setRunState("loading");
   input.setBusy(true);
   let doc;
@@ -258,6 +261,12 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       if (typeof pendingStep === "number" && pendingStep <= trace.length) {
         player.show(pendingStep);
         pendingStep = null;
+      } else if (pendingStep instanceof SameNode) {
+        const step = pendingStep.scan(trace);
+        if (step >= 0) {
+          player.show(step);
+          pendingStep = null;
+        }
       }
     },
     onDone: (summary) => {
@@ -266,6 +275,7 @@ async function run({ urlView = null, keepEnd = false } = {}) {
       player.setLength(trace.length, true);
       input.setBusy(false);
       if (pendingStep === "end") player.show(trace.length);
+      else if (pendingStep instanceof SameNode) player.show(pendingStep.settle(trace));
       else if (typeof pendingStep === "number") player.show(Math.min(pendingStep, trace.length));
       else showStep(player.k); // the last step may now be final
       pendingStep = null;
