@@ -1,0 +1,195 @@
+// decision-view.js: "the search behind this move". Given one game decision's trace (the JSON
+// of /api/games/<game>/trace: nodes, events, summary, options, agents), it shows the search in
+// the same tree view, player and narration as the rest of Prune, with a statistics panel
+// (search-stats.js) and a position panel the page supplies (tic-tac-toe: a miniature board;
+// Pacman: a miniature maze) that draws the position of the hovered node, else the focused
+// one, else the node the step is about.
+//
+// The section it drives holds: [data-decision-title], #tree, #narration, the player's
+// controls (_player_controls.html: #btn-play …, #scrub, #counter), [data-decision-stats],
+// [data-decision-position] and a [data-action="close-search"] button. One per page (the
+// player binds fixed ids). body[data-run-state] says loading | done | error, as on the
+// other pages (tests wait on it).
+
+import { Narration, narrate } from "../narration.js";
+import { standardPlayer } from "../player.js";
+import { Trace } from "../trace.js";
+import { TreeView } from "../tree-view.js";
+import { getJson } from "./http.js";
+import { SearchStats } from "./search-stats.js";
+
+/** Ids of the leaves a depth limit scored by the game's evaluation (leaf events marked
+ * heuristic): the view draws them apart from positions where the game ended. */
+export function heuristicLeaves(trace) {
+  const cut = new Set();
+  trace.events.forEach((event, i) => {
+    if (event.type === "leaf" && event.heuristic) cut.add(trace.nodeOf[i]);
+  });
+  return cut;
+}
+
+export class DecisionView {
+  /**
+   * `section`: the element described above; `position`: {show(trace, id, how)} or null,
+   * how = "hovered" | "focused" | "current"; `onClose()`: the section was closed.
+   */
+  constructor(section, { position = null, onClose = null } = {}) {
+    this.section = section;
+    this.position = position;
+    this.onClose = onClose;
+    this.tree = section.querySelector("#tree");
+    this.title = section.querySelector("[data-decision-title]");
+    this.notice = section.querySelector("[data-decision-notice]");
+    this.view = new TreeView(this.tree);
+    this.narration = new Narration(section.querySelector("#narration"));
+    this.stats = new SearchStats(section.querySelector("[data-decision-stats]"));
+    this.trace = null;
+    this.hovered = -1; // the node under the pointer
+    this.focused = -1; // the tree node with keyboard focus
+    this.request = 0; // the latest open(): older answers are dropped
+    this.player = standardPlayer((k) => this.showStep(k), () => this.trace, {
+      onPlaying: (playing) => this.narration.setPlaying(playing),
+    });
+    this.listen();
+    const close = section.querySelector('[data-action="close-search"]');
+    if (close) close.addEventListener("click", () => this.close());
+    window.prune = this.handle();
+  }
+
+  /** What tests and the console read (as the embed exposes it). */
+  handle() {
+    const self = this;
+    return {
+      get trace() {
+        return self.trace;
+      },
+      get step() {
+        return self.player.k;
+      },
+      view: this.view,
+      player: this.player,
+      seek: (k) => self.player.show(k),
+    };
+  }
+
+  /** Hover and focus in the tree pick the node whose position is drawn. */
+  listen() {
+    const idOf = (target) => {
+      const g = target && target.closest ? target.closest("g.node") : null;
+      if (!g || !this.trace) return -1;
+      const id = this.trace.ids.get(g.getAttribute("data-path"));
+      return id === undefined ? -1 : id;
+    };
+    this.tree.addEventListener("pointerover", (event) => {
+      const id = idOf(event.target);
+      if (id !== this.hovered) {
+        this.hovered = id;
+        this.drawPosition();
+      }
+    });
+    this.tree.addEventListener("pointerleave", () => {
+      this.hovered = -1;
+      this.drawPosition();
+    });
+    this.tree.addEventListener("focusin", (event) => {
+      this.focused = idOf(event.target);
+      this.drawPosition();
+    });
+    this.tree.addEventListener("focusout", (event) => {
+      if (this.tree.contains(event.relatedTarget)) return;
+      this.focused = -1;
+      this.drawPosition();
+    });
+  }
+
+  get isOpen() {
+    return !this.section.hidden;
+  }
+
+  /**
+   * Fetch the trace at `url` and show it, titled `title`; resolves once it is drawn.
+   * `focus`: move keyboard focus to the title (the user asked for it by a button).
+   */
+  async open(url, { title, focus = true } = {}) {
+    const ticket = ++this.request;
+    this.section.hidden = false;
+    this.player.pause();
+    this.title.textContent = title || "The search behind this move";
+    this.say("Loading the search…");
+    document.body.dataset.runState = "loading";
+    if (focus) {
+      this.title.focus({ preventScroll: true });
+      this.section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    }
+    let result;
+    try {
+      result = await getJson(url);
+    } catch (err) {
+      if (ticket !== this.request) return;
+      this.say(`The search cannot be shown: ${err.message}`, true);
+      document.body.dataset.runState = "error";
+      return;
+    }
+    if (ticket !== this.request) return;
+    this.show(result);
+  }
+
+  /** Draw a trace already fetched, at its last step (the answer, with the best line). */
+  show(result) {
+    this.say("");
+    const trace = new Trace(result.nodes, result.options);
+    trace.append(result.events);
+    trace.finish(result.summary);
+    this.trace = trace;
+    this.hovered = -1;
+    this.focused = -1;
+    this.view.setTree(trace, { cutByLimit: heuristicLeaves(trace), agents: result.agents || null });
+    this.stats.show(result.summary, trace);
+    this.player.reset(0, false);
+    this.player.setLength(trace.length, true);
+    this.player.show(trace.length);
+    document.body.dataset.runState = "done";
+  }
+
+  showStep(k) {
+    const trace = this.trace;
+    if (!trace) return;
+    const s = trace.seek(k);
+    this.view.render(s, trace.complete && s.step === trace.length);
+    this.narration.say(narrate(trace, s.step));
+    this.stats.step(s, trace.length);
+    this.drawPosition();
+  }
+
+  /** The position panel: the hovered node, else the focused one, else the step's node. */
+  drawPosition() {
+    if (!this.position || !this.trace) return;
+    const s = this.trace.current;
+    let id = this.hovered;
+    let how = "hovered";
+    if (id < 0 && this.focused >= 0) [id, how] = [this.focused, "focused"];
+    if (id < 0) [id, how] = [s.current >= 0 ? s.current : 0, "current"];
+    this.position.show(this.trace, id, how);
+  }
+
+  /** A message where the tree goes (loading, or why it cannot be shown). */
+  say(text, error = false) {
+    if (!this.notice) return;
+    this.notice.hidden = !text;
+    this.notice.textContent = text;
+    this.notice.classList.toggle("error", error);
+  }
+
+  /** Hide the view; its player lets go of the keys (an empty player ignores them). */
+  close() {
+    this.request++;
+    this.player.reset(0, false);
+    this.trace = null;
+    this.section.hidden = true;
+    if (this.onClose) this.onClose();
+  }
+}
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}

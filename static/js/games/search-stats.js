@@ -1,0 +1,137 @@
+// search-stats.js: what one game decision's search cost, beside what plain minimax would
+// have cost on the same position: the numbers come from the server's summary (the whole
+// game tree is counted there, never generated), so they hold however much the view folds.
+// Every number cell carries data-stat (its summary field) and data-value (the raw number),
+// for tests and for anyone copying the figures.
+
+import { fmt } from "../format.js";
+import { moveName } from "../names.js";
+
+const ALGORITHMS = { alphabeta: "Alpha-beta", minimax: "Minimax", expectimax: "Expectimax" };
+const RULES = {
+  standard: "standard rule: prune when α ≥ β",
+  strict: "strict rule (CS188): prune only when v > β or v < α",
+};
+
+const count = (n) => (Number.isFinite(n) ? n.toLocaleString("en") : "—");
+
+function cell(tag, text, stat = null, value = null) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  if (stat) el.dataset.stat = stat;
+  if (value !== null && value !== undefined) el.dataset.value = String(value);
+  return el;
+}
+
+/** A table cell [stat, value, text?, detail?]: the text (default: the value counted) and a
+ * smaller second line. */
+function numberCell([stat, value, text, detail]) {
+  const td = cell("td", text ?? count(value), stat, value);
+  if (detail) {
+    const small = document.createElement("span");
+    small.className = "stat-detail";
+    small.textContent = detail;
+    td.append(small);
+  }
+  return td;
+}
+
+/** One line naming how the search ran: "Alpha-beta, standard rule: prune when α ≥ β". */
+export function searchLine(options) {
+  const algorithm = ALGORITHMS[options.algorithm] || options.algorithm || "Search";
+  const parts = [algorithm];
+  if (options.algorithm === "alphabeta" && RULES[options.rule]) parts.push(RULES[options.rule]);
+  if (options.ordering && options.ordering !== "given") parts.push(`${options.ordering} move ordering`);
+  if (Number.isInteger(options.depth)) parts.push(`depth limit ${options.depth} plies`);
+  return parts.join(", ");
+}
+
+export class SearchStats {
+  /** `element`: an empty container; it gets a comparison table, a list and a progress line. */
+  constructor(element) {
+    this.element = element;
+    this.progress = null;
+  }
+
+  /** The summary of a finished search over `trace` (a Trace: names the best move). */
+  show(summary, trace) {
+    const options = summary.options || trace.options || {};
+    const algorithm = ALGORITHMS[options.algorithm] || "This search";
+    const table = document.createElement("table");
+    table.className = "search-stats";
+    const caption = document.createElement("caption");
+    caption.textContent = "What the search cost";
+    const head = document.createElement("tr");
+    head.append(cell("th", "Count"), cell("th", "Minimax (no pruning)"), cell("th", algorithm));
+    for (const th of head.children) th.scope = "col";
+    const thead = document.createElement("thead");
+    thead.append(head);
+    const cutoffs = summary.cutoffs || {};
+    const cuts = (cutoffs.alpha || 0) + (cutoffs.beta || 0);
+    const saved = Number(summary.percent_saved);
+    const rows = [
+      ["Positions searched", ["minimax_nodes", summary.minimax_nodes], ["nodes_visited", summary.nodes_visited]],
+      ["Leaves evaluated", ["minimax_leaves", summary.minimax_leaves], ["leaves_evaluated", summary.leaves_evaluated]],
+      ["Cutoffs", null, ["cutoffs", cuts, count(cuts), `α ${count(cutoffs.alpha || 0)} · β ${count(cutoffs.beta || 0)}`]],
+      ["Positions pruned", null, ["nodes_pruned", summary.nodes_pruned]],
+      ["Work saved", null, ["percent_saved", saved, `${fmt(saved)}%`]],
+    ];
+    const tbody = document.createElement("tbody");
+    for (const [title, without, withIt] of rows) {
+      const tr = document.createElement("tr");
+      const th = cell("th", title);
+      th.scope = "row";
+      tr.append(th);
+      for (const entry of [without, withIt]) {
+        if (!entry) tr.append(cell("td", "—"));
+        else tr.append(numberCell(entry));
+      }
+      tbody.append(tr);
+    }
+    table.append(caption, thead, tbody);
+
+    const facts = document.createElement("dl");
+    facts.className = "search-facts";
+    const best = bestChild(trace, summary);
+    let stubs = 0;
+    let unseen = 0;
+    for (const row of trace.nodes) {
+      if (Number.isFinite(row.unexpanded)) {
+        stubs++;
+        unseen += row.unexpanded;
+      }
+    }
+    const fact = (term, text, stat, value) => {
+      facts.append(cell("dt", term), cell("dd", text, stat, value));
+    };
+    fact("Value of the position", fmt(summary.value), "value", summary.value);
+    fact("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
+    if (stubs) {
+      const text = `${count(unseen)} positions below ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
+      fact("Never generated", text, "unexpanded", unseen);
+    }
+    this.progress = document.createElement("p");
+    this.progress.className = "search-progress";
+    const line = document.createElement("p");
+    line.className = "search-line";
+    line.textContent = searchLine(options);
+    this.element.replaceChildren(line, table, facts, this.progress);
+  }
+
+  /** The step shown: how far the replay has got ("Step 40 of 812: 31 positions visited…"). */
+  step(s, length) {
+    if (!this.progress) return;
+    const cuts = s.cutAlpha + s.cutBeta;
+    const text =
+      `Step ${count(s.step)} of ${count(length)}: ${count(s.visited)} positions visited, ` +
+      `${count(cuts)} ${cuts === 1 ? "cutoff" : "cutoffs"} so far.`;
+    if (this.progress.textContent !== text) this.progress.textContent = text;
+  }
+}
+
+/** The id of the root's child the search chose (summary.best_move is its position). */
+export function bestChild(trace, summary) {
+  const kids = trace.children[0] || [];
+  const id = Number.isInteger(summary.best_move) ? kids[summary.best_move] : undefined;
+  return id === undefined ? -1 : id;
+}

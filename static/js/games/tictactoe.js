@@ -1,0 +1,237 @@
+// tictactoe.js: the entry module of /play/tictactoe. The student plays against a computer
+// whose every move is an alpha-beta search on the server (GET /api/games/tictactoe/move); the
+// page keeps the game (a list of boards) and, for each computer move, the board it searched
+// from, so "Show the search" can fetch that decision's trace (/api/games/tictactoe/trace)
+// and open it in the shared decision view with a miniature board of the node in focus.
+//
+// Contracts tests rely on: cells are button[data-cell="0".."8"] (disabled when filled, on the
+// computer's turn and once the game is over), [data-game-status] holds playing | x-wins |
+// o-wins | draw, and the buttons are [data-action="new-game" | "undo" | "show-search"].
+
+import { MiniBoard, EMPTY, cellName, place, statusOf, toMove, winningLine } from "./board.js";
+import { DecisionView } from "./decision-view.js";
+import { getJson, withQuery } from "./http.js";
+
+const $ = (selector) => document.querySelector(selector);
+const cells = [...document.querySelectorAll("[data-cell]")];
+const statusEl = $("[data-game-status]");
+const lastMoveEl = $("#last-move");
+const newGameButton = $('[data-action="new-game"]');
+const undoButton = $('[data-action="undo"]');
+const showButton = $('[data-action="show-search"]');
+const retryButton = $('[data-action="retry"]');
+const ruleSelect = $("#ttt-rule");
+const orderingSelect = $("#ttt-ordering");
+const placeholder = $("#decision-placeholder");
+
+const RULE_TEXT = {
+  standard: "The computer prunes by the standard rule: a node stops searching its moves as soon as α ≥ β.",
+  strict: "The computer prunes by the strict rule (CS188): MAX stops when v > β, MIN when v < α; never on a tie.",
+};
+const STATUS_TEXT = { "x-wins": "X wins", "o-wins": "O wins", draw: "Draw" };
+
+// The game: boards[0] is the empty board, boards[i] the board after move i; movers[i - 1]
+// says who made move i. decisions.get(i): the search behind the computer's move i.
+const game = {
+  student: "X",
+  boards: [EMPTY],
+  movers: [],
+  decisions: new Map(),
+  thinking: false,
+  error: null,
+  ticket: 0, // bumped by New game and Undo: a reply to an older request is dropped
+};
+
+const miniBoard = new MiniBoard($("[data-decision-position]"));
+const decision = new DecisionView($("#decision"), {
+  position: miniBoard,
+  onClose: () => {
+    placeholder.hidden = false;
+    showButton.focus();
+  },
+});
+
+const current = () => game.boards[game.boards.length - 1];
+const computerMark = () => (game.student === "X" ? "O" : "X");
+const options = () => ({ rule: ruleSelect.value, ordering: orderingSelect.value });
+
+function studentsTurn() {
+  const b = current();
+  return statusOf(b) === "playing" && toMove(b) === game.student && !game.thinking && !game.error;
+}
+
+/** Draw the board, the status sentence and which buttons work, from `game`. */
+function render() {
+  const b = current();
+  const status = statusOf(b);
+  const won = winningLine(b);
+  const open = studentsTurn();
+  cells.forEach((button, cell) => {
+    const mark = b[cell] === "." ? "" : b[cell];
+    if (button.textContent !== mark) button.textContent = mark;
+    button.dataset.mark = mark || "empty";
+    button.setAttribute("aria-label", `${cellName(cell)}, ${mark || "empty"}`);
+    button.disabled = !open || mark !== "";
+    button.classList.toggle("win", !!won && won.line.includes(cell));
+  });
+  statusEl.dataset.gameStatus = status;
+  let text;
+  if (status !== "playing") text = STATUS_TEXT[status];
+  else if (game.error) text = `The computer could not move: ${game.error}`;
+  else if (game.thinking || toMove(b) !== game.student) text = "The computer is thinking…";
+  else text = "Your move";
+  if (statusEl.textContent !== text) statusEl.textContent = text;
+  statusEl.classList.toggle("error", !!game.error);
+  statusEl.dataset.outcome = status === "playing" ? "" : outcome(status);
+  retryButton.hidden = !game.error;
+  setEnabled(undoButton, game.movers.includes("student"));
+  const last = lastDecision();
+  setEnabled(showButton, !!last);
+  showButton.textContent = last ? `Show the search behind ${last.mark}→${last.move}` : "Show the search";
+}
+
+/** aria-disabled, not disabled: a button that stops working keeps the keyboard focus. */
+function setEnabled(button, on) {
+  button.setAttribute("aria-disabled", on ? "false" : "true");
+}
+
+const enabled = (button) => button.getAttribute("aria-disabled") !== "true";
+
+/** "you-win" | "computer-wins" | "draw", for the status's colour. */
+function outcome(status) {
+  if (status === "draw") return "draw";
+  return status[0].toUpperCase() === game.student ? "you-win" : "computer-wins";
+}
+
+function lastDecision() {
+  for (let i = game.boards.length - 1; i > 0; i--) if (game.decisions.has(i)) return game.decisions.get(i);
+  return null;
+}
+
+/** " You win." | " The computer wins." | " It is a draw." | "" while the game goes on. */
+function ending() {
+  const status = statusOf(current());
+  if (status === "playing") return "";
+  return { "you-win": " You win.", "computer-wins": " The computer wins.", draw: " It is a draw." }[outcome(status)];
+}
+
+function say(text) {
+  if (lastMoveEl.textContent !== text) lastMoveEl.textContent = text;
+}
+
+/** Start again with the settings chosen; the computer moves first when it plays X. */
+function newGame() {
+  game.ticket++;
+  game.student = document.querySelector('input[name="mark"]:checked').value;
+  game.boards = [EMPTY];
+  game.movers = [];
+  game.decisions = new Map();
+  game.thinking = false;
+  game.error = null;
+  say(game.student === "X" ? "You play X and move first." : "You play O: the computer (X) moves first.");
+  render();
+  if (toMove(current()) !== game.student) computerMove();
+}
+
+function play(cell) {
+  if (!studentsTurn() || current()[cell] !== ".") return;
+  const hadFocus = document.activeElement === cells[cell];
+  game.boards.push(place(current(), cell, game.student));
+  game.movers.push("student");
+  say(`You played ${game.student} in ${cellName(cell)}.${ending()}`);
+  if (hadFocus) $("#board").focus(); // the cell is disabled now: keep focus in the board
+  render();
+  if (statusOf(current()) === "playing") computerMove({ refocus: hadFocus });
+}
+
+/** Ask the server for the computer's move on the current board. */
+async function computerMove({ refocus = false } = {}) {
+  const before = current();
+  const ticket = game.ticket;
+  const chosen = options();
+  game.thinking = true;
+  game.error = null;
+  render();
+  let reply;
+  try {
+    reply = await getJson(withQuery("/api/games/tictactoe/move", { board: before, ...chosen }));
+  } catch (err) {
+    if (ticket !== game.ticket) return;
+    game.thinking = false;
+    game.error = err.message;
+    render();
+    return;
+  }
+  if (ticket !== game.ticket) return;
+  game.thinking = false;
+  const mark = computerMark();
+  game.boards.push(reply.board);
+  game.movers.push("computer");
+  game.decisions.set(game.boards.length - 1, { before, move: reply.move, mark, value: reply.value, options: chosen, index: game.boards.length - 1 });
+  say(`The computer played ${mark} in ${cellName(reply.move)}.${ending()}`);
+  render();
+  if (refocus && document.activeElement === $("#board")) focusNear(reply.move);
+}
+
+/** Focus the free cell nearest `cell` (reading order), or the status when none is free. */
+function focusNear(cell) {
+  const free = cells.filter((button) => !button.disabled);
+  if (!free.length) return;
+  free.sort((a, b) => Math.abs(a.dataset.cell - cell) - Math.abs(b.dataset.cell - cell));
+  free[0].focus();
+}
+
+/** Take back the student's last move and the computer's reply to it. */
+function undo() {
+  if (!enabled(undoButton)) return;
+  game.ticket++;
+  game.thinking = false;
+  game.error = null;
+  while (game.movers.length && game.movers[game.movers.length - 1] === "computer") pop();
+  pop(); // the student's move
+  say("Your last move was taken back.");
+  render();
+}
+
+function pop() {
+  game.decisions.delete(game.boards.length - 1);
+  game.boards.pop();
+  game.movers.pop();
+}
+
+/** Open the search behind the computer's latest move. */
+function showSearch() {
+  const last = lastDecision();
+  if (!last || !enabled(showButton)) return;
+  miniBoard.setRoot(last.before);
+  placeholder.hidden = true;
+  const url = withQuery("/api/games/tictactoe/trace", { board: last.before, ...last.options });
+  decision.open(url, { title: `The search behind ${last.mark}→${last.move} (move ${last.index})` });
+}
+
+function showRule() {
+  $("#rule-statement").textContent = RULE_TEXT[ruleSelect.value] || "";
+}
+
+/** X always moves first: choosing a mark chooses who starts, and the other way round. */
+function linkChoices(event) {
+  const { name, value } = event.target;
+  if (name === "mark") $(value === "X" ? "#first-student" : "#first-computer").checked = true;
+  if (name === "first") $(value === "student" ? "#mark-x" : "#mark-o").checked = true;
+  newGame();
+}
+
+cells.forEach((button, cell) => button.addEventListener("click", () => play(cell)));
+newGameButton.addEventListener("click", newGame);
+undoButton.addEventListener("click", undo);
+showButton.addEventListener("click", showSearch);
+retryButton.addEventListener("click", () => computerMove({ refocus: true }));
+ruleSelect.addEventListener("change", showRule);
+$("#ttt-settings").addEventListener("change", (event) => {
+  if (event.target.name === "mark" || event.target.name === "first") linkChoices(event);
+});
+$("#ttt-settings").addEventListener("submit", (event) => event.preventDefault());
+$("#board").tabIndex = -1;
+
+showRule();
+newGame();
