@@ -308,8 +308,6 @@ class GameSearch(Search):
                 row["action"] = game.action_name(before, move)
                 if tree.probabilities[node] is not None:
                     row["p"] = tree.probabilities[node]
-            else:
-                row["label"] = "start"
             if not leaf and node not in made:
                 row["unexpanded"] = self.counts.size(state, depth)[0] - 1
             table.append(row)

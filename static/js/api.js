@@ -30,8 +30,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(url, { method = "GET", body, onRetry = null } = {}) {
-  const init = { method, headers: { Accept: "application/json" } };
+async function request(url, { method = "GET", body, onRetry = null, signal } = {}) {
+  const init = { method, headers: { Accept: "application/json" }, signal };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -41,6 +41,7 @@ async function request(url, { method = "GET", body, onRetry = null } = {}) {
     try {
       response = await fetch(url, init);
     } catch (err) {
+      if (err.name === "AbortError") throw err; // the caller cancelled: not a failure
       throw new ApiError(`The server cannot be reached (${err.message}).`);
     }
     if (response.status !== 429 || attempt >= RETRIES) break;
@@ -63,6 +64,11 @@ async function request(url, { method = "GET", body, onRetry = null } = {}) {
     });
   }
   return data;
+}
+
+/** Any JSON route by GET (the game pages'): `signal` (an AbortSignal) cancels it. */
+export function getJson(url, { onRetry, signal } = {}) {
+  return request(url, { onRetry, signal });
 }
 
 export function getPreset(name, { onRetry } = {}) {

@@ -44,13 +44,14 @@ export function nameOf(trace, id) {
   return nodeNames(trace)[id];
 }
 
-/** A child as a move: its name and, when the edge names the move, that too: "B (West)". */
+/** A child as a move: its name and, when the edge names the move, that too: "B (West)";
+ * not when the name says it already (a game's "O→4" for the cell 4). */
 export function moveName(trace, id) {
   const action = trace.nodes[id].action;
   const name = nameOf(trace, id);
-  return action !== undefined && action !== null && String(action) !== name
-    ? `${name} (${action})`
-    : name;
+  if (action === undefined || action === null) return name;
+  const move = String(action);
+  return move === name || name.endsWith(`→${move}`) ? name : `${name} (${move})`;
 }
 
 /**

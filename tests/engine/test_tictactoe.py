@@ -111,7 +111,7 @@ def test_the_node_table_is_in_preorder():
     nodes = tictactoe_trace("X...O....", SearchOptions())["nodes"]
     paths = table_paths(nodes)
     assert paths == sorted(paths)
-    assert nodes[0] == {"parent": None, "kind": "max", "terminal": False, "label": "start"}
+    assert nodes[0] == {"parent": None, "kind": "max", "terminal": False}  # named A
 
 
 def whole_tree(board, plies=0, limit=None):

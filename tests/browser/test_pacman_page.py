@@ -122,7 +122,7 @@ def test_show_the_search_names_the_agents_and_the_moves(prune, base_url):
     captions = set(page.locator("#tree .edge-caption").all_text_contents())
     assert captions and captions <= ACTIONS
     names = page.locator("#tree g.node .node-label").all_text_contents()
-    assert any(name.startswith("P") and name != "P" for name in names if name != "start")
+    assert any(name.startswith("P") and name != "P" for name in names if name != "A")
     assert any(name.startswith("G1") for name in names)
 
     response = page.request.get(

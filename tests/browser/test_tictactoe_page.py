@@ -236,7 +236,7 @@ def test_show_the_search_opens_the_decision_tree_with_its_statistics(prune, base
     # The tree view of the visualizer: nodes with paths and states, named by their moves.
     assert page.locator("#tree g.node[data-path][data-state]").count() > 3
     names = page.locator("#tree g.node .node-label").all_text_contents()
-    assert "start" in names
+    assert "A" in names  # the position searched: the root, named as any unlabelled node
     assert any(name.startswith("O→") for name in names)
     assert page.locator("#tree .level-ruler .level-name").first.inner_text() == "O"
 
