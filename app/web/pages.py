@@ -31,6 +31,28 @@ def _index(saved_id: str | None):
     )
 
 
+@pages.get("/compare")
+def compare():
+    """Two searches of one tree side by side on one player (static/js/compare/page.js)."""
+    from .traces import ENGINE_VERSION  # the version the cacheable trace GETs carry
+
+    presets = [{"name": p.name, "title": p.title} for p in PRESETS.values()]
+    return render_template("compare.html", presets=presets, trace_version=ENGINE_VERSION)
+
+
+@pages.get("/practice")
+def practice():
+    """Practice: predict the search on a tree, graded in the browser (static/js/practice/)."""
+    from .traces import ENGINE_VERSION  # the version the cacheable trace GETs carry
+
+    presets = [
+        {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
+    ]
+    return render_template(
+        "practice.html", presets=presets, embed=False, trace_version=ENGINE_VERSION
+    )
+
+
 @pages.get("/t/<identifier>")
 def saved(identifier: str):
     """A short link: the visualizer opening a saved view (a friendly 404 if there is none)."""

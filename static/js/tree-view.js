@@ -77,6 +77,7 @@ export class TreeView {
     }
     this.gNodes.attr("role", "tree").attr("aria-label", "Game tree: arrow keys move between nodes");
     this.onActivate = null; // Enter on a node (main.js: open it in the editor)
+    this.onRendered = null; // after every render, its own too (a fold, a resize): page marks
     this.focusControl = new FocusControl(this, this.gNodes.node(), {
       onActivate: (id) => this.onActivate && this.onActivate(id),
     });
@@ -244,6 +245,7 @@ export class TreeView {
       this.keepFocusInView(tween);
     }
     this.updateOverlays();
+    if (this.onRendered) this.onRendered();
   }
 
   /** Lay out the drawn cut and join its elements (keyed by node id). */

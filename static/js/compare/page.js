@@ -1,0 +1,187 @@
+// compare/page.js: the entry module of /compare: two searches of one tree side by side
+// (stacked on a phone) on one player. The address names the tree as the main page's does and
+// the two searches with left= and right= (spec.js); the shared step k is "k nodes reached"
+// (sync.js), and each pane (pane.js) shows its own trace at that point. The nodes only one
+// search reaches are marked in both panes and listed by name; a line under the summary says
+// whether the two searches are at the same node now. Screen readers hear one sentence per
+// step for both (the step line, then each search's narration), paced by narration.js.
+
+import { nameList, nameOf } from "../names.js";
+import { Narration, narrate } from "../narration.js";
+import { standardPlayer } from "../player.js";
+import { loadComparison, readTreeSource } from "./load.js";
+import { CompareForm } from "./form.js";
+import { Pane } from "./pane.js";
+import { capitalise, describeSides, readSides, withSides } from "./spec.js";
+import { Timeline, differences } from "./sync.js";
+
+const $ = (id) => document.getElementById(id);
+const SIDES = ["left", "right"];
+const NAMES_SHOWN = 12; // the summary names this many nodes per side, then "… and N more"
+const URL_WRITE_MS = 300; // the address is written this long after the last step
+
+const stage = $("stage");
+const where = readTreeSource();
+const sides = readSides(window.location.search);
+new CompareForm(where, sides); // eslint-disable-line no-new
+const panes = { left: new Pane("left"), right: new Pane("right") };
+const spoken = new Narration($("compare-spoken"));
+let timeline = null;
+let names = null; // describeSides' answer
+let urlTimer = null;
+
+// The timeline stands in for a trace: the player asks it for cutoffs; step over and step out
+// (stepping.js) need one search's node table, so they answer -1 and compare.css hides them.
+const player = standardPlayer((k) => showStep(k), () => timeline, {
+  onPlaying: (playing) => spoken.setPlaying(playing),
+});
+
+/** The address of the main visualizer with this tree (and `options`, `step`, if given). */
+function mainHref(options = {}, step = 0) {
+  const params = new URLSearchParams(window.location.search);
+  for (const key of ["left", "right", "step"]) params.delete(key);
+  for (const [key, value] of Object.entries(options)) params.set(key, String(value));
+  if (step) params.set("step", String(step));
+  const query = params.toString();
+  return `/${query ? `?${query}` : ""}`;
+}
+
+/** The line that says where the two searches are at shared step k: {text, apart}. */
+function stepLine(k) {
+  if (k === 0) {
+    const text = "Step 0: neither search has started. Press → to reach the first node in both.";
+    return { text, apart: false };
+  }
+  const [l, r] = SIDES.map((side) => timeline.nodeAt(side, k));
+  const [L, R] = SIDES.map((side) => names[side].short);
+  const nameAt = (side, path) => nameOf(timeline.traces[side], timeline.traces[side].ids.get(path));
+  const total = (side) => {
+    const n = timeline.reached[side];
+    return `${n} ${n === 1 ? "node" : "nodes"}`;
+  };
+  if (l === null && r === null) {
+    const text = `Both searches are complete: ${L} reached ${total("left")}, ${R} ${total("right")}.`;
+    return { text, apart: false };
+  }
+  if (l === null || r === null) {
+    const [done, going] = l === null ? ["left", "right"] : ["right", "left"];
+    const text =
+      `${capitalise(names[done].short)} has finished (${total(done)}); ` +
+      `${names[going].short} reaches ${nameAt(going, going === "left" ? l : r)}.`;
+    return { text, apart: true };
+  }
+  if (l === r) return { text: `Same node: both reach ${nameAt("left", l)}.`, apart: false };
+  const text = `Different nodes: ${L} reaches ${nameAt("left", l)}, ${R} reaches ${nameAt("right", r)}.`;
+  return { text, apart: true };
+}
+
+function showStep(k) {
+  if (!timeline) return;
+  const at = { left: timeline.nodeAt("left", k), right: timeline.nodeAt("right", k) };
+  for (const side of SIDES) {
+    const other = side === "left" ? "right" : "left";
+    const otherAt = at[other] !== null && at[other] !== at[side] ? at[other] : null;
+    const step = timeline.stepOf(side, k);
+    panes[side].show(step, { finished: timeline.finished(side, k), otherAt });
+    panes[side].els.open.href = mainHref(sides[side], step);
+  }
+  const line = stepLine(k);
+  const now = $("compare-now");
+  now.dataset.apart = line.apart ? "true" : "false";
+  $("compare-now-text").textContent = line.text;
+  stage.dataset.apart = now.dataset.apart;
+  const said = SIDES.map((side) => {
+    const trace = timeline.traces[side];
+    return `${names[side].heading}: ${narrate(trace, timeline.stepOf(side, k))}`;
+  });
+  spoken.say(`${line.text} ${said.join(" ")}`);
+  writeStep(k);
+}
+
+/** Keep the step in the address once stepping pauses, so a link opens this very step. */
+function writeStep(k) {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (k) params.set("step", String(k));
+    else params.delete("step");
+    const url = `${window.location.pathname}?${withSides(params, sides.left, sides.right)}`;
+    const now = `${window.location.pathname}${window.location.search}`;
+    if (url !== now) window.history.replaceState(null, "", url);
+  }, URL_WRITE_MS);
+}
+
+/** The summary: the nodes only one search reaches, by name. */
+function summarise(diff) {
+  const line = (side, ids) => {
+    const trace = timeline.traces[side];
+    const list = ids.length ? nameList(trace, ids, NAMES_SHOWN) : "none";
+    return `Only ${names[side].short} visits: ${list}.`;
+  };
+  const box = $("compare-summary");
+  if (!diff.onlyLeft.length && !diff.onlyRight.length) {
+    box.textContent = "Both searches visit the same nodes.";
+  } else {
+    box.textContent = `${line("left", diff.onlyLeft)} ${line("right", diff.onlyRight)}`;
+  }
+  box.dataset.onlyLeft = String(diff.onlyLeft.length);
+  box.dataset.onlyRight = String(diff.onlyRight.length);
+}
+
+/** While a 429 is retried: say so. */
+function onRetry({ wait }) {
+  $("compare-summary").textContent = `The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`;
+}
+
+async function start() {
+  document.body.dataset.runState = "loading";
+  $("back-link").href = mainHref();
+  let loaded;
+  try {
+    loaded = await loadComparison(where, sides, { version: stage.dataset.traceVersion || "", onRetry });
+  } catch (err) {
+    const message = `This comparison cannot be shown: ${err.message}`;
+    for (const side of SIDES) panes[side].showError(message);
+    const box = $("compare-summary");
+    box.textContent = message;
+    box.classList.add("error");
+    document.body.dataset.runState = "error";
+    return;
+  }
+  timeline = new Timeline(loaded.left, loaded.right);
+  names = describeSides(loaded.left.options, loaded.right.options);
+  document.title = `Prune: ${names.left.heading} against ${names.right.heading}`;
+  const diff = differences(loaded.left, loaded.right);
+  const describe = (kind, inside) => {
+    if (kind) return `Only ${names[kind === "only-left" ? "left" : "right"].short} visits this node.`;
+    return `Folded here: ${inside} ${inside === 1 ? "node" : "nodes"} only one search visits.`;
+  };
+  for (const side of SIDES) {
+    panes[side].setTrace(timeline.traces[side], {
+      heading: names[side].heading,
+      doc: loaded.doc,
+      differs: diff.byPath,
+      describe,
+      openHref: mainHref(sides[side]),
+    });
+  }
+  summarise(diff);
+  player.reset(0, false);
+  player.setLength(timeline.length, true);
+  const step = where.step === "end" ? timeline.length : where.step || 0;
+  player.show(step);
+  document.body.dataset.runState = "done";
+}
+
+window.prune = {
+  get timeline() {
+    return timeline;
+  },
+  get step() {
+    return player.k;
+  },
+  panes,
+  player,
+};
+
+start();
