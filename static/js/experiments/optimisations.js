@@ -1,0 +1,156 @@
+// optimisations.js: experiment 4, speed-ups on tic-tac-toe. One table of every position and
+// method (value, best move, nodes, time) and a bar chart of the nodes each method visits
+// from the position chosen in "Position in the chart" (log scale: minimax is hundreds of
+// times the rest). Rows are shown as they arrive.
+
+import { barChart } from "./bar-chart.js";
+import { formatCount, formatMilliseconds, formatNumber } from "./numbers.js";
+import { csvName } from "./csv.js";
+import { Results } from "./results.js";
+import { Runner, formValues, parts } from "./runner.js";
+
+export const METHOD_NAMES = {
+  minimax: "Minimax",
+  alphabeta: "Alpha-beta",
+  "alphabeta+ordering": "Alpha-beta + move ordering",
+  "alphabeta+id": "Alpha-beta + iterative deepening",
+  "alphabeta+tt": "Alpha-beta + transposition table",
+};
+const EMPTY = ".........";
+
+/** A board as people name it in a list: its cells, and "empty board" for the empty one. */
+function boardName(board) {
+  return board === EMPTY ? `${board} (empty board)` : board;
+}
+
+/** A board drawn as a small 3×3 grid (named for screen readers), its cells as typed below. */
+export function boardGlyph(board) {
+  const wrap = document.createElement("span");
+  wrap.className = "board-cell";
+  const grid = document.createElement("span");
+  grid.className = "mini-board";
+  grid.setAttribute("role", "img");
+  grid.setAttribute("aria-label", describeBoard(board));
+  for (const mark of board) {
+    const cell = document.createElement("span");
+    cell.textContent = mark === "." ? "" : mark;
+    grid.appendChild(cell);
+  }
+  const text = document.createElement("code");
+  text.textContent = board;
+  wrap.append(grid, text);
+  return wrap;
+}
+
+function describeBoard(board) {
+  const cells = (mark) => [...board].flatMap((m, i) => (m === mark ? [i] : []));
+  const [xs, os] = [cells("X"), cells("O")];
+  if (xs.length + os.length === 0) return "Empty board";
+  const part = (mark, list) =>
+    list.length ? `${mark} in ${list.length > 1 ? "cells" : "cell"} ${list.join(", ")}` : "";
+  return [part("X", xs), part("O", os)].filter(Boolean).join("; ");
+}
+
+export function setupOptimisations(root) {
+  const els = parts(root);
+  const chart = barChart(els.chart);
+  const results = new Results(root, [() => csvName("optimisations-tictactoe")]);
+  let rows = [];
+
+  new Runner(root, {
+    params: () => formValues(els.form),
+    start() {
+      rows = [];
+      results.clear();
+      els.choice.hidden = true;
+      els.shown.replaceChildren();
+    },
+    rows: (now) => show(now),
+    done: ({ rows: all }) => show(all),
+    stopped: (now) => (now.length ? show(now) : results.clear()),
+  });
+  els.shown.addEventListener("change", () => show(rows));
+
+  function show(now) {
+    rows = now;
+    syncChoices(els.shown, rows);
+    els.choice.hidden = false;
+    const position = els.shown.value;
+    const table = tableOf(rows);
+    const shown = rows.filter((r) => r.position === position);
+    results.show({
+      tables: [table],
+      finding: finding(shown, position),
+      highlight: (r) => r.position === position,
+    });
+    chart.show({
+      label:
+        `Bar chart, logarithmic scale: nodes visited from position ${boardName(position)} by ` +
+        shown
+          .map((r) => `${METHOD_NAMES[r.method] || r.method} ${formatCount(r.nodes)}`)
+          .join(", ") +
+        ". The table gives every position.",
+      xLabel: "Nodes visited (logarithmic scale)",
+      scale: "log",
+      bars: shown.map((r) => ({
+        key: r.method,
+        label: METHOD_NAMES[r.method] || r.method,
+        value: r.nodes,
+        className: r.method === "minimax" ? "s-minimax-bar" : "s-alphabeta-bar",
+      })),
+    });
+  }
+}
+
+/** One option per position seen so far; the choice made stays chosen. */
+function syncChoices(select, rows) {
+  const positions = [...new Set(rows.map((r) => r.position))];
+  const had = [...select.options].map((o) => o.value);
+  if (had.length === positions.length && had.every((p, i) => p === positions[i])) return;
+  const chosen = select.value;
+  select.replaceChildren(
+    ...positions.map((p, i) => {
+      const option = document.createElement("option");
+      option.value = p;
+      option.textContent = `${i + 1}: ${boardName(p)}`;
+      return option;
+    })
+  );
+  select.value = positions.includes(chosen) ? chosen : positions[0];
+}
+
+function tableOf(rows) {
+  return {
+    caption: "Tic-tac-toe: each position searched to the end of the game by each method",
+    columns: [
+      { key: "position", label: "Position", group: true, render: boardGlyph },
+      { key: "method", label: "Method", format: (v) => METHOD_NAMES[v] || v },
+      { key: "value", label: "Value", numeric: true, format: (v) => formatNumber(v, 0) },
+      { key: "best_move", label: "Best move (cell)", numeric: true, format: String },
+      { key: "nodes", label: "Nodes", numeric: true, format: formatCount },
+      { key: "milliseconds", label: "Time", numeric: true, format: formatMilliseconds },
+    ],
+    // The API's seconds (to the microsecond) as milliseconds: exact to three decimals.
+    rows: rows.map((r) => ({ ...r, milliseconds: Number((r.seconds * 1000).toFixed(3)) })),
+  };
+}
+
+/** The chosen position's result in words. */
+function finding(shown, position) {
+  const by = Object.fromEntries(shown.map((r) => [r.method, r]));
+  const base = by.minimax;
+  if (!base || shown.length < 2) return "";
+  const values = new Set(shown.map((r) => r.value));
+  const fewest = shown.reduce((a, r) => (r.nodes < a.nodes ? r : a));
+  const share = (r) => `${formatNumber((100 * r.nodes) / base.nodes, 1)}%`;
+  return (
+    `From ${position === EMPTY ? "the empty board" : `position ${position}`}, minimax visits ` +
+    `${formatCount(base.nodes)} nodes. ${shown
+      .filter((r) => r.method !== "minimax")
+      .map((r) => `${METHOD_NAMES[r.method] || r.method}: ${formatCount(r.nodes)} (${share(r)})`)
+      .join("; ")}. The fewest: ${METHOD_NAMES[fewest.method] || fewest.method}. ` +
+    (values.size === 1
+      ? `Every method finds the value ${formatNumber([...values][0], 0)}.`
+      : `The methods disagree on the value: ${[...values].join(", ")}.`)
+  );
+}

@@ -1,0 +1,88 @@
+// random-seed.js: experiment 1, one tree. The random binary tree of depth 10 for one seed:
+// minimax's nodes against alpha-beta's as two bars, the numbers in a table, and a link
+// that opens the very same tree in the visualizer (its random source: seed, depth 10,
+// branching 2, leaves 0..100, as app/experiments/random_binary.py generates it).
+
+import { barChart } from "./bar-chart.js";
+import { formatCount, formatPercent } from "./numbers.js";
+import { csvName } from "./csv.js";
+import { Results } from "./results.js";
+import { Runner, formValues, parts } from "./runner.js";
+
+export const DEPTH = 10;
+// The visualizer's ?random= parameters for seed S (static/js/url-state.js reads them).
+const TREE = { depth: DEPTH, branching: 2, low: 0, high: 100 };
+
+/** The visualizer's address for the tree of `seed`, searched by alpha-beta under `rule`. */
+export function visualizerLink(seed, rule) {
+  const params = new URLSearchParams({
+    random: JSON.stringify({ seed, ...TREE }),
+    algorithm: "alphabeta",
+    rule,
+    step: "end",
+  });
+  return `/?${params}`;
+}
+
+export function setupRandomSeed(root) {
+  const els = parts(root);
+  const chart = barChart(els.chart);
+  let asked = {};
+  const results = new Results(root, [() => csvName("random-binary", { depth: DEPTH, ...asked })]);
+
+  new Runner(root, {
+    params() {
+      asked = formValues(els.form);
+      // One seed is the range "S" (the API reads "A" alone as A-A).
+      return { depth: DEPTH, seeds: asked.seed ?? "", rule: asked.rule };
+    },
+    start() {
+      results.clear();
+      els["open-tree"].hidden = true;
+    },
+    rows() {},
+    done({ rows }) {
+      show(rows[0], asked.rule);
+    },
+    stopped() {},
+  });
+
+  function show(row, rule) {
+    const ruleName = rule === "strict" ? "strict rule" : "standard rule";
+    const table = {
+      caption: `Seed ${row.seed}: nodes visited on the random binary tree of depth ${DEPTH}`,
+      columns: [
+        { key: "search", label: "Search", rowHeader: true, format: (v) => SEARCH_NAMES[v] },
+        { key: "nodes_visited", label: "Nodes visited", numeric: true, format: formatCount },
+      ],
+      rows: [
+        { search: "minimax", nodes_visited: row.minimax_nodes },
+        { search: "alphabeta", nodes_visited: row.alphabeta_nodes },
+      ],
+    };
+    const finding =
+      `Seed ${row.seed}: alpha-beta (${ruleName}) visits ${formatCount(row.alphabeta_nodes)} of ` +
+      `minimax's ${formatCount(row.minimax_nodes)} nodes, saving ${formatPercent(row.percent_saved)}; ` +
+      `it evaluates ${formatCount(row.alphabeta_leaves)} of ${formatCount(row.minimax_leaves)} leaves ` +
+      `and cuts off ${formatCount(row.cutoffs)} times.`;
+    results.show({ tables: [table], finding });
+    chart.show({
+      label:
+        `Bar chart: on the tree of seed ${row.seed}, minimax visits ${formatCount(row.minimax_nodes)} ` +
+        `nodes and alpha-beta ${formatCount(row.alphabeta_nodes)}.`,
+      xLabel: "Nodes visited",
+      scale: "linear",
+      bars: table.rows.map((r) => ({
+        key: r.search,
+        label: SEARCH_NAMES[r.search],
+        value: r.nodes_visited,
+        className: r.search === "minimax" ? "s-minimax-bar" : "s-alphabeta-bar",
+      })),
+    });
+    els["open-link"].href = visualizerLink(row.seed, rule);
+    els["open-link"].textContent = `Open the tree of seed ${row.seed} in the visualizer`;
+    els["open-tree"].hidden = false;
+  }
+}
+
+const SEARCH_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };

@@ -1,0 +1,103 @@
+// rules.js: experiment 3, the pruning rule on ties. Mean leaves evaluated by depth under the
+// standard rule (prune when α ≥ β) and the strict one (only when α > β), with b^d for scale,
+// on a log scale, drawn as the rows arrive (one per depth).
+
+import { lineChart } from "./line-chart.js";
+import { formatCount, formatNumber } from "./numbers.js";
+import { csvName } from "./csv.js";
+import { Results } from "./results.js";
+import { Runner, formValues, parts } from "./runner.js";
+
+export function setupRules(root) {
+  const els = parts(root);
+  const chart = lineChart(els.chart, els.legend);
+  let asked = {};
+  const results = new Results(root, [() => csvName("rules", asked)]);
+
+  new Runner(root, {
+    params() {
+      asked = formValues(els.form);
+      return asked;
+    },
+    start: () => results.clear(),
+    rows: (rows) => show(rows),
+    done: ({ rows }) => show(rows),
+    stopped: (rows) => (rows.length ? show(rows) : results.clear()),
+  });
+
+  function show(rows) {
+    const b = Number(asked.branching) || 2;
+    const table = tableOf(rows, b);
+    results.show({ tables: [table], finding: finding(table.rows, asked.values) });
+    chart.show(chartOf(table.rows, b));
+  }
+}
+
+function tableOf(rows, b) {
+  const mean = (v) => formatNumber(v, 2);
+  return {
+    caption: `Leaves evaluated by alpha-beta (mean over the trials), standard against strict, branching ${b}`,
+    columns: [
+      { key: "depth", label: "Depth", numeric: true, rowHeader: true, format: String },
+      { key: "standard_leaves_mean", label: "Standard (α ≥ β)", numeric: true, format: mean },
+      { key: "strict_leaves_mean", label: "Strict (α > β)", numeric: true, format: mean },
+      { key: "minimax_leaves", label: `${b}ᵈ (minimax)`, numeric: true, format: formatCount },
+    ],
+    rows: rows.map((r) => ({
+      depth: r.depth,
+      standard_leaves_mean: r.standard_leaves_mean,
+      strict_leaves_mean: r.strict_leaves_mean,
+      minimax_leaves: r.minimax_leaves,
+    })),
+  };
+}
+
+function chartOf(rows, b) {
+  const points = (key) => rows.map((r) => ({ x: r.depth, y: r[key] }));
+  const last = rows[rows.length - 1];
+  return {
+    label:
+      `Line chart, logarithmic scale: leaves evaluated by depth under the standard and the strict ` +
+      `pruning rule, with ${b}ᵈ. At depth ${last.depth}: standard ${formatNumber(last.standard_leaves_mean, 1)}, ` +
+      `strict ${formatNumber(last.strict_leaves_mean, 1)}, of ${formatCount(last.minimax_leaves)}. ` +
+      `The table gives every number.`,
+    xLabel: "Depth",
+    yLabel: "Leaves evaluated (mean)",
+    series: [
+      {
+        key: "minimax",
+        label: `Minimax: ${b}ᵈ`,
+        className: "s-bd",
+        marker: "times",
+        reference: true,
+        points: points("minimax_leaves"),
+      },
+      {
+        key: "standard",
+        label: "Standard rule: prune when α ≥ β",
+        className: "s-standard",
+        marker: "circle",
+        points: points("standard_leaves_mean"),
+      },
+      {
+        key: "strict",
+        label: "Strict rule: prune when α > β",
+        className: "s-strict",
+        marker: "square",
+        points: points("strict_leaves_mean"),
+      },
+    ],
+  };
+}
+
+function finding(rows, values) {
+  const last = rows[rows.length - 1];
+  if (!last) return "";
+  const ratio =
+    last.standard_leaves_mean > 0 ? last.strict_leaves_mean / last.standard_leaves_mean : 0;
+  return (
+    `At depth ${last.depth}, with leaf values 0 to ${Number(values || 3) - 1}, the strict rule evaluates ` +
+    `${formatNumber(last.strict_leaves_mean, 2)} leaves on average, ${formatNumber(ratio, 1)} times the ` +
+    `standard rule's ${formatNumber(last.standard_leaves_mean, 2)} (minimax: ${formatCount(last.minimax_leaves)}).`
+  );
+}
