@@ -9,6 +9,7 @@ import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
 import { AnswerSwitch, Presentation } from "./presentation.js";
 import { Pseudocode } from "./pseudocode.js";
+import { updateTreeLinks } from "./page-links.js";
 import { SameNode, nodeAt } from "./same-node.js";
 import { PACKED_PARAM, SharePanel, unpackView } from "./share.js";
 import { RunClient } from "./socket-client.js";
@@ -136,6 +137,7 @@ function writeUrl() {
   let step = player.k;
   if (trace && trace.complete && step === trace.length && step > 0) step = "end";
   urlState.write({ source: runSource, options: urlOptions(runOptions), step });
+  updateTreeLinks();
 }
 
 function setDocTitle(documentInfo) {
