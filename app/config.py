@@ -92,6 +92,19 @@ class Config:
         self.PRUNE_LECTURE_AUDIENCE_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_AUDIENCE_PER_SECOND", 4
         )
+        # Lecture questions: an answer's size (compact JSON; 64 KiB holds a 3,000-node tree's
+        # values), answers per student per minute (changing one's mind included), questions a
+        # room may ask, and answer counts sent to the presenter per second (the rest merged).
+        self.PRUNE_LECTURE_ANSWER_BYTES = _integer(environ, "PRUNE_LECTURE_ANSWER_BYTES", 65_536)
+        self.PRUNE_LECTURE_ANSWERS_PER_MINUTE = _integer(
+            environ, "PRUNE_LECTURE_ANSWERS_PER_MINUTE", 20
+        )
+        self.PRUNE_LECTURE_QUESTIONS_PER_ROOM = _integer(
+            environ, "PRUNE_LECTURE_QUESTIONS_PER_ROOM", 100
+        )
+        self.PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND = _integer(
+            environ, "PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND", 4
+        )
         self.MESSAGE_QUEUE = environ.get("MESSAGE_QUEUE") or None
 
         # Flask-Limiter, for the JSON API: per client address, counted in this process's memory.

@@ -7,36 +7,55 @@ cursor message. The contract is in docs/protocol.md, "Lecture mode".
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from flask import current_app, request
 from flask_socketio import emit, join_room, leave_room
 
-from ..engine import EngineError
+from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
+from ..practice.truth import Truth
 from ..socket_packet import Refusal
-from ..sockets import answer_error, on, socketio, take_turns
+from ..sockets import answer_error, off_the_loop, on, socketio, take_turns
 from .limits import LectureLimits
+from .questions import (
+    NOT_OPEN,
+    MemoryQuestions,
+    Questions,
+    RedisQuestions,
+    Truths,
+    answer_counts,
+    answer_fields,
+)
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
 MIN_SPEED, MAX_SPEED = 0.25, 16
+QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 def init_lecture(app) -> None:
     """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
     idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
+    per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
     queue = app.config.get("MESSAGE_QUEUE")
     if queue:
         import redis
 
-        rooms: Rooms = RedisRooms(redis.Redis.from_url(queue), idle)
+        client = redis.Redis.from_url(queue)
+        rooms: Rooms = RedisRooms(client, idle)
+        questions: Questions = RedisQuestions(client, idle, per_room)
     else:
         rooms = MemoryRooms(idle)
+        questions = MemoryQuestions(idle, per_room)
     app.extensions["prune.rooms"] = rooms
+    app.extensions["prune.questions"] = questions
+    app.extensions["prune.lecture.truths"] = Truths()
     app.extensions["prune.lecture"] = Audience()
     # Bound to this app's server: a count may go out later, from a background task.
     server = socketio.server
@@ -45,7 +64,13 @@ def init_lecture(app) -> None:
         body = {"room": code, "count": count}
         server.emit("lecture:audience", body, to=presenter_room(code), namespace="/")
 
-    app.extensions["prune.lecture.limits"] = LectureLimits(app.config, rooms, send_count)
+    def send_answers(code: str, body: dict[str, Any] | None) -> None:
+        if body is not None:  # no question is open any more
+            server.emit("lecture:answers", body, to=presenter_room(code), namespace="/")
+
+    app.extensions["prune.lecture.limits"] = LectureLimits(
+        app.config, rooms, send_count, partial(answer_counts, questions, rooms), send_answers
+    )
     app.extensions["prune.on_disconnect"].append(forget_connection)
 
 
@@ -68,6 +93,10 @@ class Audience:
             watching.discard(code)
             return was
 
+    def watches(self, sid: str, code: str) -> bool:
+        with self.lock:
+            return code in self.watching.get(sid, ())
+
     def forget(self, sid: str) -> set[str]:
         with self.lock:
             return self.watching.pop(sid, set())
@@ -83,6 +112,14 @@ def _audience() -> Audience:
 
 def _limits() -> LectureLimits:
     return current_app.extensions["prune.lecture.limits"]
+
+
+def _questions() -> Questions:
+    return current_app.extensions["prune.questions"]
+
+
+def _truths() -> Truths:
+    return current_app.extensions["prune.lecture.truths"]
 
 
 def audience_room(code: str) -> str:
@@ -113,13 +150,16 @@ def _handler(function):
 
 
 def _view(message: Mapping[str, Any]) -> dict[str, Any]:
-    """A view is a run request: the same checks, the same limits (size included)."""
-    view = message.get("view")
+    return _run_request(message.get("view"), "the lecture view")[0]
+
+
+def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, SearchOptions]:
+    """A view or a question is a run request: the same checks, the same limits (size too)."""
     config = current_app.config
     limits = limits_from(config)
-    check_size(view, config["MAX_CONTENT_LENGTH"], limits, what="the lecture view")
-    read_run(view, limits, take_turns)
-    return {"tree": view["tree"], "options": view.get("options") or {}}
+    check_size(body, config["MAX_CONTENT_LENGTH"], limits, what=what)
+    document, options = read_run(body, limits, take_turns)
+    return {"tree": body["tree"], "options": body.get("options") or {}}, document, options
 
 
 def _cursor(message: Mapping[str, Any]) -> dict[str, Any]:
@@ -187,7 +227,10 @@ def resume(message):
     code = _code(message)
     room = _rooms().resume(code, _key(message))
     join_room(presenter_room(code))
-    return {**room.public(), "audience": _rooms().audience(code)}
+    asked = _asked(code)
+    if asked:
+        asked["answers"] = answer_counts(_questions(), _rooms(), code)
+    return {**room.public(), "audience": _rooms().audience(code), **asked}
 
 
 @on("lecture:end")
@@ -199,6 +242,8 @@ def end(message):
     _rooms().end(code, _key(message))
     _limits().quota.release(code)
     _limits().counts.forget(code)
+    _questions().forget(code)
+    _limits().answers.forget(code)
     emit("lecture:ended", {"room": code}, to=audience_room(code))
     return {"room": code}
 
@@ -214,7 +259,7 @@ def join(message):
     join_room(audience_room(code))
     _audience().add(request.sid, code)
     _limits().counts.changed(code)
-    return room.public()
+    return {**room.public(), **_asked(code)}
 
 
 @on("lecture:leave")
@@ -278,3 +323,88 @@ def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
     )
     emit(kind, body, to=audience_room(code))
     return {"room": code, "seq": changed.seq, "stale": False}
+
+
+def _asked(code: str) -> dict[str, Any]:
+    """``{"question": …}`` while the room has an open question, else nothing."""
+    asked = _questions().get(code)
+    return {"question": asked.public()} if asked else {}
+
+
+def _question_id(message: Mapping[str, Any]) -> str:
+    question_id = message.get("question")
+    if not isinstance(question_id, str) or not QUESTION_ID.fullmatch(question_id):
+        raise RoomError("question must be the id of the open question")
+    return question_id
+
+
+@on("lecture:question")
+@_handler
+def question(message):
+    """The presenter asks about a tree (replacing any open question); students answer it."""
+    _limits().message(request.sid)
+    code = _code(message)
+    _rooms().resume(code, _key(message))  # the presenter only; keeps the room alive
+    body, _, _ = _run_request(message.get("question"), "the question")
+    asked = _questions().ask(code, body["tree"], body["options"])
+    emit("lecture:question", {"room": code, "question": asked.public()}, to=audience_room(code))
+    return {"room": code, "question": asked.id}
+
+
+@on("lecture:answer")
+@_handler
+def answer(message):
+    """A student answers the open question, or changes their answer until the reveal.
+
+    Anonymous: kept under this connection's id and counted; only the counts reach the
+    presenter. A student who disconnects stays counted: the answer was given.
+    """
+    _limits().answer(request.sid)
+    code = _code(message)
+    if not _audience().watches(request.sid, code):
+        raise RoomError("join the lecture before answering")
+    question_id = _question_id(message)
+    config = current_app.config
+    given = message.get("answer")
+    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits_from(config), "the answer")
+    truth = _truths().get((code, question_id), partial(_trace, code, question_id))
+    fields = answer_fields(given, truth, limits_from(config))
+    _questions().answer(code, question_id, request.sid, fields)
+    _limits().answers.changed(code)
+    return {"room": code, "question": question_id}
+
+
+def _trace(code: str, question_id: str) -> Truth:
+    """The trace of question ``question_id`` if it is still open, computed off the event
+    loop (a big tree's takes a moment)."""
+    asked = _questions().get(code)
+    if asked is None or asked.id != question_id:
+        raise RoomError(NOT_OPEN)
+    body = {"tree": asked.tree, "options": asked.options}
+    _, document, options = _run_request(body, "the question")
+    return off_the_loop(Truth, document.tree, options)
+
+
+@on("lecture:reveal")
+@_handler
+def reveal(message):
+    """The presenter reveals the answer: students grade their own, and answering stops."""
+    return _conclude(message, "lecture:reveal", _questions().reveal)
+
+
+@on("lecture:close-question")
+@_handler
+def close_question(message):
+    """The presenter puts the question away: its answers and counts are deleted."""
+    return _conclude(message, "lecture:question-closed", _questions().close)
+
+
+def _conclude(message: Mapping[str, Any], kind: str, change) -> dict[str, Any]:
+    _limits().message(request.sid)
+    code = _code(message)
+    _rooms().resume(code, _key(message))
+    question_id = _question_id(message)
+    change(code, question_id)
+    body = {"room": code, "question": question_id}
+    emit(kind, body, to=audience_room(code))
+    return body

@@ -109,6 +109,7 @@ class AudienceCounts:
     """
 
     SWEEP_AT = 256  # rooms tracked before idle ones are dropped
+    WHAT = "the audience"  # what is sent, for the log
 
     def __init__(
         self,
@@ -161,7 +162,7 @@ class AudienceCounts:
         try:
             self.send(code, self.count(code))
         except Exception:  # a count is worth a log line, never a failed join or leave
-            log.exception("could not send the audience of lecture %s", code)
+            log.exception("could not send %s of lecture %s", self.WHAT, code)
 
     def _sweep(self) -> None:
         """Drop rooms whose bucket is full again (idle for a second): a new one is the same."""
@@ -173,10 +174,25 @@ class AudienceCounts:
                 del self.buckets[code]
 
 
+class AnswerUpdates(AudienceCounts):
+    """Answer counts to each room's presenter, merged exactly as audience counts are: ``count``
+    reads the room's counts (or None, sent as nothing) when they go out, so the last message
+    carries the current counts."""
+
+    WHAT = "the answers"
+
+
 class LectureLimits:
     """All of a lecture app's limits, built from its settings."""
 
-    def __init__(self, config: Mapping[str, Any], rooms: Rooms, send: Callable[[str, int], None]):
+    def __init__(
+        self,
+        config: Mapping[str, Any],
+        rooms: Rooms,
+        send: Callable[[str, int], None],
+        answers: Callable[[str], Any],
+        send_answers: Callable[[str, Any], None],
+    ):
         self.quota = RoomQuota(
             config["PRUNE_LECTURE_ROOMS_PER_CONNECTION"],
             config["PRUNE_LECTURE_ROOMS_PER_ADDRESS"],
@@ -190,6 +206,10 @@ class LectureLimits:
         burst = config["PRUNE_LECTURE_REQUEST_BURST"]
         self.request_budget = (burst, burst / config["PRUNE_LECTURE_REQUESTS_PER_SECOND"])
         self.messages_per_second = config["PRUNE_LECTURE_MESSAGES_PER_SECOND"]
+        self.answers = AnswerUpdates(
+            config["PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND"], answers, send_answers
+        )
+        self.answers_per_minute = config["PRUNE_LECTURE_ANSWERS_PER_MINUTE"]
 
     def request(self, sid: str) -> None:
         """start, join, leave, resume, end: a small budget (each guess at a code is one)."""
@@ -197,6 +217,11 @@ class LectureLimits:
             raise RoomError("too many lecture requests; wait a moment")
 
     def message(self, sid: str) -> None:
-        """A presenter's cursor or view."""
+        """A presenter's cursor, view, question, reveal or close."""
         if not self.budgets.take(sid, "message", self.messages_per_second, 1.0):
             raise RoomError("too many lecture messages; slow down")
+
+    def answer(self, sid: str) -> None:
+        """A student's answer: a budget per minute, roomy enough to change one's mind."""
+        if not self.budgets.take(sid, "answer", self.answers_per_minute, 60.0):
+            raise RoomError(f"too many answers ({self.answers_per_minute} a minute); wait a moment")

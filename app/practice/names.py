@@ -1,0 +1,57 @@
+"""Node names as people read them, made exactly as static/js/names.js makes them.
+
+Explanations name nodes, never paths: a node's ``label`` when it has one (not empty), else
+a letter name counted in level order over the node table (breadth first, each level in
+table order): the root is A, then B, C, …, Z, AA, AB, … Every row takes its place in the
+count, labelled or not. A move is its node's name with the edge's ``action``: "B (West)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def letter_name(n: int) -> str:
+    """The n-th letter name: 0 → "A", 25 → "Z", 26 → "AA", 702 → "AAA"."""
+    name = ""
+    k = n + 1
+    while k > 0:
+        name = chr(65 + (k - 1) % 26) + name
+        k = (k - 1) // 26
+    return name
+
+
+def node_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[int]]) -> list[str]:
+    """Every row's name; ``children`` lists each row's child rows in table order."""
+    names = [""] * len(nodes)
+    if not nodes:
+        return names
+    queue = [0]
+    for place, row in enumerate(queue):  # the queue grows as it is read: level order
+        label = nodes[row].get("label")
+        names[row] = str(label) if label is not None and label != "" else letter_name(place)
+        queue.extend(children[row])
+    return names
+
+
+def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -> str:
+    """A child as a move: "B (West)", or its name alone when the name already says the move
+    (a game's "O→4" for the cell 4) or the edge has no action."""
+    action = nodes[row].get("action")
+    name = names[row]
+    if action is None:
+        return name
+    move = str(action)
+    return name if move == name or name.endswith(f"→{move}") else f"{name} ({move})"
+
+
+def name_list(names: Sequence[str], rows: Sequence[int], cap: int = 6) -> str:
+    """Names as a phrase: "F", "F and G", "F, G and H", "… and 40 more" past ``cap``."""
+    shown = [names[row] for row in rows[:cap]]
+    more = len(rows) - len(shown)
+    if more > 0:
+        return f"{', '.join(shown)} and {more} more"
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} and {shown[-1]}"
