@@ -23,7 +23,8 @@ the move):
 
 Numbers compare exactly, ints and floats alike (2 == 2.0); a value the engine computed as a
 float (chance averages, and what they reach) is right within 1e-9 relative (or 1e-12
-absolute, for sums that cancel to almost 0).
+absolute, for sums that cancel to almost 0), or when it reads the same as the page writes
+numbers (the 1.667 shown for 5/3).
 
 ``max_score`` = engine-pruned roots + visited inner nodes + windows graded + 1 for the move
 (when graded); ``score`` = correct items − over prunes, never below 0. So the engine's own
