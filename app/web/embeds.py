@@ -32,11 +32,21 @@ def embed_saved(identifier: str):
     return render_template("embed.html", saved_id=identifier, trace_version=ENGINE_VERSION)
 
 
+def embed_practice():
+    """Practice in an iframe: the tree and trace load once; grading stays in the browser."""
+    return render_template("embed_practice.html", embed=True, trace_version=ENGINE_VERSION)
+
+
 def init_embeds(app) -> None:
     """Register the embed routes with this app's framing policy."""
     policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
     framable = talisman(frame_options=None, content_security_policy=policy)
-    for rule, view in (("/embed", embed), ("/embed/<identifier>", embed_saved)):
+    routes = (
+        ("/embed", embed),
+        ("/embed/practice", embed_practice),  # a fixed path: matched before <identifier>
+        ("/embed/<identifier>", embed_saved),
+    )
+    for rule, view in routes:
         # A fresh wrapper per app: talisman keeps its options on the function object.
         app.add_url_rule(rule, view.__name__, framable(functools.wraps(view)(_call(view))))
 

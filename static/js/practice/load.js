@@ -1,0 +1,50 @@
+// load.js: the exercise's tree and its whole trace, fetched once when the page opens (or a
+// new tree is picked); after that, marking, checking and showing answers need no request.
+// A preset's tree and trace come from cacheable GETs (as the embed's do); any other tree
+// from POST /api/random (a difficulty's seeded tree) and POST /api/trace.
+
+import { getPreset, presetTrace, randomTree, traceTree } from "../api.js";
+import { unpackView } from "../share.js";
+import { Trace } from "../trace.js";
+import { searchOf } from "./address.js";
+
+/** The document's names for its players, unless the options changed who plays. */
+function agentsOf(doc, options) {
+  if (!doc || !Array.isArray(doc.agents) || !Array.isArray(doc.players)) return null;
+  const players = options && options.players;
+  return JSON.stringify(players) === JSON.stringify(doc.players) ? doc.agents : null;
+}
+
+/**
+ * The exercise's {doc, trace, agents}: its tree document and the finished Trace of its
+ * search. `version`: the engine version the cacheable trace GETs carry.
+ */
+export async function loadExercise(exercise, { version = "", onRetry = null } = {}) {
+  const { source, packed, options } = searchOf(exercise);
+  let doc;
+  let run = { ...options };
+  let result = null;
+  if (packed) {
+    const saved = await unpackView(packed);
+    doc = saved.tree;
+    run = { ...(saved.options || {}), ...options };
+  } else if (source.kind === "preset") {
+    [doc, result] = await Promise.all([
+      getPreset(source.name, { onRetry }),
+      presetTrace(source.name, options, { version, onRetry }),
+    ]);
+  } else if (source.kind === "random") {
+    doc = (await randomTree(source.params, { onRetry })).tree;
+  } else {
+    try {
+      doc = JSON.parse(source.text);
+    } catch {
+      throw new Error("the tree in this link is not valid JSON (was the link cut short?)");
+    }
+  }
+  if (!result) result = await traceTree(doc, run, { onRetry });
+  const trace = new Trace(result.nodes, result.options);
+  trace.append(result.events);
+  trace.finish(result.summary);
+  return { doc, trace, agents: agentsOf(doc, trace.options) };
+}

@@ -1,0 +1,255 @@
+// page.js: the entry module of /practice and of its embed /embed/practice (the stage's
+// data-embed="true": no tree choice, no copy buttons, "Show me" in a new tab). The page
+// loads the exercise's tree and whole trace once (load.js), shows the tree at step 0 (leaf
+// values only), and from then on works offline: the student's answer lives in the answer
+// sheet, marks.js crosses nodes out on the tree, grader.js grades in the browser and
+// results.js says why. Nothing the student answers is sent anywhere.
+//
+// body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
+// tests.
+
+import { cutByDepthLimit } from "../trace.js";
+import { TreeView } from "../tree-view.js";
+import { copyText, embedCode } from "../share.js";
+import { nameOf } from "../names.js";
+import { practiceQuery, readPractice, visualizerQuery } from "./address.js";
+import { AnswerSheet } from "./answer-sheet.js";
+import { MAX_SEED } from "./difficulty.js";
+import { grade } from "./grader.js";
+import { loadExercise } from "./load.js";
+import { PracticeMarks } from "./marks.js";
+import { Results, gradeOf, nodeGrades } from "./results.js";
+import { ruleSentences } from "./statement.js";
+import { engineAnswer, truthOf } from "./truth.js";
+
+const $ = (id) => document.getElementById(id);
+const stage = $("stage");
+const isEmbed = stage.dataset.embed === "true";
+const version = stage.dataset.traceVersion || "";
+const EMBED_MAX_WIDTH = 960; // the practice embed needs room for the tree and the sheet
+const EMBED_ASPECT = "1/1";
+
+let exercise = readPractice();
+let trace = null;
+let truth = null; // what the trace says (truth.js), worked out once per tree
+let lastResult = null;
+let loads = 0; // the latest load: an older one that finishes later is dropped
+
+const view = new TreeView($("tree"));
+const sheet = new AnswerSheet(
+  { rows: $("sheet-rows"), windowsToggle: $("show-windows"), bestMove: $("best-move") },
+  { onChange: answerChanged }
+);
+const marks = new PracticeMarks(view, { onToggle: toggleMark });
+const results = new Results(
+  {
+    section: $("results"),
+    score: $("score"),
+    summary: $("results-summary"),
+    mistakes: $("mistakes"),
+    correct: $("correct"),
+    correctList: $("correct-list"),
+    stale: $("results-stale"),
+  },
+  { showMeLink: (step) => `/?${visualizerQuery(exercise, step)}`, newTab: isEmbed }
+);
+view.onActivate = (id) => sheet.focusNode(id); // Enter on a node: its row in the sheet
+
+function setRunState(state) {
+  document.body.dataset.runState = state;
+}
+
+/** A short message under the tree (a live region): what a click or key on the tree did. */
+function say(text) {
+  $("practice-status").textContent = text;
+}
+
+function toggleMark(id) {
+  if (!trace) return;
+  const name = nameOf(trace, id);
+  if (id === 0) {
+    say(`${name} is the root: it is always searched.`);
+    return;
+  }
+  if (!sheet.toggle(id)) {
+    const above = sheet.markAbove(id, true);
+    say(`${name} is inside ${nameOf(trace, above)}, which you marked pruned.`);
+    return;
+  }
+  say(sheet.isMarked(id) ? `${name} marked pruned.` : `${name} no longer marked pruned.`);
+}
+
+/** Any change to the answer: redraw the marks; a check shown is now about an older answer. */
+function answerChanged() {
+  marks.setMarked(sheet.marked());
+  if (lastResult) {
+    lastResult = null;
+    results.markStale();
+    marks.setGrades(new Map());
+    sheet.showGrades([]);
+  }
+  $("sheet-errors").hidden = true;
+}
+
+function check(event) {
+  event.preventDefault();
+  if (!trace) return;
+  const { answer, errors } = sheet.read();
+  const box = $("sheet-errors");
+  if (errors.length) {
+    box.replaceChildren(...errors.map((e) => Object.assign(document.createElement("p"), { textContent: e.message })));
+    box.hidden = false;
+    errors[0].input.focus();
+    return;
+  }
+  const result = grade(trace, answer, truth);
+  results.show(result);
+  sheet.showGrades(result.items.map((item) => [item, gradeOf(item.kind)]));
+  marks.setGrades(nodeGrades(trace, result.items));
+  lastResult = result;
+  $("results-heading").focus();
+}
+
+function tryAgain() {
+  const items = results.result ? results.result.items : [];
+  const first = sheet.clearWrong(items);
+  const kept = items.filter((item) => gradeOf(item.kind) === "correct").length;
+  results.hide();
+  say(`Wrong answers cleared; ${kept} correct ${kept === 1 ? "answer is" : "answers are"} kept.`);
+  (first || document.querySelector("#sheet-rows input:not([disabled])") || $("check")).focus();
+}
+
+function showAnswer() {
+  if (!trace) return;
+  sheet.setAnswer(engineAnswer(trace, truth));
+  results.hide();
+  say("The engine's answer is filled in. Check grades it; the visualizer shows how it comes about.");
+}
+
+/** The rules, the address and the tree choice, for the exercise shown. */
+function describe() {
+  const statement = $("rule-statement");
+  statement.replaceChildren(
+    ...ruleSentences(trace.options, trace).map((text) => Object.assign(document.createElement("span"), { textContent: `${text} ` }))
+  );
+  const query = practiceQuery(exercise);
+  window.history.replaceState(null, "", `${window.location.pathname}?${query}`);
+  const open = $("practice-open");
+  if (open) open.href = `/practice?${query}`;
+  $("visualizer-link").href = `/?${visualizerQuery(exercise, 0)}`;
+  if (isEmbed) return;
+  const choice = $("difficulty");
+  const preset = exercise.source && exercise.source.kind === "preset" ? `preset:${exercise.source.name}` : "";
+  const named = exercise.difficulty || (choice.querySelector(`option[value="${CSS.escape(preset)}"]`) ? preset : "");
+  choice.querySelector('option[value=""]').hidden = !!named; // "This tree": a link's own tree
+  choice.value = named;
+  const rule = $("rule");
+  rule.value = trace.options.rule || "standard";
+  rule.closest("label").hidden = trace.options.algorithm !== "alphabeta";
+}
+
+/** Load `next` and show it; `keep`: fill in the answer given so far (same tree, new rule). */
+async function open(next, { keep = false } = {}) {
+  const load = ++loads;
+  setRunState("loading");
+  const kept = keep && trace ? sheet.read().answer : null;
+  let loaded;
+  try {
+    loaded = await loadExercise(next, {
+      version,
+      onRetry: ({ wait }) => say(`The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`),
+    });
+  } catch (err) {
+    if (load !== loads) return;
+    const box = $("practice-loading");
+    box.hidden = false;
+    box.textContent = `This tree cannot be practised: ${err.message}`;
+    box.classList.add("practice-error");
+    setRunState("error");
+    return;
+  }
+  if (load !== loads) return;
+  $("practice-loading").hidden = true;
+  $("practice-loading").classList.remove("practice-error");
+  $("answer-form").hidden = false; // hidden until there is a tree to answer about
+  exercise = next;
+  trace = loaded.trace;
+  truth = truthOf(trace);
+  lastResult = null;
+  results.hide();
+  view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.doc), agents: loaded.agents });
+  sheet.build(trace, { windows: trace.options.algorithm === "alphabeta" });
+  if (kept) sheet.setAnswer(kept);
+  marks.setGrades(new Map());
+  marks.setMarked(sheet.marked());
+  // Every node drawn (the view folds big trees; a student must see them all): pan to see
+  // more. Set before the first render, which then draws and fits at once, with no tween.
+  if (view.canShowAll) view.setShowAll(true);
+  view.render(trace.seek(0), false);
+  describe();
+  setRunState("done");
+}
+
+/** The page's own controls: the tree choice, the rule, and the links to copy. */
+function wireBar() {
+  const choice = $("difficulty");
+  choice.addEventListener("change", () => {
+    if (choice.value.startsWith("preset:")) {
+      const source = { kind: "preset", name: choice.value.slice("preset:".length) };
+      open({ difficulty: null, seed: null, source, packed: null, options: { ...exercise.options } });
+    } else if (choice.value) {
+      const seed = exercise.seed || 1;
+      open({ difficulty: choice.value, seed, source: null, packed: null, options: withoutOrderingSeed() });
+    }
+  });
+  $("new-tree").addEventListener("click", () => {
+    const difficulty = exercise.difficulty || "easy";
+    const seed = exercise.difficulty ? (exercise.seed % MAX_SEED) + 1 : 1;
+    open({ difficulty, seed, source: null, packed: null, options: withoutOrderingSeed() });
+  });
+  $("rule").addEventListener("change", (event) => {
+    open({ ...exercise, options: { ...exercise.options, rule: event.target.value } }, { keep: true });
+  });
+  $("copy-link").addEventListener("click", () => copy(`${window.location.origin}/practice?${practiceQuery(exercise)}`, "Link"));
+  $("copy-embed").addEventListener("click", () => {
+    const src = `${window.location.origin}/embed/practice?${practiceQuery(exercise)}`;
+    copy(embedCode(src, "Prune: practice alpha-beta pruning", EMBED_MAX_WIDTH, EMBED_ASPECT), "Embed code");
+  });
+}
+
+/** The options a random tree keeps: its address's seed= is the tree's, so an ordering's
+ * seed could not be written there. */
+function withoutOrderingSeed() {
+  const { seed: _seed, ...options } = exercise.options;
+  return options;
+}
+
+async function copy(text, what) {
+  const fallback = $("copy-text");
+  fallback.value = text;
+  const ok = await copyText(text, null);
+  fallback.closest(".copy-fallback").hidden = ok;
+  if (!ok) fallback.select();
+  $("bar-status").textContent = ok ? `${what} copied.` : `Select the ${what.toLowerCase()} below and copy it (Ctrl+C).`;
+}
+
+$("answer-form").addEventListener("submit", check);
+$("try-again").addEventListener("click", tryAgain);
+$("show-answer").addEventListener("click", showAnswer);
+if (!isEmbed) wireBar();
+
+window.prune = {
+  get trace() {
+    return trace;
+  },
+  get exercise() {
+    return exercise;
+  },
+  get result() {
+    return lastResult;
+  },
+  view,
+  sheet,
+};
+
+open(exercise);
