@@ -112,3 +112,24 @@ def test_the_game_pages_are_served(client):
     assert client.get("/play/tictactoe").status_code == 200
     page = client.get("/play/pacman")
     assert page.status_code == 200 and b"corridor" in page.data
+
+
+def test_a_small_decision_is_built_whole_to_practise_on(client):
+    document = client.get("/api/games/tictactoe/tree?board=XO.XO....").get_json()
+    assert document["players"] == ["max", "min"] and document["agents"] == ["X", "O"]
+    traced = client.post("/api/trace", json={"tree": document}).get_json()
+    searched = tictactoe_trace("XO.XO....", SearchOptions())["summary"]
+    for key in ("value", "best_move", "nodes_visited", "minimax_nodes"):
+        assert traced["summary"][key] == searched[key]
+    pacman = client.get("/api/games/pacman/tree?maze=open&decision=2&ghosts=random").get_json()
+    assert pacman["options"] == {"algorithm": "expectimax"}
+    traced = client.post("/api/trace", json={"tree": pacman}).get_json()
+    decided = pacman_decision("open", decision=2, ghosts="random")["summary"]
+    assert traced["summary"]["value"] == decided["value"]
+
+
+def test_a_decision_too_big_to_practise_is_a_400_with_its_size(client):
+    answer = client.get("/api/games/tictactoe/tree?board=X........")
+    assert answer.status_code == 400 and "59,705 positions" in answer.get_json()["error"]
+    answer = client.get("/api/games/pacman/tree?maze=small&decision=0&rule=strict")
+    assert answer.status_code == 400 and answer.get_json()["field"] == "rule"

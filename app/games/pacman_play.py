@@ -12,13 +12,14 @@ settings. ``play_pacman`` and ``pacman_decision`` share one replay, ``_play``.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..engine.errors import EngineError
 from ..engine.events import INF
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Number, Pause
+from .document import decision_document
 from .mazes import MAZES
 from .pacman import EVALUATIONS, Pacman, PacmanState
 from .search import GameSearch, game_options
@@ -80,8 +81,43 @@ def pacman_decision(
     pause: Pause | None = None,
 ) -> dict[str, Any]:
     """The trace of Pacman's ``decision``-th search (from 0) in the game these settings play."""
+    settings = _settings(maze, seed, ghosts, depth, 1, rule, ordering, evaluation)
+    replay = _replay_to(settings, decision, pause)
+    search, trace, position = replay.traced
+    return {
+        **trace,
+        "options": search.options.to_data(),
+        "agents": list(replay.rules.agents),
+        "decision": replay.decisions[-1],
+        "board": replay.rules.render(position),
+    }
+
+
+def pacman_practice_tree(
+    maze: str,
+    *,
+    decision: int,
+    seed: int = 0,
+    ghosts: str = "adversarial",
+    depth: int = 2,
+    evaluation: str = "score",
+    pause: Pause | None = None,
+) -> dict[str, Any]:
+    """Pacman's ``decision``-th position as a whole tree document to practise on: random
+    ghosts make chance nodes (the document asks for expectimax)."""
+    settings = _settings(maze, seed, ghosts, depth, 1, "standard", "given", evaluation)
+    replay = _replay_to(settings, decision, pause)
+    position = replay.traced[2]
+    name = f"Pacman's move {decision + 1} on {maze}"
+    document = decision_document(replay.rules, position, depth * ROUND, name)
+    document["options"] = {"algorithm": "alphabeta" if ghosts == "adversarial" else "expectimax"}
+    return document
+
+
+def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Replay:
+    """The game replayed up to Pacman's decision ``decision``, which it keeps whole."""
     index = _whole(decision, "decision", 0, MAX_MOVES - 1)
-    settings = _settings(maze, seed, ghosts, depth, index + 1, rule, ordering, evaluation)
+    settings = replace(settings, moves=index + 1)
     replay = _play(settings, pause, traced=index)
     if replay.traced is None:
         count = len(replay.decisions)
@@ -90,14 +126,7 @@ def pacman_decision(
             f"decision {index} is out of range: the game has only {count} decision{plural}",
             field="decision",
         )
-    search, trace, position = replay.traced
-    return {
-        **trace,
-        "options": search.options.to_data(),
-        "agents": list(replay.rules.agents),
-        "decision": replay.decisions[index],
-        "board": replay.rules.render(position),
-    }
+    return replay
 
 
 def _settings(maze, seed, ghosts, depth, moves, rule, ordering, evaluation) -> Settings:

@@ -47,7 +47,7 @@ class _NoOwnKinds:
         return None
 
 
-class _LevelKinds:
+class LevelKinds:
     """The kind of player at each depth: the game's turn order, starting with the mover."""
 
     def __init__(self, kinds: tuple[str, ...], first: int):
@@ -60,7 +60,7 @@ class _LevelKinds:
 class _SearchView:
     """What ``Search._run`` reads of its view."""
 
-    def __init__(self, level_kinds: _LevelKinds, limit: int | None):
+    def __init__(self, level_kinds: LevelKinds, limit: int | None):
         self.rows = _Identity()
         self.own_kinds = _NoOwnKinds()
         self.level_kinds = level_kinds
@@ -79,7 +79,7 @@ class Counts:
     """Sizes and exact values of the game tree below a position, memoised by position and
     depth: what a summary and perfect ordering need, without building the tree."""
 
-    def __init__(self, game: Game, kinds: _LevelKinds, limit: int | None):
+    def __init__(self, game: Game, kinds: LevelKinds, limit: int | None):
         self.game, self.kinds, self.limit = game, kinds, limit
         self._sizes: dict[tuple[State, int], tuple[int, int]] = {}
         self._values: dict[tuple[State, int], Number] = {}
@@ -239,7 +239,7 @@ class GameSearch(Search):
     ):
         self.game = game
         self.options = options
-        kinds = _LevelKinds(player_kinds(game, options.algorithm), game.to_move(root))
+        kinds = LevelKinds(player_kinds(game, options.algorithm), game.to_move(root))
         self.counts = Counts(game, kinds, options.depth)
         if options.algorithm != "alphabeta":
             size = self.counts.size(root, 0)[0]

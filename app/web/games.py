@@ -16,7 +16,7 @@ from flask import Blueprint, current_app, render_template
 
 from ..engine import EngineError
 from ..games.options import read_game_options
-from ..games.tictactoe_play import tictactoe_move, tictactoe_trace
+from ..games.tictactoe_play import tictactoe_move, tictactoe_practice_tree, tictactoe_trace
 from ..inputs import limits_from
 from ..security import charge_computation, not_rate_limited
 from ..sockets import take_turns
@@ -65,6 +65,20 @@ def _tictactoe(kind: str, answer: Callable[..., dict[str, Any]]):
     )
 
 
+@games_api.get("/tictactoe/tree")
+@not_rate_limited
+def tictactoe_tree():
+    """The position's whole game tree as a tree document, to practise on (small only)."""
+    given = query_options()
+    board = given.pop("board", None)
+    if board is None:
+        raise EngineError("give the board: ?board=XO.XO.... (9 cells of X, O or .)", field="board")
+    if given:
+        key = next(iter(given))
+        raise EngineError(f"unknown field {key!r} (expected board)", field=key)
+    return _cached(("tictactoe", "tree", board), lambda: tictactoe_practice_tree(board))
+
+
 @games_api.get("/pacman/mazes")
 def pacman_mazes():
     from ..games.mazes import MAZES
@@ -102,17 +116,36 @@ def pacman_trace():
     )
 
 
+@games_api.get("/pacman/tree")
+@not_rate_limited
+def pacman_tree():
+    """Pacman's decision ``decision`` as a whole tree document, to practise on."""
+    from ..games.pacman_play import pacman_practice_tree
+
+    maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation"))
+    if "decision" not in settings:
+        raise EngineError(
+            "give the decision: ?decision=0 for Pacman's first move", field="decision"
+        )
+    return _cached(
+        ("pacman", "tree", maze, *sorted(settings.items())),
+        lambda: pacman_practice_tree(maze, **settings, pause=take_turns),
+    )
+
+
 PACMAN_WHOLE = ("seed", "depth", "moves", "decision")
 PACMAN_WORDS = ("ghosts", "evaluation", "rule", "ordering")
 
 
-def _pacman_settings(extra: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+def _pacman_settings(
+    extra: tuple[str, ...], words: tuple[str, ...] = PACMAN_WORDS
+) -> tuple[str, dict[str, Any]]:
     """The maze and the settings of a Pacman request; pacman_play checks their ranges."""
     given = query_options()
     maze = given.pop("maze", None)
     if maze is None:
         raise EngineError("give the maze: ?maze=small", field="maze")
-    allowed = {*PACMAN_WHOLE, *PACMAN_WORDS} - {"moves", "decision"} | set(extra)
+    allowed = {*PACMAN_WHOLE, *words} - {"moves", "decision"} | set(extra)
     settings: dict[str, Any] = {}
     for key, text in given.items():
         if key not in allowed:

@@ -110,8 +110,9 @@ export class DecisionView {
    * Fetch the trace at `url` and show it, titled `title`; resolves once it is drawn.
    * `focus`: move keyboard focus to the title (the user asked for it by a button).
    */
-  async open(url, { title, focus = true } = {}) {
+  async open(url, { title, focus = true, practice = null } = {}) {
     const ticket = ++this.request;
+    this.practice = practice;
     this.section.hidden = false;
     this.player.pause();
     this.title.textContent = title || "The search behind this move";
@@ -145,10 +146,21 @@ export class DecisionView {
     this.focused = -1;
     this.view.setTree(trace, { cutByLimit: heuristicLeaves(trace), agents: result.agents || null });
     this.stats.show(result.summary, trace);
+    this.showPracticeLink(result.summary);
     this.player.reset(0, false);
     this.player.setLength(trace.length, true);
     this.player.show(trace.length);
     document.body.dataset.runState = "done";
+  }
+
+  /** "Practice this decision": offered when its whole tree is small enough to practise on
+   * (the practice page builds it whole; docs/games.md). */
+  showPracticeLink(summary) {
+    const link = this.section.querySelector("[data-practice-link]");
+    if (!link) return;
+    const small = summary && summary.minimax_nodes <= PRACTICE_MAX_NODES;
+    link.hidden = !(this.practice && small);
+    if (!link.hidden) link.href = this.practice;
   }
 
   showStep(k) {
@@ -189,6 +201,9 @@ export class DecisionView {
     if (this.onClose) this.onClose();
   }
 }
+
+// As app/games/document.py's PRACTICE_MAX_NODES: the largest decision built whole to practise on.
+const PRACTICE_MAX_NODES = 2000;
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -220,7 +220,8 @@ function showSearch() {
   position.setRoot(game.maze, game.states[next.state]);
   placeholder.hidden = true;
   const url = withQuery("/api/games/pacman/trace", { ...settings, decision: round });
-  decision.open(url, { title: `The search behind Pacman's move ${round + 1}: ${next.action}` });
+  const practice = withQuery("/practice", { game: "pacman", ...settings, decision: round });
+  decision.open(url, { title: `The search behind Pacman's move ${round + 1}: ${next.action}`, practice });
 }
 
 form.addEventListener("submit", (event) => {

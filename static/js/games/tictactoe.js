@@ -206,7 +206,8 @@ function showSearch() {
   miniBoard.setRoot(last.before);
   placeholder.hidden = true;
   const url = withQuery("/api/games/tictactoe/trace", { board: last.before, ...last.options });
-  decision.open(url, { title: `The search behind ${last.mark}→${last.move} (move ${last.index})` });
+  const practice = withQuery("/practice", { game: "tictactoe", board: last.before, ...last.options });
+  decision.open(url, { title: `The search behind ${last.mark}→${last.move} (move ${last.index})`, practice });
 }
 
 function showRule() {

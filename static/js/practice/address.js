@@ -3,8 +3,11 @@
 //   /practice?<the main page's query>                                  any tree it can show:
 //       preset=NAME | tree=<JSON> | random=<params JSON> | z=<packed>, and its options
 //       (algorithm, rule, players, depth, ordering, seed); a step is ignored.
+//   /practice?game=tictactoe&board=XO.XO....[&rule=…]                a game decision, built
+//   /practice?game=pacman&maze=small&decision=1[&seed&ghosts&depth&evaluation][&rule=…]
+//       whole by /api/games/<game>/tree (small decisions only; docs/games.md)
 // With difficulty=, seed= is the tree's seed (the ordering's seed otherwise, as on the main
-// page). The same query serves /embed/practice, and "Show me" turns it into the visualizer's
+// page); with game=pacman, seed= and depth= are the game's (its ghosts' seed, its rounds). The same query serves /embed/practice, and "Show me" turns it into the visualizer's
 // (/?…&step=K), a difficulty's tree named by its random= parameters.
 
 import { PACKED_PARAM } from "../share.js";
@@ -12,6 +15,8 @@ import { buildQuery, readUrl } from "../url-state.js";
 import { MAX_SEED, isDifficulty, practiceTree } from "./difficulty.js";
 
 export const DEFAULT_DIFFICULTY = "easy";
+// Per game, the query keys that name its decision (sent to /api/games/<game>/tree).
+const GAME_KEYS = { tictactoe: ["board"], pacman: ["maze", "decision", "seed", "ghosts", "depth", "evaluation"] };
 
 function seedOf(text) {
   if (text === null || !/^\d{1,10}$/.test(text)) return 1;
@@ -27,9 +32,16 @@ function seedOf(text) {
 export function readPractice(search = window.location.search) {
   const params = new URLSearchParams(search);
   const { source, options } = readUrl(search);
-  const exercise = { difficulty: null, seed: null, source: null, packed: null, options };
+  const exercise = { difficulty: null, seed: null, source: null, packed: null, game: null, options };
   const difficulty = params.get("difficulty");
-  if (isDifficulty(difficulty) || (!source && !params.get(PACKED_PARAM))) {
+  const game = params.get("game");
+  if (Object.hasOwn(GAME_KEYS, game)) {
+    exercise.game = { kind: game, params: {} };
+    for (const key of GAME_KEYS[game]) {
+      if (params.has(key)) exercise.game.params[key] = params.get(key);
+      if (key !== "board") delete options[key]; // the game's seed and depth, not the search's
+    }
+  } else if (isDifficulty(difficulty) || (!source && !params.get(PACKED_PARAM))) {
     delete options.seed; // the tree's seed, not the ordering's
     exercise.difficulty = isDifficulty(difficulty) ? difficulty : DEFAULT_DIFFICULTY;
     exercise.seed = seedOf(params.get("seed"));
@@ -43,7 +55,14 @@ export function readPractice(search = window.location.search) {
 
 /** The query of an exercise, for /practice and /embed/practice. */
 export function practiceQuery(exercise) {
-  const { difficulty, seed, source, packed, options } = exercise;
+  const { difficulty, seed, source, packed, game, options } = exercise;
+  if (game) {
+    const params = new URLSearchParams([["game", game.kind], ...Object.entries(game.params)]);
+    for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options }))) {
+      params.set(key, value);
+    }
+    return params.toString();
+  }
   if (!difficulty) return withPacked(packed, buildQuery({ source, options }));
   const params = new URLSearchParams([
     ["difficulty", difficulty],
@@ -56,7 +75,13 @@ export function practiceQuery(exercise) {
   return params.toString();
 }
 
-/** The tree source and options the search runs with: {source, packed, options}. */
+/** The address of a game exercise's tree document (docs/games.md). */
+export function gameTreeUrl(game) {
+  return `/api/games/${game.kind}/tree?${new URLSearchParams(game.params)}`;
+}
+
+/** The tree source and options the search runs with: {source, packed, options}; a game's
+ * tree is packed once loaded (load.js), so that Show me can carry it to the visualizer. */
 export function searchOf(exercise) {
   if (!exercise.difficulty) return { source: exercise.source, packed: exercise.packed, options: exercise.options };
   const { params, options } = practiceTree(exercise.difficulty, exercise.seed);

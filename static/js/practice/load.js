@@ -1,12 +1,13 @@
 // load.js: the exercise's tree and its whole trace, fetched once when the page opens (or a
 // new tree is picked); after that, marking, checking and showing answers need no request.
 // A preset's tree and trace come from cacheable GETs (as the embed's do); any other tree
-// from POST /api/random (a difficulty's seeded tree) and POST /api/trace.
+// from POST /api/random (a difficulty's seeded tree) or a game route (a decision's whole
+// tree) and POST /api/trace.
 
-import { getPreset, presetTrace, randomTree, traceTree } from "../api.js";
-import { unpackView } from "../share.js";
+import { getJson, getPreset, presetTrace, randomTree, traceTree } from "../api.js";
+import { packView, unpackView } from "../share.js";
 import { Trace } from "../trace.js";
-import { searchOf } from "./address.js";
+import { gameTreeUrl, searchOf } from "./address.js";
 
 /** The document's names for its players, unless the options changed who plays. */
 function agentsOf(doc, options) {
@@ -24,7 +25,10 @@ export async function loadExercise(exercise, { version = "", onRetry = null } = 
   let doc;
   let run = { ...options };
   let result = null;
-  if (packed) {
+  if (exercise.game) {
+    doc = await getJson(gameTreeUrl(exercise.game), { onRetry });
+    exercise.packed = await packView({ tree: doc }); // for Show me: the visualizer takes z=
+  } else if (packed) {
     const saved = await unpackView(packed);
     doc = saved.tree;
     run = { ...(saved.options || {}), ...options };
