@@ -85,23 +85,29 @@ def _alphabeta(
         if first and board in first:
             moves.remove(first[board])
             moves.insert(0, first[board])
-        maximising = GAME.to_move(board) == 0
-        value = -INF if maximising else INF
-        for cell in moves:
-            child = search(GAME.result(board, cell), plies + 1, alpha, beta)
-            if maximising:
-                if child > value:
-                    value, best[board] = child, cell
-                alpha = max(alpha, value)
-            else:
-                if child < value:
-                    value, best[board] = child, cell
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return value
+        return _try_moves(board, moves, plies, alpha, beta, best, search)
 
     return search(root, 0, -INF, INF), best, nodes
+
+
+def _try_moves(board, moves, plies, alpha, beta, best, search) -> int:
+    """The alpha-beta step every variant shares: ``moves`` in turn, fail-soft, until the
+    window closes; the best move found is kept in ``best[board]``."""
+    maximising = GAME.to_move(board) == 0
+    value = -INF if maximising else INF
+    for cell in moves:
+        child = search(GAME.result(board, cell), plies + 1, alpha, beta)
+        if maximising:
+            if child > value:
+                value, best[board] = child, cell
+            alpha = max(alpha, value)
+        else:
+            if child < value:
+                value, best[board] = child, cell
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
 
 
 def alphabeta(board: str, order: Order = cell_order) -> Outcome:
@@ -152,20 +158,7 @@ def alphabeta_tt(board: str) -> Outcome:
         if GAME.is_terminal(board):
             return GAME.utility(board, plies)
         low, high = alpha, beta  # the window this visit searches with
-        maximising = GAME.to_move(board) == 0
-        value = -INF if maximising else INF
-        for cell in GAME.actions(board):
-            child = search(GAME.result(board, cell), plies + 1, alpha, beta)
-            if maximising:
-                if child > value:
-                    value, best[board] = child, cell
-                alpha = max(alpha, value)
-            else:
-                if child < value:
-                    value, best[board] = child, cell
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
+        value = _try_moves(board, GAME.actions(board), plies, alpha, beta, best, search)
         table[board] = (UPPER if value <= low else LOWER if value >= high else EXACT, value)
         return value
 
