@@ -122,6 +122,7 @@ export class Lecture {
     this.lastCursorKey = null;
     this.sendTimer = null;
     this.socket = null;
+    this.listeners = []; // lecture/*.js (questions): told what happens here, see tell()
     this.buildUi();
     this.watchPlayer();
     this.watchStudentInput();
@@ -150,10 +151,22 @@ export class Lecture {
       this.showError(`The teacher ended lecture ${formatCode(code)}. You can keep exploring this tree.`);
     });
     socket.on("lecture_error", (msg) => {
-      if (msg && msg.error && this.role) this.setStatus(msg.error, true);
+      // A listener waiting for its own ack claims the error (its form says it).
+      if (msg && msg.error && this.role && !this.tell("error", msg)) this.setStatus(msg.error, true);
     });
     this.socket = socket;
+    this.tell("socket", socket);
     return socket;
+  }
+
+  /** `listener(what, detail)` hears "socket", "bar", "resumed", "joined", "stopped", "error". */
+  listen(listener) {
+    this.listeners.push(listener);
+  }
+
+  /** Tell the listeners; true when one of them claims it (returns true). */
+  tell(what, detail = null) {
+    return this.listeners.map((listener) => listener(what, detail)).some(Boolean);
   }
 
   request(event, body) {
@@ -262,6 +275,7 @@ export class Lecture {
     this.socketId = this.socket.id;
     this.showAudience(ack.audience || 0);
     this.setStatus("");
+    this.tell("resumed", ack); // an open question comes back with its counts
     if (reload) {
       // A reload: show the room's view where the room is, then drive on from there.
       this.view = ack.view;
@@ -294,6 +308,7 @@ export class Lecture {
     this.sendTimer = null;
     setUrlParam(null, null);
     this.hideBar();
+    this.tell("stopped");
   }
 
   cursorNow() {
@@ -451,6 +466,7 @@ export class Lecture {
     this.socketId = this.socket.id;
     setUrlParam("lecture", code);
     this.setStatus("");
+    this.tell("joined", ack); // the open question, if any (a late joiner answers it)
     const fresh = (ack.seq || 0) > this.seq;
     if (fresh || first || resync) {
       this.seq = Math.max(this.seq, ack.seq || 0);
@@ -549,6 +565,7 @@ export class Lecture {
     this.shownKey = null;
     setUrlParam(null, null);
     this.hideBar();
+    this.tell("stopped");
   }
 
   /**
@@ -560,6 +577,8 @@ export class Lecture {
     const mine = (target) => target && target.closest && target.closest(".lecture-ui");
     const inPlayer = (target) => target && target.closest && target.closest("#player");
     const inInputs = (target) => target && target.closest && target.closest("#inputs");
+    // A panel that keeps its keys (the question's: lecture/answering.js) never detaches.
+    const ownKeys = (target) => target && target.closest && target.closest("[data-own-keys]");
     const following = (event) => event.isTrusted && this.role === "student" && this.following;
     const maybeDetach = (event, test) => {
       if (!following(event) || mine(event.target) || !test(event.target)) return;
@@ -577,7 +596,7 @@ export class Lecture {
     document.addEventListener(
       "keydown",
       (e) => {
-        if (following(e) && keyCommand(e)) this.detach();
+        if (following(e) && !ownKeys(e.target) && keyCommand(e)) this.detach();
       },
       capture
     );
@@ -704,6 +723,7 @@ export class Lecture {
     const end = button("lecture-end", "End lecture", () => this.endLecture());
     const side = el("div", { className: "lecture-side" });
     side.append(this.audienceEl, end);
+    this.tell("bar", side); // "Ask as a question" goes in it
     this.bar.append(qrButton, join, side, this.status);
     this.setStatus("");
     if (focus || hadFocus) qrButton.focus();

@@ -4,6 +4,8 @@
 import { getPreset, getView, randomTree } from "./api.js";
 import { InputPanel } from "./input-panel.js";
 import { Lecture } from "./lecture.js";
+import { QuestionAnswering } from "./lecture/answering.js";
+import { QuestionAsker } from "./lecture/questions.js";
 import { Editor } from "./editor.js";
 import { Narration, narrate } from "./narration.js";
 import { standardPlayer } from "./player.js";
@@ -433,6 +435,9 @@ const lecture = new Lecture({
   openDefault: openDefaultPreset,
 });
 window.prune.lecture = lecture;
+// Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
+window.prune.asking = new QuestionAsker({ lecture, view, player });
+window.prune.answering = new QuestionAnswering({ lecture });
 
 // "Hide answers" is on by default while presenting and in a lecture (presenter, student, or
 // a student exploring): lecture.js shows which on its bar's data-mode.
