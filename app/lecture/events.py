@@ -37,6 +37,7 @@ CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
 MIN_SPEED, MAX_SPEED = 0.25, 16
 QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser tab's anonymous token
 
 
 def init_lecture(app) -> None:
@@ -75,11 +76,27 @@ def init_lecture(app) -> None:
 
 
 class Audience:
-    """Which rooms each connection watches, to leave them on disconnect."""
+    """Which rooms each connection watches, to leave them on disconnect, and which student
+    (an anonymous token) it answers as."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.watching: dict[str, set[str]] = {}
+        self.students: dict[str, str] = {}
+
+    def answerer(self, sid: str, token: Any) -> str:
+        """The key a connection's answers are counted under: its tab's ``student`` token
+        when it sends one (a reload or reconnect then replaces the answer instead of adding
+        one), else the connection. A connection answers as one student only."""
+        if token is None:
+            return f"c:{sid}"
+        if not isinstance(token, str) or not STUDENT.fullmatch(token):
+            raise RoomError("student must be 16 to 64 letters, digits, - or _")
+        with self.lock:
+            bound = self.students.setdefault(sid, token)
+        if bound != token:
+            raise RoomError("this connection already answers as another student")
+        return f"s:{token}"
 
     def add(self, sid: str, code: str) -> None:
         with self.lock:
@@ -99,6 +116,7 @@ class Audience:
 
     def forget(self, sid: str) -> set[str]:
         with self.lock:
+            self.students.pop(sid, None)
             return self.watching.pop(sid, set())
 
 
@@ -356,8 +374,9 @@ def question(message):
 def answer(message):
     """A student answers the open question, or changes their answer until the reveal.
 
-    Anonymous: kept under this connection's id and counted; only the counts reach the
-    presenter. A student who disconnects stays counted: the answer was given.
+    Anonymous: kept under the tab's random ``student`` token (else the connection's id) and
+    counted; only the counts reach the presenter. A student who disconnects stays counted:
+    the answer was given; one who reloads and answers again replaces it.
     """
     _limits().answer(request.sid)
     code = _code(message)
@@ -369,7 +388,8 @@ def answer(message):
     check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits_from(config), "the answer")
     truth = _truths().get((code, question_id), partial(_trace, code, question_id))
     fields = answer_fields(given, truth, limits_from(config))
-    _questions().answer(code, question_id, request.sid, fields)
+    student = _audience().answerer(request.sid, message.get("student"))
+    _questions().answer(code, question_id, student, fields)
     _limits().answers.changed(code)
     return {"room": code, "question": question_id}
 

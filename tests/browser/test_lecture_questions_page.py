@@ -364,17 +364,20 @@ def test_a_late_joiner_gets_the_open_question_and_reloads_keep_it(prune, new_stu
     wait_question(late)
     expect(late.page.locator("#qs-sent")).to_have_text(SENT)
     assert late.page.input_value('#qs-rows li.sheet-row[data-path=""] .answer-value') == "3"
+    # Sent again after the reload (with the tab's token), it replaces the first answer.
+    answer(late, {"values": {"": 2}, "best_move": 0})
+    wait_counts(prune.page, {"answered": "1 of 2 students answered", "values": {"2": 1}})
     # The presenter's reload resumes the room with the question and its counts.
     prune.page.reload()
     prune.page.wait_for_selector("#question-presenter:not([hidden])")
-    wait_counts(prune.page, {"answered": "1 of 2 students answered", "values": {"3": 1}})
+    wait_counts(prune.page, {"answered": "1 of 2 students answered", "values": {"2": 1}})
     prune.page.wait_for_selector("#tree g.node[data-heat]")
 
     prune.page.get_by_role("button", name="Reveal the answer").click()
     late.page.wait_for_selector("#qs-results:not([hidden])")
     tree = prune.page.request.get("/api/presets/textbook").json()
     options = prune.page.evaluate("window.prune.asking.state.question.options")
-    given = {"pruned": ["1.1", "1.2"], "values": {"": 3}, "best_move": 0}
+    given = {"pruned": ["1.1", "1.2"], "values": {"": 2}, "best_move": 0}
     assert same_grade(shown_result(late.page), api_result(prune.page, tree, options, given))
     # The student who never answered sees the answer, explained, and is told so.
     idle.page.wait_for_selector("#qs-results:not([hidden])")

@@ -198,6 +198,33 @@ def test_a_student_who_leaves_stays_counted(connect):
     assert body["moves"] == {"0": 1, "1": 1}
 
 
+def test_a_student_who_comes_back_with_their_token_replaces_their_answer(connect):
+    lecture = Lecture(connect, students=1)
+    question_id = lecture.asked()
+    token = "tab-token-0123456789abcdef"
+    first = lecture.students[0]
+    answer = {"room": lecture.code, "question": question_id, "student": token}
+    assert first.emit("lecture:answer", {**answer, "answer": RIGHT}, callback=True)["ok"]
+    first.disconnect()  # a reload: a new connection, the same tab's token
+    again = lecture.join()
+    assert again.emit("lecture:answer", {**answer, "answer": {"best_move": 2}}, callback=True)["ok"]
+    body = lecture.counts()
+    assert body["answered"] == 1 and body["moves"] == {"2": 1}
+
+
+def test_a_connection_answers_as_one_student(connect):
+    lecture = Lecture(connect, students=1)
+    question_id = lecture.asked()
+    student = lecture.students[0]
+    answer = {"room": lecture.code, "question": question_id, "answer": {"best_move": 0}}
+    assert student.emit("lecture:answer", {**answer, "student": "a" * 16}, callback=True)["ok"]
+    ack = student.emit("lecture:answer", {**answer, "student": "b" * 16}, callback=True)
+    assert_refused(student, ack, "this connection already answers as another student")
+    ack = student.emit("lecture:answer", {**answer, "student": "short"}, callback=True)
+    assert_refused(student, ack, "student must be 16 to 64 letters, digits, - or _")
+    assert lecture.counts()["answered"] == 1
+
+
 # Reveal, close, replace
 
 

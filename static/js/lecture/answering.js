@@ -8,8 +8,9 @@
 // following meanwhile, hidden).
 //
 // The answer sent is kept in sessionStorage under the room and question: after a reload the
-// form shows it and the reveal grades it, and it is not sent again (the server counts it
-// already, under the old connection: docs/protocol.md, "Anonymous").
+// form shows it and the reveal grades it, and it is not sent again. Answers go with this
+// tab's anonymous `student` token (sessionStorage too), so one sent again after a reload
+// replaces the first instead of counting twice (docs/protocol.md, "Anonymous").
 
 import { QuestionSheet } from "./question-sheet.js";
 import { fromWire, loadQuestion, toWire, visualizerBase } from "./question-data.js";
@@ -18,6 +19,26 @@ const $ = (id) => document.getElementById(id);
 const STORE_PREFIX = "prune.lecture.answer.";
 const SENT = "Answer sent; you can change it until the presenter reveals.";
 const CHANGED = "You changed your answer: send it again to replace the one sent.";
+
+const STUDENT_KEY = "prune.lecture.student";
+
+/** This tab's anonymous token: random, kept for the tab's life, never tied to a person. */
+function studentToken() {
+  try {
+    const kept = window.sessionStorage.getItem(STUDENT_KEY);
+    if (kept) return kept;
+  } catch {
+    // private mode: a token for this page only
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  try {
+    window.sessionStorage.setItem(STUDENT_KEY, token);
+  } catch {
+    // not kept: a reload answers as a new student
+  }
+  return token;
+}
 
 function storeKey(code, id) {
   return `${STORE_PREFIX}${code}.${id}`;
@@ -186,7 +207,8 @@ export class QuestionAnswering {
     button.setAttribute("aria-disabled", "true"); // not disabled: it keeps the focus
     this.setSent("Sending…");
     this.pending += 1;
-    const ack = await this.lecture.request("lecture:answer", { room: code, question: id, answer: toWire(answer) });
+    const message = { room: code, question: id, answer: toWire(answer), student: studentToken() };
+    const ack = await this.lecture.request("lecture:answer", message);
     this.pending -= 1;
     this.sending = false;
     button.removeAttribute("aria-disabled");
