@@ -3,11 +3,8 @@
 // (Knuth–Moore), on a log scale. The server's rows (one per depth and ordering) become one
 // table row per depth, drawn as the rows arrive.
 
-import { lineChart } from "./line-chart.js";
 import { formatCount, formatNumber } from "./numbers.js";
-import { csvName } from "./csv.js";
-import { Results } from "./results.js";
-import { Runner, formValues, parts } from "./runner.js";
+import { seriesExperiment } from "./series.js";
 
 const ORDERINGS = [
   { key: "perfect", label: "Perfect ordering", className: "s-perfect", marker: "circle" },
@@ -33,27 +30,11 @@ export function byDepth(rows) {
 }
 
 export function setupOrdering(root) {
-  const els = parts(root);
-  const chart = lineChart(els.chart, els.legend);
-  let asked = {};
-  const results = new Results(root, [() => csvName("ordering", asked)]);
-
-  new Runner(root, {
-    params() {
-      asked = formValues(els.form);
-      return asked;
-    },
-    start: () => results.clear(),
-    rows: (rows) => show(rows),
-    done: ({ rows }) => show(rows),
-    stopped: (rows) => (rows.length ? show(rows) : results.clear()),
+  seriesExperiment(root, "ordering", (rows, asked) => {
+    const b = Number(asked.branching) || 2;
+    const table = tableOf(byDepth(rows), b);
+    return { table, finding: finding(table.rows, b), figure: chartOf(table.rows, b) };
   });
-
-  function show(rows) {
-    const table = tableOf(byDepth(rows), Number(asked.branching) || 2);
-    results.show({ tables: [table], finding: finding(table.rows, Number(asked.branching) || 2) });
-    chart.show(chartOf(table.rows, Number(asked.branching) || 2));
-  }
 }
 
 function tableOf(rows, b) {

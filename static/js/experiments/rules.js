@@ -2,35 +2,15 @@
 // standard rule (prune when α ≥ β) and the strict one (only when α > β), with b^d for scale,
 // on a log scale, drawn as the rows arrive (one per depth).
 
-import { lineChart } from "./line-chart.js";
 import { formatCount, formatNumber } from "./numbers.js";
-import { csvName } from "./csv.js";
-import { Results } from "./results.js";
-import { Runner, formValues, parts } from "./runner.js";
+import { seriesExperiment } from "./series.js";
 
 export function setupRules(root) {
-  const els = parts(root);
-  const chart = lineChart(els.chart, els.legend);
-  let asked = {};
-  const results = new Results(root, [() => csvName("rules", asked)]);
-
-  new Runner(root, {
-    params() {
-      asked = formValues(els.form);
-      return asked;
-    },
-    start: () => results.clear(),
-    rows: (rows) => show(rows),
-    done: ({ rows }) => show(rows),
-    stopped: (rows) => (rows.length ? show(rows) : results.clear()),
-  });
-
-  function show(rows) {
+  seriesExperiment(root, "rules", (rows, asked) => {
     const b = Number(asked.branching) || 2;
     const table = tableOf(rows, b);
-    results.show({ tables: [table], finding: finding(table.rows, asked.values) });
-    chart.show(chartOf(table.rows, b));
-  }
+    return { table, finding: finding(table.rows, asked.values), figure: chartOf(table.rows, b) };
+  });
 }
 
 function tableOf(rows, b) {
