@@ -8,7 +8,6 @@ not from app/practice, so the two readings check each other.
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -539,7 +538,6 @@ def test_names_follow_the_documented_rules():
     assert names(HEURISTIC, depth=1) == ["A", "B", "C"]  # nodes below the limit take none
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_names_and_numbers_equal_the_front_ends():
     trees = [
         TEXTBOOK,
