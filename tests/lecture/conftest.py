@@ -1,10 +1,13 @@
-"""Fixtures shared by the lecture tests: a real redis-server, and each room store in turn."""
+"""Fixtures shared by the lecture tests: a real redis-server, each room store in turn,
+Socket.IO test clients, and two app instances sharing Redis."""
 
 import pytest
 import redis
+from conftest_browser import start_server
 from redis_server import RedisServer
 
 from app.lecture.rooms import MemoryRooms, RedisRooms
+from app.sockets import socketio
 
 
 @pytest.fixture(scope="module")
@@ -22,3 +25,34 @@ def rooms(request):
     client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
     client.flushdb()
     return RedisRooms(client, idle_seconds=60)
+
+
+@pytest.fixture
+def connect():
+    """``connect(app)``: a Socket.IO test client of ``app``, disconnected after the test."""
+    made = []
+
+    def make(app):
+        client = socketio.test_client(app)
+        made.append(client)
+        return client
+
+    yield make
+    for client in made:
+        if client.is_connected():
+            client.disconnect()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two gunicorn instances of the app sharing a real redis-server (the message queue)."""
+    redis_server = RedisServer()
+    servers = []
+    try:
+        for _ in range(2):
+            servers.append(start_server({"MESSAGE_QUEUE": redis_server.url}))
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+        redis_server.stop()

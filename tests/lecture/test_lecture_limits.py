@@ -11,25 +11,9 @@ from support import TEXTBOOK, make_app
 
 from app.lecture.limits import RoomQuota
 from app.lecture.rooms import MAX_SEQ, RoomError
-from app.sockets import socketio
 
 VIEW = {"tree": TEXTBOOK, "options": {"rule": "standard"}}
 CURSOR = {"step": 0, "playing": False, "speed": 1}
-
-
-@pytest.fixture
-def connect():
-    made = []
-
-    def make(app):
-        client = socketio.test_client(app)
-        made.append(client)
-        return client
-
-    yield make
-    for client in made:
-        if client.is_connected():
-            client.disconnect()
 
 
 def received(client, name):

@@ -10,8 +10,6 @@ import time
 import pytest
 import redis
 import socketio as socketio_client
-from conftest_browser import start_server
-from redis_server import RedisServer
 from support import TEXTBOOK, make_app, wait_until
 
 from app.lecture.questions import MemoryQuestions, RedisQuestions, Truths
@@ -25,21 +23,6 @@ NODES = 13  # in TEXTBOOK: the root, 3 inner nodes, 9 leaves
 # Alpha-beta on TEXTBOOK: the root is 3 by its first move; 1.1 and 1.2 are pruned.
 RIGHT = {"pruned": ["1.1", "1.2"], "values": {"": 3, "0": 3, "1": 2, "2": 2}, "best_move": 0}
 NOT_OPEN = "that question is not open (the presenter may have closed or replaced it)"
-
-
-@pytest.fixture
-def connect():
-    made = []
-
-    def make(app):
-        client = socketio.test_client(app)
-        made.append(client)
-        return client
-
-    yield make
-    for client in made:
-        if client.is_connected():
-            client.disconnect()
 
 
 class Lecture:
@@ -503,20 +486,6 @@ def test_a_question_is_traced_once_however_many_answer_at_once():
 
 
 # Two app instances sharing Redis: the presenter on one, students on the other
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    redis_server = RedisServer()
-    servers = []
-    try:
-        for _ in range(2):
-            servers.append(start_server({"MESSAGE_QUEUE": redis_server.url}))
-        yield servers
-    finally:
-        for server in servers:
-            server.stop()
-        redis_server.stop()
 
 
 def client_for(server, names=()):

@@ -3,26 +3,9 @@ on the other. Real gunicorn servers, a real redis-server, real Socket.IO clients
 
 import queue
 
-import pytest
 import socketio
-from conftest_browser import start_server
-from redis_server import RedisServer
 
 VIEW = {"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "options": {}}
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    redis_server = RedisServer()
-    servers = []
-    try:
-        for _ in range(2):
-            servers.append(start_server({"MESSAGE_QUEUE": redis_server.url}))
-        yield servers
-    finally:
-        for server in servers:
-            server.stop()
-        redis_server.stop()
 
 
 def client_for(server, inbox=None):
