@@ -156,8 +156,33 @@ async ({ steps, seeks }) => {
 
 # One step per frame: each rAF callback notes the time since the previous one, then seeks the
 # next step; the frame it schedules shows that step.
+# Playing one step per frame: from step `start`, `count` requestAnimationFrame callbacks that
+# each seek one step on; the time from one callback to the next, and the seek's own time.
+PLAY_FRAMES = """
+const playFrames = (p, start, count) => new Promise((resolve) => {
+  const intervals = [];
+  const script = [];
+  let k = start;
+  let prev = null;
+  const tick = () => {
+    const now = performance.now();
+    if (prev !== null) intervals.push(now - prev);
+    prev = now;
+    if (k - start >= count) {
+      resolve({ intervals, script });
+      return;
+    }
+    p.seek(++k);
+    script.push(performance.now() - now);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+});
+"""
+
 PLAY = """
 async ({ starts, frames }) => {
+  PLAY_FRAMES
   const p = window.prune;
   const n = p.trace.length;
   const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -168,34 +193,17 @@ async ({ starts, frames }) => {
     p.seek(start);
     await settle();
     await new Promise((r) => setTimeout(r, 100));
-    const intervals = [];
-    const script = [];
-    let k = start;
-    let prev = null;
-    await new Promise((resolve) => {
-      const tick = () => {
-        const now = performance.now();
-        if (prev !== null) intervals.push(now - prev);
-        prev = now;
-        if (k - start >= count) {
-          resolve();
-          return;
-        }
-        p.seek(++k);
-        script.push(performance.now() - now);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    const { intervals, script } = await playFrames(p, start, count);
     runs.push({ start, intervals, script });
   }
   return runs;
 }
-"""
+""".replace("PLAY_FRAMES", PLAY_FRAMES)
 
 # The same loop with the page's functions wrapped: inclusive time per function per frame.
 PROFILE = """
 async ({ start, frames }) => {
+  PLAY_FRAMES
   const p = window.prune;
   const n = p.trace.length;
   // Modules the page loaded (same URLs, so the same instances); {} if one is missing.
@@ -270,29 +278,13 @@ async ({ start, frames }) => {
     own[key] = 0;
     calls[key] = 0;
   }
-  const intervals = [];
-  let k = start;
-  let prev = null;
   const t0 = performance.now();
-  await new Promise((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      if (prev !== null) intervals.push(now - prev);
-      prev = now;
-      if (k - start >= count) {
-        resolve();
-        return;
-      }
-      p.seek(++k);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  const { intervals } = await playFrames(p, start, count);
   const wall = performance.now() - t0;
   for (const [cls, method, original] of saved) cls.prototype[method] = original;
   return { frames: count, wall, total, own, calls, narrateMs, intervals };
 }
-"""
+""".replace("PLAY_FRAMES", PLAY_FRAMES)
 
 # Main-thread trace events that are containers, not work: their self time is idle or
 # scheduling, reported apart.
