@@ -1,4 +1,5 @@
-"""Socket.IO handlers of lecture mode: the presenter drives a room, students follow.
+"""Socket.IO handlers of lecture mode: the presenter drives a room, students follow
+(questions: question_events.py).
 
 Students get the room's view (tree document and options) when they join and whenever it
 changes; they run its trace themselves once (``run``), so each step afterwards is a tiny
@@ -18,25 +19,21 @@ from flask_socketio import emit, join_room, leave_room
 
 from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
-from ..practice.truth import Truth
 from ..socket_packet import Refusal
-from ..sockets import answer_error, off_the_loop, on, socketio, take_turns
+from ..sockets import answer_error, on, socketio, take_turns
 from .limits import LectureLimits
 from .questions import (
-    NOT_OPEN,
     MemoryQuestions,
     Questions,
     RedisQuestions,
     Truths,
     answer_counts,
-    answer_fields,
 )
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
 MIN_SPEED, MAX_SPEED = 0.25, 16
-QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser tab's anonymous token
 
 
@@ -347,84 +344,3 @@ def _asked(code: str) -> dict[str, Any]:
     """``{"question": …}`` while the room has an open question, else nothing."""
     asked = _questions().get(code)
     return {"question": asked.public()} if asked else {}
-
-
-def _question_id(message: Mapping[str, Any]) -> str:
-    question_id = message.get("question")
-    if not isinstance(question_id, str) or not QUESTION_ID.fullmatch(question_id):
-        raise RoomError("question must be the id of the open question")
-    return question_id
-
-
-@on("lecture:question")
-@_handler
-def question(message):
-    """The presenter asks about a tree (replacing any open question); students answer it."""
-    _limits().message(request.sid)
-    code = _code(message)
-    _rooms().resume(code, _key(message))  # the presenter only; keeps the room alive
-    body, _, _ = _run_request(message.get("question"), "the question")
-    asked = _questions().ask(code, body["tree"], body["options"])
-    emit("lecture:question", {"room": code, "question": asked.public()}, to=audience_room(code))
-    return {"room": code, "question": asked.id}
-
-
-@on("lecture:answer")
-@_handler
-def answer(message):
-    """A student answers the open question, or changes their answer until the reveal.
-
-    Anonymous: kept under the tab's random ``student`` token (else the connection's id) and
-    counted; only the counts reach the presenter. A student who disconnects stays counted:
-    the answer was given; one who reloads and answers again replaces it.
-    """
-    _limits().answer(request.sid)
-    code = _code(message)
-    if not _audience().watches(request.sid, code):
-        raise RoomError("join the lecture before answering")
-    question_id = _question_id(message)
-    config = current_app.config
-    given = message.get("answer")
-    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits_from(config), "the answer")
-    truth = _truths().get((code, question_id), partial(_trace, code, question_id))
-    fields = answer_fields(given, truth, limits_from(config))
-    student = _audience().answerer(request.sid, message.get("student"))
-    _questions().answer(code, question_id, student, fields)
-    _limits().answers.changed(code)
-    return {"room": code, "question": question_id}
-
-
-def _trace(code: str, question_id: str) -> Truth:
-    """The trace of question ``question_id`` if it is still open, computed off the event
-    loop (a big tree's takes a moment)."""
-    asked = _questions().get(code)
-    if asked is None or asked.id != question_id:
-        raise RoomError(NOT_OPEN)
-    body = {"tree": asked.tree, "options": asked.options}
-    _, document, options = _run_request(body, "the question")
-    return off_the_loop(Truth, document.tree, options)
-
-
-@on("lecture:reveal")
-@_handler
-def reveal(message):
-    """The presenter reveals the answer: students grade their own, and answering stops."""
-    return _conclude(message, "lecture:reveal", _questions().reveal)
-
-
-@on("lecture:close-question")
-@_handler
-def close_question(message):
-    """The presenter puts the question away: its answers and counts are deleted."""
-    return _conclude(message, "lecture:question-closed", _questions().close)
-
-
-def _conclude(message: Mapping[str, Any], kind: str, change) -> dict[str, Any]:
-    _limits().message(request.sid)
-    code = _code(message)
-    _rooms().resume(code, _key(message))
-    question_id = _question_id(message)
-    change(code, question_id)
-    body = {"room": code, "question": question_id}
-    emit(kind, body, to=audience_room(code))
-    return body
