@@ -270,6 +270,13 @@ class GameSearch(Search):
             pending.extend(reversed(made.get(node, ())))
         return order
 
+    def decide(self, pause: Pause | None = None) -> dict[str, Any]:
+        """Only the summary (the move and its value): no node table, no events kept."""
+        for _ in self.batches():
+            if pause is not None:
+                pause()
+        return self.summary
+
     def trace(self, pause: Pause | None = None) -> dict[str, Any]:
         """``{"nodes", "summary", "events"}`` as ``app.engine.trace`` gives for a tree."""
         events: list[tuple] = []

@@ -47,7 +47,7 @@ def tictactoe_move(
 ) -> dict[str, Any]:
     """The computer's move: the search's best move (the first strictly best in search order)."""
     search = decision_search(board, options, limits)
-    summary = search.trace(pause)["summary"]
+    summary = search.decide(pause)
     cell = summary["best_action"]
     after = GAME.result(search.tree.states[0], cell)
     return {
