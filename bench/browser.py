@@ -209,31 +209,32 @@ async ({ start, frames }) => {
   // Modules the page loaded (same URLs, so the same instances); {} if one is missing.
   const load = (name) => import(`/static/js/${name}.js`).catch(() => ({}));
   const mods = {};
-  for (const name of ['trace', 'tree-view', 'tree-nodes', 'tree-marks', 'tree-links', 'minimap',
-    'level-ruler', 'pseudocode', 'narration', 'stats', 'player', 'url-state']) {
+  for (const name of ['trace/trace', 'tree/view', 'tree/nodes', 'tree/marks', 'tree/links',
+    'tree/minimap', 'tree/level-ruler', 'trace/pseudocode', 'trace/narration', 'trace/stats',
+    'player/player', 'lib/url-state']) {
     mods[name] = await load(name);
   }
   const wrap = [
-    ['Player.show (= seek)', 'player', 'Player', 'show'],
-    ['Trace.seek', 'trace', 'Trace', 'seek'],
-    ['TreeView.render', 'tree-view', 'TreeView', 'render'],
-    ['TreeView.layout', 'tree-view', 'TreeView', 'layout'],
-    ['LinkLayer.join', 'tree-links', 'LinkLayer', 'join'],
-    ['TreeView.paint', 'tree-view', 'TreeView', 'paint'],
-    ['NodeLayer.paint', 'tree-nodes', 'NodeLayer', 'paint'],
-    ['MarkLayer.paint', 'tree-marks', 'MarkLayer', 'paint'],
-    ['TreeView.placeCursor', 'tree-view', 'TreeView', 'placeCursor'],
-    ['TreeView.keepFocusInView', 'tree-view', 'TreeView', 'keepFocusInView'],
-    ['TreeView.updateOverlays', 'tree-view', 'TreeView', 'updateOverlays'],
-    ['TreeView.onScreenIds', 'tree-view', 'TreeView', 'onScreenIds'],
-    ['LevelRuler.update', 'level-ruler', 'LevelRuler', 'update'],
-    ['Minimap.schedule', 'minimap', 'Minimap', 'schedule'],
-    ['Minimap.draw (own rAF)', 'minimap', 'Minimap', 'draw'],
-    ['Pseudocode.highlight', 'pseudocode', 'Pseudocode', 'highlight'],
-    ['Narration.say', 'narration', 'Narration', 'say'],
-    ['Stats.update', 'stats', 'Stats', 'update'],
-    ['UrlState.write', 'url-state', 'UrlState', 'write'],
-    ['Player.refresh', 'player', 'Player', 'refresh'],
+    ['Player.show (= seek)', 'player/player', 'Player', 'show'],
+    ['Trace.seek', 'trace/trace', 'Trace', 'seek'],
+    ['TreeView.render', 'tree/view', 'TreeView', 'render'],
+    ['TreeView.layout', 'tree/view', 'TreeView', 'layout'],
+    ['LinkLayer.join', 'tree/links', 'LinkLayer', 'join'],
+    ['TreeView.paint', 'tree/view', 'TreeView', 'paint'],
+    ['NodeLayer.paint', 'tree/nodes', 'NodeLayer', 'paint'],
+    ['MarkLayer.paint', 'tree/marks', 'MarkLayer', 'paint'],
+    ['TreeView.placeCursor', 'tree/view', 'TreeView', 'placeCursor'],
+    ['TreeView.keepFocusInView', 'tree/view', 'TreeView', 'keepFocusInView'],
+    ['TreeView.updateOverlays', 'tree/view', 'TreeView', 'updateOverlays'],
+    ['TreeView.onScreenIds', 'tree/view', 'TreeView', 'onScreenIds'],
+    ['LevelRuler.update', 'tree/level-ruler', 'LevelRuler', 'update'],
+    ['Minimap.schedule', 'tree/minimap', 'Minimap', 'schedule'],
+    ['Minimap.draw (own rAF)', 'tree/minimap', 'Minimap', 'draw'],
+    ['Pseudocode.highlight', 'trace/pseudocode', 'Pseudocode', 'highlight'],
+    ['Narration.say', 'trace/narration', 'Narration', 'say'],
+    ['Stats.update', 'trace/stats', 'Stats', 'update'],
+    ['UrlState.write', 'lib/url-state', 'UrlState', 'write'],
+    ['Player.refresh', 'player/player', 'Player', 'refresh'],
   ];
   const total = {}; // inclusive
   const own = {}; // exclusive of the other wrapped functions it called

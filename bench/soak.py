@@ -12,7 +12,7 @@ client process (light asyncio websockets and aiohttp, bench/load_support.py):
 * 25% run a random tree of 1,093 or 2,047 nodes over the socket every ``--run-every``
   seconds (uniformly at random);
 * 15% are visitors: every 3-8 s an embed (``GET /embed?preset=textbook``, then the preset
-  and ``POST /api/trace`` as embed.js does) or a short link (``GET /t/<id>``, then
+  and ``POST /api/trace`` as embed/page.js does) or a short link (``GET /t/<id>``, then
   ``GET /api/views/<id>``; a few views are saved with ``POST /api/views`` at the start).
 
 This process meanwhile loads the page as a new visitor every ``--page-every`` seconds

@@ -1,7 +1,7 @@
 """One sentence for each graded item, worded as the visualizer words its narration.
 
 Nodes are named as names.js names them (label, else a letter name), never by path; numbers
-are formatted as static/js/format.js formats them (integers plain, at most 3 decimals, "∞"
+are formatted as static/js/lib/format.js formats them (integers plain, at most 3 decimals, "∞"
 and "−∞" with a real minus sign). Every sentence says why, from the trace: the cutoff that
 pruned a node (its test, the children searched before it), the window a node was searched
 in, the values a node's children returned, the value each root child returned (an upper

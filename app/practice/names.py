@@ -1,4 +1,4 @@
-"""Node names as people read them, made exactly as static/js/names.js makes them.
+"""Node names as people read them, made exactly as static/js/lib/names.js makes them.
 
 Explanations name nodes, never paths: a node's ``label`` when it has one (not empty), else
 a letter name counted in level order over the node table (breadth first, each level in

@@ -88,7 +88,7 @@ def tab_to(page, selector: str, limit: int = 80, back: bool = False):
 # ----- who owns a key (keys.js) -----
 
 OWNS = """async (rows) => {
-  const { ownsKey } = await import('/static/js/keys.js');
+  const { ownsKey } = await import('/static/js/lib/keys.js');
   const box = document.createElement('div');
   document.body.append(box);
   const out = rows.map(([html, key]) => {

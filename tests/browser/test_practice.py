@@ -443,7 +443,7 @@ def random_answer(rng, trace):
 GRADE_IN_PAGE = """
 async (cases) => {
   const { grade } = await import('/static/js/practice/grader.js');
-  const { Trace } = await import('/static/js/trace.js');
+  const { Trace } = await import('/static/js/trace/trace.js');
   return cases.map(({ trace: r, answer }) => {
     const trace = new Trace(r.nodes, r.options);
     trace.append(r.events);

@@ -23,7 +23,7 @@ TEXTBOOK_STEPS = 27
 
 # stepOver/stepOut from stepping.js for every step, and the wire data to check them against.
 ALL_TARGETS = """async () => {
-  const { stepOver, stepOut } = await import('/static/js/stepping.js');
+  const { stepOver, stepOut } = await import('/static/js/trace/stepping.js');
   const t = window.prune.trace;
   const over = [], out = [];
   for (let k = 0; k <= t.length; k++) { over.push(stepOver(t, k)); out.push(stepOut(t, k)); }
@@ -240,8 +240,8 @@ def test_step_out_follows_the_search_order_not_the_table(prune):
 # Every prefix of the textbook trace, appended one event at a time to one Trace (so the
 # index grows incrementally) and also loaded whole into a fresh Trace per prefix.
 STREAMING = """async () => {
-  const { stepOver, stepOut } = await import('/static/js/stepping.js');
-  const { Trace } = await import('/static/js/trace.js');
+  const { stepOver, stepOut } = await import('/static/js/trace/stepping.js');
+  const { Trace } = await import('/static/js/trace/trace.js');
   const full = window.prune.trace;
   const wire = full.wireEvents;
   const growing = new Trace(full.nodes, full.options);

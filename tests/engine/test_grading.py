@@ -562,9 +562,11 @@ def test_names_and_numbers_equal_the_front_ends():
     numbers = [float(x) for x in special.split()]
     numbers += [drawn.uniform(-1, 1) * 10 ** drawn.randint(-8, 12) for _ in range(300)]
     numbers += [drawn.randint(-400, 400) / 16 for _ in range(100)]
+    names_js = json.dumps((ROOT / "static/js/lib/names.js").as_uri())
+    format_js = json.dumps((ROOT / "static/js/lib/format.js").as_uri())
     script = f"""
-      import {{ nodeNames, moveName }} from {json.dumps((ROOT / "static/js/names.js").as_uri())};
-      import {{ fmt }} from {json.dumps((ROOT / "static/js/format.js").as_uri())};
+      import {{ nodeNames, moveName }} from {names_js};
+      import {{ fmt }} from {format_js};
       const tables = {json.dumps(tables)};
       const numbers = {json.dumps(numbers)};
       const names = tables.map((t) => {{

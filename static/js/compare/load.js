@@ -3,10 +3,10 @@
 // (/api/presets/<name>[/trace]); any other tree (random=, tree=, z=) once, then its two
 // traces from POST /api/trace. A 429 is retried after Retry-After (api.js).
 
-import { getPreset, presetTrace, randomTree, traceTree } from "../api.js";
-import { PACKED_PARAM, unpackView } from "../share.js";
-import { Trace } from "../trace.js";
-import { readUrl } from "../url-state.js";
+import { getPreset, presetTrace, randomTree, traceTree } from "../lib/api.js";
+import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
+import { Trace } from "../trace/trace.js";
+import { readUrl } from "../lib/url-state.js";
 
 export const DEFAULT_PRESET = "textbook";
 

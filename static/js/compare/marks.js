@@ -10,7 +10,7 @@
 // - The node the other search is at, when it is not this one's: data-other-here="true" and
 //   a dotted ring (the cursor's solid ring marks this search's own node).
 
-import { R, SVG_NS } from "../tree-shapes.js";
+import { R, SVG_NS } from "../tree/shapes.js";
 
 const SQUARE_HALF = { leaf: R + 4, inner: R + 9 }; // clears the square leaf / the triangles
 const OTHER_RING_R = R + 9; // the cursor's size: the other search's cursor, dotted

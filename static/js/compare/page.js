@@ -6,9 +6,9 @@
 // whether the two searches are at the same node now. Screen readers hear one sentence per
 // step for both (the step line, then each search's narration), paced by narration.js.
 
-import { nameList, nameOf } from "../names.js";
-import { Narration, narrate } from "../narration.js";
-import { standardPlayer } from "../player.js";
+import { nameList, nameOf } from "../lib/names.js";
+import { Narration, narrate } from "../trace/narration.js";
+import { standardPlayer } from "../player/player.js";
 import { loadComparison, readTreeSource } from "./load.js";
 import { CompareForm } from "./form.js";
 import { Pane } from "./pane.js";

@@ -9,14 +9,14 @@
 // data-finished shows SIDE-status, "finished", by compare.css), SIDE-title, SIDE-counts
 // (dd[data-count]), SIDE-tree, SIDE-narration, SIDE-open.
 
-import { narrate } from "../narration.js";
-import { cutByDepthLimit } from "../trace.js";
-import { TreeView } from "../tree-view.js";
+import { narrate } from "../trace/narration.js";
+import { cutByDepthLimit } from "../trace/trace.js";
+import { TreeView } from "../tree/view.js";
 import { markNodes } from "./marks.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The document's names for its players, unless the options changed who plays (embed.js). */
+/** The document's names for its players, unless the options changed who plays (embed/page.js). */
 function agentsOf(doc, trace) {
   if (!doc || !Array.isArray(doc.agents) || !Array.isArray(doc.players)) return null;
   const players = trace.options && trace.options.players;

@@ -10,7 +10,7 @@ import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
 
 export const DEPTH = 10;
-// The visualizer's ?random= parameters for seed S (static/js/url-state.js reads them).
+// The visualizer's ?random= parameters for seed S (static/js/lib/url-state.js reads them).
 const TREE = { depth: DEPTH, branching: 2, low: 0, high: 100 };
 
 /** The visualizer's address for the tree of `seed`, searched by alpha-beta under `rule`. */

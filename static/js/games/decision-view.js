@@ -11,10 +11,10 @@
 // player binds fixed ids). body[data-run-state] says loading | done | error, as on the
 // other pages (tests wait on it).
 
-import { Narration, narrate } from "../narration.js";
-import { standardPlayer } from "../player.js";
-import { Trace } from "../trace.js";
-import { TreeView } from "../tree-view.js";
+import { Narration, narrate } from "../trace/narration.js";
+import { standardPlayer } from "../player/player.js";
+import { Trace } from "../trace/trace.js";
+import { TreeView } from "../tree/view.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 

@@ -1,7 +1,7 @@
 // http.js: the game routes' addresses, and api.js's GET (errors with the server's message,
 // a 429 waited out after Retry-After).
 
-export { getJson } from "../api.js";
+export { getJson } from "../lib/api.js";
 
 /** `path` with the query `params` (entries with an empty value left out). */
 export function withQuery(path, params) {

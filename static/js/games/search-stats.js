@@ -4,8 +4,8 @@
 // Every number cell carries data-stat (its summary field) and data-value (the raw number),
 // for tests and for anyone copying the figures.
 
-import { fmt } from "../format.js";
-import { moveName } from "../names.js";
+import { fmt } from "../lib/format.js";
+import { moveName } from "../lib/names.js";
 
 const ALGORITHMS = { alphabeta: "Alpha-beta", minimax: "Minimax", expectimax: "Expectimax" };
 const RULES = {

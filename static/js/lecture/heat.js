@@ -6,7 +6,7 @@
 // render (view.onRendered), onto the drawn g.node[data-path] elements. Only the question's
 // tree gets it: the presenter may show another tree meanwhile.
 
-import { R, svgEl } from "../tree-shapes.js";
+import { R, svgEl } from "../tree/shapes.js";
 import { sameTree } from "./question-data.js";
 
 const MIN_TINT = 0.15; // the faintest tint (one answer of many) still shows

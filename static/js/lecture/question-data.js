@@ -5,10 +5,10 @@
 // as it travels (JSON has no ∞: the protocol writes "Infinity"), and the visualizer's address
 // for "Show me". The protocol is docs/protocol.md, "Lecture questions".
 
-import { traceTree } from "../api.js";
-import { PACKED_PARAM, packView } from "../share.js";
-import { Trace } from "../trace.js";
-import { buildQuery } from "../url-state.js";
+import { traceTree } from "../lib/api.js";
+import { PACKED_PARAM, packView } from "../lib/packed-view.js";
+import { Trace } from "../trace/trace.js";
+import { buildQuery } from "../lib/url-state.js";
 
 const LONGEST_QUERY = 7000; // under the server's 8,000 characters, with room for &step=
 

@@ -5,9 +5,9 @@
 // explanations and "Show me" links (results.js), which open the visualizer in a new tab
 // (the lecture keeps this one). The protocol is answering.js's; this is only the screen.
 
-import { nameOf } from "../names.js";
-import { cutByDepthLimit } from "../trace.js";
-import { TreeView } from "../tree-view.js";
+import { nameOf } from "../lib/names.js";
+import { cutByDepthLimit } from "../trace/trace.js";
+import { TreeView } from "../tree/view.js";
 import { AnswerSheet } from "../practice/answer-sheet.js";
 import { grade } from "../practice/grader.js";
 import { PracticeMarks } from "../practice/marks.js";

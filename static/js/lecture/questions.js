@@ -6,7 +6,7 @@
 // answer away. A reload or reconnect gets the open question and its counts back from the
 // `lecture:resume` ack. The contract: docs/protocol.md, "Lecture questions".
 //
-// lecture.js tells this module what happens (Lecture.listen): "socket" (made), "bar" (the
+// lecture/room.js tells this module what happens (Lecture.listen): "socket" (made), "bar" (the
 // presenter's bar was built: the Ask button goes in it), "resumed" (the ack), "stopped", and
 // "error" (a lecture_error: claimed while one of our requests waits, so the form below says
 // it and the bar does not say it twice).

@@ -7,8 +7,8 @@
 // with a word and an icon as well. A screen reader hears the answered count through a polite
 // live region at most every ANNOUNCE_MS (a class answering at once would be a flood).
 
-import { fmt } from "../format.js";
-import { moveName, nameOf } from "../names.js";
+import { fmt } from "../lib/format.js";
+import { moveName, nameOf } from "../lib/names.js";
 import { same } from "../practice/truth.js";
 import { counted } from "./question-data.js";
 

@@ -10,8 +10,8 @@
 // page); with game=pacman, seed= and depth= are the game's (its ghosts' seed, its rounds). The same query serves /embed/practice, and "Show me" turns it into the visualizer's
 // (/?…&step=K), a difficulty's tree named by its random= parameters.
 
-import { PACKED_PARAM } from "../share.js";
-import { buildQuery, readUrl } from "../url-state.js";
+import { PACKED_PARAM } from "../lib/packed-view.js";
+import { buildQuery, readUrl } from "../lib/url-state.js";
 import { MAX_SEED, isDifficulty, practiceTree } from "./difficulty.js";
 
 export const DEFAULT_DIFFICULTY = "easy";

@@ -9,8 +9,8 @@
 // read() turns the form into the grader's answer ({pruned, values, windows?, best_move})
 // and lists the fields that are not numbers; setAnswer() fills it back in.
 
-import { KIND_NAMES, fmt } from "../format.js";
-import { moveName, nodeNames } from "../names.js";
+import { KIND_NAMES, fmt } from "../lib/format.js";
+import { moveName, nodeNames } from "../lib/names.js";
 
 const KIND_ICONS = { max: "▲", min: "▼", chance: "●" };
 const MAX_INDENT = 6; // depth classes in practice.css

@@ -4,8 +4,8 @@
 // pruned a node, the window a node was searched in, the values its children returned, what
 // each root child returned ("at most"/"at least" when it failed low/high: fail-soft).
 
-import { KIND_NAMES, fmt } from "../format.js";
-import { moveName, nameList, nodeNames } from "../names.js";
+import { KIND_NAMES, fmt } from "../lib/format.js";
+import { moveName, nameList, nodeNames } from "../lib/names.js";
 
 const RELATIONS = { ">=": "≥", ">": ">", "<=": "≤", "<": "<" };
 const SHOWN_VALUES = 6; // child values listed before "and N more"

@@ -22,7 +22,7 @@
 // An answer: {pruned: [dotted paths], values: {path: number}, windows?: {path: [α, β]},
 // best_move: child index | null}. Pure: it runs in Node too.
 
-import { num } from "../trace.js";
+import { num } from "../trace/trace.js";
 import * as explain from "./explain.js";
 import { same, truthOf } from "./truth.js";
 

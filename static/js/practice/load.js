@@ -4,9 +4,9 @@
 // from POST /api/random (a difficulty's seeded tree) or a game route (a decision's whole
 // tree) and POST /api/trace.
 
-import { getJson, getPreset, presetTrace, randomTree, traceTree } from "../api.js";
-import { packView, unpackView } from "../share.js";
-import { Trace } from "../trace.js";
+import { getJson, getPreset, presetTrace, randomTree, traceTree } from "../lib/api.js";
+import { packView, unpackView } from "../lib/packed-view.js";
+import { Trace } from "../trace/trace.js";
 import { gameTreeUrl, searchOf } from "./address.js";
 
 /** The document's names for its players, unless the options changed who plays. */

@@ -1,5 +1,5 @@
 // marks.js: the student's marks on the tree. Clicking a node's shape or the edge into it, or
-// pressing X on the focused node (tree-focus.js's roving tabindex), asks to cross that
+// pressing X on the focused node (tree/focus.js's roving tabindex), asks to cross that
 // node out ("pruned"); the page decides (the answer sheet holds the answer) and hands back
 // the marked ids. Each marked node's <g class="node"> gets data-practice="pruned" (the nodes
 // under it "covered") and a strike across its edge; after Check, each graded node gets
@@ -8,7 +8,7 @@
 // elements when it lays the tree out again (a resize, a fold), so everything here is drawn
 // again after every render of the view (view.onRendered).
 
-import { R, svgEl } from "../tree-shapes.js";
+import { R, svgEl } from "../tree/shapes.js";
 
 export const GRADE_ICONS = { correct: "✓", wrong: "✗", missing: "?", over: "⊘" };
 const HIT_WIDTH = 16; // the edge's clickable width, in tree units

@@ -8,10 +8,10 @@
 // body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
 // tests.
 
-import { cutByDepthLimit } from "../trace.js";
-import { TreeView } from "../tree-view.js";
-import { copyText, embedCode } from "../share.js";
-import { nameOf } from "../names.js";
+import { cutByDepthLimit } from "../trace/trace.js";
+import { TreeView } from "../tree/view.js";
+import { copyText, embedCode } from "../visualizer/share.js";
+import { nameOf } from "../lib/names.js";
 import { practiceQuery, readPractice, visualizerQuery } from "./address.js";
 import { AnswerSheet } from "./answer-sheet.js";
 import { MAX_SEED } from "./difficulty.js";

@@ -2,7 +2,7 @@
 // them: the algorithm and pruning rule, who plays each level, a depth limit, the order the
 // children are searched in, and that chance nodes never prune.
 
-import { KIND_NAMES } from "../format.js";
+import { KIND_NAMES } from "../lib/format.js";
 
 const RULES = {
   standard: "Standard rule: prune when α ≥ β.",

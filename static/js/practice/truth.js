@@ -13,8 +13,8 @@
 // are floats, MAX/MIN pass on a child's number, a window bound is some node's value). A
 // document's integral floats ("3.0") read as ints here: the one case where the two differ.
 
-import { fmt } from "../format.js";
-import { num } from "../trace.js";
+import { fmt } from "../lib/format.js";
+import { num } from "../trace/trace.js";
 
 const START = { max: -Infinity, min: Infinity, chance: 0 }; // v before any child returns
 

@@ -1,0 +1,131 @@
+// lib/api.js: the JSON routes (fetch). Errors become ApiError with the server's {error, path, field}.
+// A 429 (too many requests from this address: a class behind one NAT) is retried after the
+// server's Retry-After, or a short backoff, a few times before it becomes an error. The trees
+// and traces of presets and saved views come from cacheable GETs, which the server does not
+// rate limit and the browser may keep.
+
+const RETRIES = 5; // retries of a 429
+const BACKOFF_MS = 500; // the first wait without Retry-After; doubled each time
+const MAX_WAIT_MS = 30_000; // the longest single wait
+const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long to wait before retry number `attempt` (0-based) after a 429 `response`. */
+export function retryDelay(response, attempt) {
+  const header = response.headers.get("Retry-After");
+  const seconds = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  const base = seconds !== null ? seconds * 1000 : BACKOFF_MS * 2 ** attempt;
+  const jitter = Math.random() * Math.min(base, 1000) * 0.5; // a class should not retry in step
+  return Math.min(MAX_WAIT_MS, base + jitter);
+}
+
+export class ApiError extends Error {
+  constructor(message, { status = 0, path = null, field = null } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.path = path;
+    this.field = field;
+  }
+}
+
+async function request(url, { method = "GET", body, onRetry = null, signal } = {}) {
+  const init = { method, headers: { Accept: "application/json" }, signal };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(url, init);
+    } catch (err) {
+      if (err.name === "AbortError") throw err; // the caller cancelled: not a failure
+      throw new ApiError(`The server cannot be reached (${err.message}).`);
+    }
+    if (response.status !== 429 || attempt >= RETRIES) break;
+    const wait = retryDelay(response, attempt);
+    if (onRetry) onRetry({ attempt: attempt + 1, wait });
+    await sleep(wait);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && data.error) || `${response.status} ${response.statusText}`;
+    throw new ApiError(message, {
+      status: response.status,
+      path: data && Array.isArray(data.path) ? data.path : null,
+      field: (data && data.field) || null,
+    });
+  }
+  return data;
+}
+
+/** Any JSON route by GET (the game pages'): `signal` (an AbortSignal) cancels it. */
+export function getJson(url, { onRetry, signal } = {}) {
+  return request(url, { onRetry, signal });
+}
+
+export function getPreset(name, { onRetry } = {}) {
+  return request(`/api/presets/${encodeURIComponent(name)}`, { onRetry });
+}
+
+/** The query of a cacheable trace: the options (in a fixed order) and the engine version. */
+function traceQuery(options, version) {
+  const params = new URLSearchParams();
+  for (const key of OPTION_KEYS) {
+    const value = options ? options[key] : undefined;
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  if (version) params.set("v", version);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** A preset's trace with `options` (as POST /api/trace answers), from a cacheable GET. */
+export function presetTrace(name, options, { version, onRetry } = {}) {
+  const path = `/api/presets/${encodeURIComponent(name)}/trace${traceQuery(options, version)}`;
+  return request(path, { onRetry });
+}
+
+/** A saved view's trace, `options` over the view's own, from a cacheable GET. */
+export function viewTrace(id, options, { version, onRetry } = {}) {
+  const path = `/api/views/${encodeURIComponent(id)}/trace${traceQuery(options, version)}`;
+  return request(path, { onRetry });
+}
+
+/** A random tree document: {seed, depth, branching (int or [lo, hi]), low, high, real, ragged}. */
+export function randomTree(params, { onRetry } = {}) {
+  return request("/api/random", { method: "POST", body: params, onRetry });
+}
+
+/** The whole trace at once: {nodes, summary, events, options}. */
+export function traceTree(tree, options, { onRetry } = {}) {
+  return request("/api/trace", { method: "POST", body: { tree, options }, onRetry });
+}
+
+/** A saved view (short link /t/<id>): {tree, options}. */
+export function getView(id, { onRetry } = {}) {
+  return request(`/api/views/${encodeURIComponent(id)}`, { onRetry });
+}
+
+/** Save a view for a short link: {id, url, embed} (the same view always gets the same id). */
+export function saveView(tree, options) {
+  return request("/api/views", { method: "POST", body: { tree, options } });
+}
+
+/** A CS188 game-tree test file as a tree document (errors name the line). */
+export function cs188Import(text) {
+  return request("/api/cs188/import", { method: "POST", body: { text } });
+}
+
+/** A tree document and options as a CS188 test file: {text}. */
+export function cs188Export(tree, options) {
+  return request("/api/cs188/export", { method: "POST", body: { tree, options } });
+}

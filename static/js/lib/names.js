@@ -1,0 +1,66 @@
+// lib/names.js: the short name people read for each node, instead of its index path.
+//
+// A node's name is its `label` when the document gives one. Otherwise it is a letter name
+// counted in level order (breadth first, each level left to right in the node table's
+// order): the root is A, then B, C, D for its children, and so on; after Z come AA, AB, …
+// (as spreadsheet columns). Every node takes a place in that count, labelled or not, so
+// labelling one node never renames another. Paths stay in the protocol and in data-path.
+
+const NAMES = new WeakMap(); // trace → its names (computed once per trace)
+
+/** The n-th letter name (0 → "A", 25 → "Z", 26 → "AA", 701 → "ZZ", 702 → "AAA"). */
+function letterName(n) {
+  let name = "";
+  for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) {
+    name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** Every node's name, indexed by node id (level order over the trace's node table). */
+export function nodeNames(trace) {
+  let names = NAMES.get(trace);
+  if (names) return names;
+  names = new Array(trace.size);
+  if (trace.size > 0) {
+    const queue = new Int32Array(trace.size);
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+      const id = queue[head];
+      const label = trace.nodes[id].label;
+      names[id] = label !== undefined && label !== null && label !== "" ? String(label) : letterName(head);
+      head++;
+      for (const child of trace.children[id]) queue[tail++] = child;
+    }
+  }
+  NAMES.set(trace, names);
+  return names;
+}
+
+/** Node `id`'s name. */
+export function nameOf(trace, id) {
+  return nodeNames(trace)[id];
+}
+
+/** A child as a move: its name and, when the edge names the move, that too: "B (West)";
+ * not when the name says it already (a game's "O→4" for the cell 4). */
+export function moveName(trace, id) {
+  const action = trace.nodes[id].action;
+  const name = nameOf(trace, id);
+  if (action === undefined || action === null) return name;
+  const move = String(action);
+  return move === name || name.endsWith(`→${move}`) ? name : `${name} (${move})`;
+}
+
+/**
+ * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more").
+ */
+export function nameList(trace, ids, cap = 6) {
+  const shown = ids.slice(0, cap).map((id) => nameOf(trace, id));
+  const more = ids.length - shown.length;
+  if (more > 0) return `${shown.join(", ")} and ${more} more`;
+  if (shown.length <= 1) return shown.join("");
+  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+}

@@ -1,0 +1,120 @@
+// tree/camera.js: where the tree view looks, as pure functions of the layout. Fit fits the
+// drawn tree but never below the readable scale; Follow pans (never zooms) so the node the
+// step is about stays on screen with its parent and children when they fit. Boxes are in
+// tree units, areas in screen pixels; a transform is a d3 ZoomTransform.
+
+/* global d3 */
+import { R } from "./shapes.js";
+
+const PAD_X = R + 44; // room around the tree when fitting (labels, windows)
+const PAD_TOP = R + 24;
+const PAD_BOTTOM = R + 52;
+
+/** The box of node `id` at `pos` (x, y pairs by id) with its name, window and summary. */
+export function nodeBox(pos, id) {
+  const x = pos[2 * id];
+  const y = pos[2 * id + 1];
+  return { x0: x - R - 30, x1: x + R + 16, y0: y - R - 10, y1: y + R + 34 };
+}
+
+/**
+ * The box of the node state `s` is about (or its nearest drawn ancestor), `node`; joined with
+ * its drawn children's, `down`; and with its parent's too, `near`. Null before anything is
+ * drawn.
+ */
+export function focusBox(trace, s, pos, present) {
+  let id = s.current >= 0 ? s.current : 0;
+  while (id >= 0 && !present[id]) id = trace.parent[id];
+  if (id < 0) return null;
+  const node = nodeBox(pos, id);
+  const join = (box, ids) => {
+    const out = { ...box };
+    for (const c of ids) {
+      if (c < 0 || !present[c]) continue;
+      const b = nodeBox(pos, c);
+      out.x0 = Math.min(out.x0, b.x0);
+      out.x1 = Math.max(out.x1, b.x1);
+      out.y0 = Math.min(out.y0, b.y0);
+      out.y1 = Math.max(out.y1, b.y1);
+    }
+    return out;
+  };
+  const down = join(node, trace.children[id]);
+  return { node, down, near: join(down, [trace.parent[id]]) };
+}
+
+/**
+ * `transform` panned (not zoomed) so the focus is inside `area` ({left, top, right, bottom}):
+ * the node with its parent and children when they fit, else with its children, else alone. `recentre`:
+ * centre it across rather than move the least.
+ */
+export function withinView(transform, focus, area, recentre = false) {
+  const k = transform.k;
+  const fits = (b) =>
+    (b.x1 - b.x0) * k <= area.right - area.left && (b.y1 - b.y0) * k <= area.bottom - area.top;
+  const box = [focus.near, focus.down].find((b) => b && fits(b)) || focus.node;
+  const sx0 = transform.applyX(box.x0);
+  const sx1 = transform.applyX(box.x1);
+  const sy0 = transform.applyY(box.y0);
+  const sy1 = transform.applyY(box.y1);
+  let dx = 0;
+  let dy = 0;
+  if (recentre && (sx0 < area.left || sx1 > area.right)) {
+    dx = (area.left + area.right) / 2 - (sx0 + sx1) / 2;
+  } else if (sx0 < area.left) dx = area.left - sx0;
+  else if (sx1 > area.right) dx = area.right - sx1;
+  if (sy0 < area.top) dy = area.top - sy0;
+  else if (sy1 > area.bottom) dy = area.bottom - sy1;
+  return dx || dy ? transform.translate(dx / k, dy / k) : transform;
+}
+
+/**
+ * `transform` zoomed out about the box's centre so `box` fits `area`, but not below
+ * `minScale`; unchanged when it fits already.
+ */
+export function shrinkToHold(transform, box, area, minScale = 1) {
+  const k = transform.k;
+  const want = Math.min(
+    (area.right - area.left) / (box.x1 - box.x0),
+    (area.bottom - area.top) / (box.y1 - box.y0)
+  );
+  if (want >= k || k <= minScale) return transform;
+  const scale = Math.max(minScale, want);
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  const [sx, sy] = transform.apply([cx, cy]);
+  return d3.zoomIdentity.translate(sx, sy).scale(scale).translate(-cx, -cy);
+}
+
+/**
+ * The transform that fits the drawn nodes (`ids` at `pos`) into `area`, at a scale within
+ * [minScale, maxScale]. When even the smallest readable scale cannot hold the tree, it shows
+ * the top of the tree, then pans to the focus (if any).
+ */
+export function fitTransform(ids, pos, area, focus, { minScale, maxScale }) {
+  const width = Math.max(1, area.right - area.left);
+  const height = Math.max(1, area.bottom - area.top);
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const id of ids) {
+    const x = pos[2 * id];
+    const y = pos[2 * id + 1];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const bw = x1 - x0 + 2 * PAD_X;
+  const bh = y1 - y0 + PAD_TOP + PAD_BOTTOM;
+  const scale = Math.max(minScale, Math.min(width / bw, height / bh, maxScale));
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 - PAD_TOP + y1 + PAD_BOTTOM) / 2;
+  let transform = d3.zoomIdentity
+    .translate(area.left + width / 2, area.top + height / 2)
+    .scale(scale)
+    .translate(-cx, -cy);
+  if (bh * scale > height) transform = transform.translate(0, (bh * scale - height) / 2 / scale);
+  return focus ? withinView(transform, focus, area, true) : transform;
+}

@@ -1,0 +1,73 @@
+// tree/level-ruler.js: the column beside the tree that names each level's player (MAX, MIN,
+// chance, or the document's agent names such as "Pacman", "Ghost 1", "Ghost 2"). It is
+// HTML laid over the SVG's left edge and follows the zoom's vertical position and scale.
+//
+// Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const ICONS = {
+  max: "M0,-8L9,6H-9Z",
+  min: "M0,8L9,-6H-9Z",
+  chance: "M-7.5,0a7.5,7.5 0 1,0 15,0a7.5,7.5 0 1,0 -15,0Z",
+  leaves: "M-7,-7h14v14h-14Z",
+  mixed: "M-7,-7h14v14h-14Z",
+};
+const INNER_MARK = { max: "M0,-2L4,4H-4Z", min: "M0,2L4,-4H-4Z" };
+
+export class LevelRuler {
+  constructor(container) {
+    this.element = document.createElement("ol");
+    this.element.className = "level-ruler";
+    this.element.setAttribute("aria-label", "Levels");
+    container.appendChild(this.element);
+    this.rows = [];
+  }
+
+  /** The levels of a new tree (levelsOf's entries). */
+  setLevels(levels) {
+    this.element.replaceChildren();
+    this.rows = levels.map((level) => {
+      const row = document.createElement("li");
+      row.className = "level";
+      row.dataset.depth = String(level.depth);
+      row.dataset.kind = level.kind;
+      if (level.agent >= 0) row.dataset.agent = String(level.agent);
+      if (level.variant) row.dataset.variant = String(level.variant);
+      const icon = document.createElementNS(SVG_NS, "svg");
+      icon.setAttribute("class", "level-icon");
+      icon.setAttribute("viewBox", "-10 -10 20 20");
+      icon.setAttribute("aria-hidden", "true");
+      icon.setAttribute("focusable", "false");
+      const shape = document.createElementNS(SVG_NS, "path");
+      shape.setAttribute("d", ICONS[level.kind] || ICONS.mixed);
+      icon.appendChild(shape);
+      if (level.variant && INNER_MARK[level.kind]) {
+        const mark = document.createElementNS(SVG_NS, "path");
+        mark.setAttribute("class", "inner-mark");
+        mark.setAttribute("d", INNER_MARK[level.kind]);
+        icon.appendChild(mark);
+      }
+      const name = document.createElement("span");
+      name.className = "level-name";
+      name.textContent = level.name;
+      row.append(icon, name);
+      this.element.appendChild(row);
+      return row;
+    });
+  }
+
+  get width() {
+    return this.element.offsetWidth;
+  }
+
+  /** Place each level's row beside its nodes; hide the levels not drawn or off screen. */
+  update(transform, levelGap, deepest, height) {
+    for (const row of this.rows) {
+      const depth = Number(row.dataset.depth);
+      const y = transform.applyY(depth * levelGap);
+      const shown = depth <= deepest && y > -12 && y < height + 12;
+      row.hidden = !shown;
+      if (shown) row.style.transform = `translateY(${Math.round(y)}px)`;
+    }
+  }
+}

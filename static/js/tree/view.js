@@ -1,0 +1,560 @@
+// tree/view.js: the D3 tidy tree, readable at every step on any tree up to the node limit.
+//
+// Each step, tree/fold.js picks the nodes to draw (the path to the current node, what fits
+// around it, folded summaries for the rest); when that set changes the view lays it out with
+// d3.tree and joins elements by node id, and per step it updates only the drawn nodes whose
+// state changed (diffed against what is on screen). The zoom never goes below the scale at
+// which values are 12 CSS px, so no setting hides the values; Follow keeps the current node,
+// its parent and its children on screen, and Fit fits what can be read. A level ruler
+// (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
+//
+// The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
+// (cutoff labels, strikes, best move), tree/camera.js (fit and follow). A folded subtree's
+// root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
+// <g class="more" data-parent data-side>.
+
+/* global d3 */
+import { foldTree } from "./fold.js";
+import { LevelRuler } from "./level-ruler.js";
+import { levelsOf } from "./levels.js";
+import { Minimap } from "./minimap.js";
+import { nodeNames } from "../lib/names.js";
+import { MarkLayer } from "./marks.js";
+import { NodeLayer } from "./nodes.js";
+import { R } from "./shapes.js";
+import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
+import { DX, DY, layoutCut } from "./layout.js";
+import { LinkLayer } from "./links.js";
+import { FocusControl } from "./focus.js";
+
+const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
+const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
+const MAX_SCALE = 4;
+const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
+const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
+const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
+const TWEEN_MS = 260;
+const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
+const MARGIN_PX = 10;
+const RESIZE_SETTLE_MS = 150;
+
+function prefersReducedMotion() {
+  return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
+}
+
+/** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
+export function onResizeSettled(callback, wait = 150) {
+  let timer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(timer);
+    timer = setTimeout(callback, wait);
+  });
+}
+
+export class TreeView {
+  /** @param {HTMLElement} container  holds the <svg>, the level ruler and the minimap */
+  constructor(container) {
+    this.container = container;
+    this.follow = true;
+    this.svg = d3
+      .select(container)
+      .append("svg")
+      .attr("class", "tree-svg")
+      .attr("role", "group")
+      .attr("aria-label", "Game tree");
+    this.viewport = this.svg.append("g").attr("class", "viewport");
+    this.gLinks = this.viewport.append("g").attr("class", "links");
+    this.gMarks = this.viewport.append("g").attr("class", "marks");
+    this.gCursor = this.viewport.append("g").attr("class", "cursor").attr("display", "none");
+    this.gCursor.append("circle").attr("class", "cursor-halo").attr("r", R + 9);
+    this.gCursor.append("circle").attr("class", "cursor-ring").attr("r", R + 9);
+    this.gMore = this.viewport.append("g").attr("class", "more-children");
+    this.gNodes = this.viewport.append("g").attr("class", "nodes");
+    this.gLabels = this.viewport.append("g").attr("class", "labels");
+    // Only the nodes speak (an ARIA tree); edges, marks and the cursor repeat what they say.
+    for (const g of [this.gLinks, this.gMarks, this.gCursor, this.gMore, this.gLabels]) {
+      g.attr("aria-hidden", "true");
+    }
+    this.gNodes.attr("role", "tree").attr("aria-label", "Game tree: arrow keys move between nodes");
+    this.onActivate = null; // Enter on a node (visualizer/page.js: open it in the editor)
+    this.onRendered = null; // after every render, its own too (a fold, a resize): page marks
+    this.focusControl = new FocusControl(this, this.gNodes.node(), {
+      onActivate: (id) => this.onActivate && this.onActivate(id),
+    });
+    this.nodes = new NodeLayer(this);
+    this.marks = new MarkLayer(this, this.gMarks.node(), this.gLabels.node());
+    this.links = new LinkLayer(this, this.gLinks, this.gMore);
+    this.ruler = new LevelRuler(container);
+    this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
+    this.zoom = d3
+      .zoom()
+      .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
+      .on("zoom", (event) => {
+        this.transform = event.transform;
+        this.viewport.attr("transform", event.transform);
+        this.updateOverlays();
+      });
+    this.transform = d3.zoomIdentity;
+    this.svg.call(this.zoom).on("dblclick.zoom", null);
+    // Without hover (touch screens) toggles are drawn up front.
+    this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
+    this.listen();
+    this.trace = null;
+    this.shownIds = [];
+    this.lastRenderAt = -Infinity;
+    this.bottomInset = 0; // screen px at the panel's bottom that something covers
+    this.watchPanelSize();
+  }
+
+  /**
+   * Fold and fit again whenever the panel changes size (the window, the lecture bar, full
+   * screen, presentation mode, the inputs hidden, an embed's narration growing by a line).
+   * Sizes are compared rounded, so sub-pixel jitter never refits; the first change after a
+   * quiet spell refits at once, and a burst (a window dragged) again once it settles.
+   */
+  watchPanelSize() {
+    let size = null;
+    let timer = null;
+    let lastAt = -Infinity;
+    const refit = () => {
+      timer = null;
+      if (this.trace) this.resized();
+    };
+    new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      const now = `${Math.round(width)}x${Math.round(height)}`;
+      if (now === size) return;
+      const first = size === null;
+      size = now;
+      if (first) return;
+      const at = performance.now();
+      const quiet = at - lastAt > RESIZE_SETTLE_MS;
+      lastAt = at;
+      clearTimeout(timer);
+      if (quiet) refit();
+      else timer = setTimeout(refit, RESIZE_SETTLE_MS);
+    }).observe(this.container);
+  }
+
+  /**
+   * Draw a new tree (a Trace with its node table); nothing visited yet. `cutByLimit`: ids of
+   * the nodes a depth limit cuts (trace.js cutByDepthLimit), drawn apart from true leaves;
+   * `agents`: the document's names for the players (levels.js).
+   */
+  setTree(trace, { cutByLimit = new Set(), agents = null } = {}) {
+    this.trace = trace;
+    this.measure();
+    const n = trace.size;
+    this.names = nodeNames(trace);
+    this.levels = levelsOf(trace, { players: trace.options && trace.options.players, agents });
+    this.ruler.setLevels(this.levels);
+    this.minimap.setTree(trace);
+    this.open = new Set(); // opened by the user
+    this.collapsed = new Set(); // folded by the user
+    this.pinned = new Set(); // asked for (minimap, "… N more"): kept on screen
+    this.showAll = false;
+    this.nodes.reset(n);
+    this.marks.reset(n);
+    this.focusControl.reset();
+    this.links.reset(n);
+    this.pos = new Float64Array(2 * n).fill(NaN);
+    this.present = new Uint8Array(n);
+    this.folded = new Uint8Array(n); // drawn without its children
+    this.pathIds = [];
+    this.pvIds = [];
+    this.shownIds = [];
+    this.lastState = null;
+    this.signature = null;
+    this.deepest = 0;
+    for (const g of [this.gLinks, this.gNodes, this.gMarks, this.gLabels, this.gMore]) {
+      g.selectAll("*").remove();
+    }
+    this.gCursor.attr("display", "none");
+    this.cutByLimit = cutByLimit;
+    this.needsFit = true;
+  }
+
+  /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
+  get minScale() {
+    return this.zoom.scaleExtent()[0];
+  }
+
+  /** Never draw values below `px` CSS px: fold for the new size, then fit. */
+  setReadablePx(px) {
+    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+    if (this.trace) this.resized();
+  }
+
+  /** Whether "Show all" may draw every node of this tree. */
+  get canShowAll() {
+    return !!this.trace && this.trace.size <= SHOW_ALL_LIMIT;
+  }
+
+  measure() {
+    this.width = this.container.clientWidth || 800;
+    this.height = this.container.clientHeight || 500;
+  }
+
+  /** Leaf slots that fit across the panel at the smallest readable scale. */
+  slots() {
+    const usable = this.width - this.ruler.width - 2 * MARGIN_PX;
+    return Math.max(5, Math.floor(usable / (DX * this.minScale)));
+  }
+
+  /** The panel changed size: fold for the new width, then fit. */
+  resized() {
+    this.measure();
+    if (this.lastState) this.render(this.lastState, this.lastFinal);
+    this.fit(false, true);
+  }
+
+  /**
+   * Show state `s` (a Trace state). `final`: the search is over at this step (show the
+   * principal variation and best move).
+   */
+  render(s, final = false) {
+    const t = this.trace;
+    if (!t || t.size === 0) return;
+    this.lastState = s;
+    this.lastFinal = final;
+    const now = performance.now();
+    const tween = now - this.lastRenderAt > CALM_MS && !prefersReducedMotion() && !this.needsFit;
+    this.lastRenderAt = now;
+    const slots = this.slots();
+    const cut = foldTree(t, s, {
+      budget: Math.max(MIN_BUDGET, slots),
+      maxSiblings: slots,
+      all: this.showAll,
+      open: this.open,
+      folded: this.collapsed,
+      pinned: this.pinned,
+      final,
+    });
+    const signature = cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
+    if (signature !== this.signature) {
+      this.signature = signature;
+      this.layout(cut, tween);
+    }
+    this.paint(s, final);
+    this.focusControl.update(s);
+    this.minimap.setShown(cut.ids.length < t.size); // drawn by updateOverlays below
+    if (this.needsFit) {
+      this.needsFit = false;
+      this.fit(false, true);
+    } else if (this.follow) {
+      this.keepFocusInView(tween);
+    }
+    this.updateOverlays();
+    if (this.onRendered) this.onRendered();
+  }
+
+  /** Lay out the drawn cut and join its elements (keyed by node id). */
+  layout(cut, tween) {
+    const drawn = layoutCut(cut);
+    const real = drawn.filter((d) => d.data.id >= 0);
+    for (const id of this.shownIds) this.present[id] = 0;
+    this.deepest = 0;
+    for (const d of real) {
+      const id = d.data.id;
+      this.present[id] = 1;
+      this.pos[2 * id] = d.x;
+      this.pos[2 * id + 1] = d.y;
+      if (d.depth > this.deepest) this.deepest = d.depth;
+      const folded = d.data.folded ? 1 : 0;
+      if (this.folded[id] !== folded) {
+        this.folded[id] = folded;
+        if (this.nodes.gEl[id]) this.nodes.markFolded(id);
+      }
+    }
+    this.shownIds = cut.ids;
+    const view = this;
+    const move = (sel) => (tween ? sel.transition().duration(TWEEN_MS) : sel);
+
+    let entered = null;
+    this.gNodes
+      .selectAll("g.node")
+      .data(real, (d) => d.data.id)
+      .join(
+        (enter) => {
+          entered = enter.append((d) => {
+            const from = tween && d.parent ? d.parent : d;
+            return view.nodes.build(d.data.id, from.x, from.y);
+          });
+          return entered;
+        },
+        (update) => {
+          move(update).attr("transform", (d) => `translate(${d.x},${d.y})`);
+          return update;
+        },
+        (exit) => exit.each((d) => view.nodes.drop(d.data.id)).remove()
+      )
+      .order(); // document order = preorder, for reading order and stable tests
+    if (tween && entered) move(entered).attr("transform", (d) => `translate(${d.x},${d.y})`);
+    this.links.join(drawn, tween, move);
+    // Marks and labels depend on positions: rebuild them at this paint.
+    this.clearMarks();
+  }
+
+  /** One set of listeners for all nodes (event delegation), not two per node. */
+  listen() {
+    const idOf = (event) => {
+      const g = event.target.closest ? event.target.closest("g.node") : null;
+      if (!g || !this.trace) return -1;
+      const id = this.trace.ids.get(g.getAttribute("data-path"));
+      return id === undefined ? -1 : id;
+    };
+    const group = this.gNodes.node();
+    group.addEventListener("pointerover", (event) => {
+      const id = idOf(event);
+      if (id >= 0) this.nodes.ensureToggle(id);
+    });
+    group.addEventListener("click", (event) => {
+      if (!event.target.closest || !event.target.closest(".toggle, .fold-summary")) return;
+      const id = idOf(event);
+      if (id < 0) return;
+      event.stopPropagation();
+      this.toggle(id);
+    });
+    group.addEventListener("dblclick", (event) => {
+      const id = idOf(event);
+      if (id < 0) return;
+      event.stopPropagation();
+      event.preventDefault();
+      this.toggle(id);
+    });
+    this.gMore.node().addEventListener("click", (event) => {
+      const g = event.target.closest ? event.target.closest("g.more") : null;
+      if (!g || !this.trace) return;
+      event.stopPropagation();
+      this.showMore(this.trace.ids.get(g.getAttribute("data-parent")), g.getAttribute("data-side"));
+    });
+  }
+
+  clearMarks() {
+    this.marks.clear();
+    for (const id of this.pathIds) this.setOnPath(id, false);
+    for (const id of this.pvIds) this.setPv(id, false);
+    this.pathIds = [];
+    this.pvIds = [];
+  }
+
+  /** Draw again after a fold changed (the user's, or the panel's size). */
+  refresh() {
+    if (this.lastState) this.render(this.lastState, this.lastFinal);
+  }
+
+  /** Fold the subtree below node `id`, or open it (its children drawn). */
+  toggle(id) {
+    if (!this.trace || this.trace.children[id].length === 0) return;
+    const foldedNow = this.present[id] ? !!this.folded[id] : this.collapsed.has(id);
+    if (foldedNow) {
+      this.collapsed.delete(id);
+      this.open.add(id);
+    } else {
+      this.open.delete(id);
+      this.collapsed.add(id);
+    }
+    this.lastRenderAt = -Infinity; // a user's fold animates
+    this.refresh();
+  }
+
+  /** Draw every node (up to SHOW_ALL_LIMIT nodes); `false`: fold automatically again. */
+  setShowAll(on) {
+    if (!this.trace || (on && !this.canShowAll)) return;
+    this.showAll = on;
+    this.collapsed.clear();
+    this.open.clear();
+    this.lastRenderAt = -Infinity;
+    this.refresh();
+    this.fit(false, true);
+  }
+
+  /** Fold every pruned subtree (as of the picture shown) to its root. */
+  collapsePruned() {
+    const s = this.lastState;
+    if (!s) return;
+    const t = this.trace;
+    for (const id of this.shownIds) {
+      if (s.prunedBy[id] >= 0 && t.children[id].length > 0) {
+        this.collapsed.add(id);
+        this.open.delete(id);
+      }
+    }
+    this.lastRenderAt = -Infinity;
+    this.refresh();
+  }
+
+  /** The next children past a window's edge ("… N more" pressed): move the window there. */
+  showMore(parent, side) {
+    if (parent === undefined) return;
+    const kids = this.trace.children[parent];
+    const shown = kids.filter((c) => this.present[c]);
+    if (!shown.length) return;
+    const edge = kids.indexOf(side === "before" ? shown[0] : shown[shown.length - 1]);
+    const step = Math.max(1, Math.floor(shown.length / 2));
+    const target = kids[Math.max(0, Math.min(kids.length - 1, edge + (side === "before" ? -step : step)))];
+    for (const c of kids) this.pinned.delete(c);
+    this.pinned.add(target);
+    this.refresh();
+  }
+
+  /** Show node `id` (opening its ancestors) and bring it to the middle of the view. */
+  reveal(id) {
+    if (!this.trace) return;
+    this.pin(id, true);
+    const [x, y] = this.positionOf(id);
+    if (Number.isNaN(x)) return;
+    const k = this.transform.k;
+    const target = d3.zoomIdentity
+      .translate(this.width / 2, this.height / 2)
+      .scale(k)
+      .translate(-x, -y);
+    this.svg.interrupt().call(this.zoom.transform, target);
+  }
+
+  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
+  pin(id, alone = false) {
+    if (alone) this.pinned = new Set();
+    this.pinned.add(id);
+    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
+    this.refresh();
+  }
+
+  /** Pan (no zoom) so node `id` is on screen. */
+  showNode(id) {
+    if (!this.present[id]) return;
+    const box = nodeBox(this.pos, id);
+    const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
+    // Stop a Follow glide first: it would carry on and take the node away again.
+    if (target !== this.transform) this.svg.interrupt().call(this.zoom.transform, target);
+  }
+
+  /** Pan by (dx, dy) screen pixels. */
+  panBy(dx, dy) {
+    const k = this.transform.k;
+    this.svg.interrupt().call(this.zoom.translateBy, dx / k, dy / k);
+  }
+
+  /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
+  onScreenIds() {
+    const out = [];
+    const { width, height } = this;
+    for (const id of this.shownIds) {
+      const [sx, sy] = this.transform.apply([this.pos[2 * id], this.pos[2 * id + 1]]);
+      if (sx >= 0 && sx <= width && sy >= 0 && sy <= height) out.push(id);
+    }
+    return out;
+  }
+
+  updateOverlays() {
+    if (!this.trace) return;
+    this.ruler.update(this.transform, DY, this.deepest, this.height);
+    if (this.lastState) this.minimap.schedule(this.lastState, this.onScreenIds());
+  }
+
+  /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
+  freeArea() {
+    return {
+      left: this.ruler.width + MARGIN_PX,
+      top: MARGIN_PX,
+      right: this.width - MARGIN_PX,
+      bottom: this.height - Math.max(this.minimap.height, this.bottomInset) - MARGIN_PX,
+    };
+  }
+
+  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
+  setBottomInset(px) {
+    this.bottomInset = px;
+    if (this.trace) this.fit(false, true);
+  }
+
+  /** Zoom so the drawn tree fits the panel, never below the readable scale. */
+  fit(animate = true, measured = false) {
+    if (!this.trace || !this.shownIds.length) return;
+    if (!measured) this.measure();
+    const focus = this.lastState ? focusBox(this.trace, this.lastState, this.pos, this.present) : null;
+    const transform = fitTransform(this.shownIds, this.pos, this.freeArea(), focus, {
+      minScale: this.minScale,
+      maxScale: this.minScale * FIT_MAX_SCALE,
+    });
+    const target = animate && !prefersReducedMotion() ? this.svg.transition().duration(350) : this.svg;
+    target.call(this.zoom.transform, transform);
+  }
+
+  zoomBy(factor) {
+    const target = prefersReducedMotion() ? this.svg : this.svg.transition().duration(200);
+    target.call(this.zoom.scaleBy, factor);
+  }
+
+  /**
+   * Follow: pan when the current node, its parent or its children leave the view, zooming out
+   * (not below readable) when they no longer fit at this zoom.
+   */
+  keepFocusInView(tween) {
+    if (!this.lastState) return;
+    const focus = focusBox(this.trace, this.lastState, this.pos, this.present);
+    if (!focus) return;
+    const area = this.freeArea();
+    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
+    if (target === this.transform) return;
+    const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
+    sel.call(this.zoom.transform, target);
+  }
+
+  setOnPath(id, on) {
+    const g = this.nodes.gEl[id];
+    if (g) g.classList.toggle("on-path", on);
+    const link = this.links.linkEl[id];
+    if (link) link.classList.toggle("on-path", on);
+  }
+
+  setPv(id, on) {
+    const g = this.nodes.gEl[id];
+    if (g) g.classList.toggle("pv", on);
+    const link = this.links.linkEl[id];
+    if (link) link.classList.toggle("pv", on);
+  }
+
+  /** Update the drawn nodes, marks, path and cursor to state `s`. */
+  paint(s, final) {
+    const t = this.trace;
+    for (const i of this.shownIds) {
+      this.nodes.paint(i, s);
+      this.marks.paint(i, s);
+    }
+
+    // The current node and the path to it.
+    const path = [];
+    for (let i = s.current; i >= 0; i = t.parent[i]) if (this.present[i]) path.push(i);
+    const onPath = new Set(path);
+    for (const id of this.pathIds) if (!onPath.has(id)) this.setOnPath(id, false);
+    for (const id of path) this.setOnPath(id, true);
+    this.pathIds = path;
+    this.placeCursor(s.current);
+
+    // The principal variation, once the search is over.
+    const pv = final ? t.principalVariation(s) : [];
+    const pvSet = new Set(pv.filter((id) => this.present[id]));
+    if (final && pv.length) pvSet.add(0);
+    for (const id of this.pvIds) if (!pvSet.has(id)) this.setPv(id, false);
+    for (const id of pvSet) this.setPv(id, true);
+    this.pvIds = [...pvSet];
+    this.marks.bestMove(final && pv.length ? pv[0] : -1);
+  }
+
+  placeCursor(cur) {
+    let id = cur;
+    while (id >= 0 && !this.present[id]) id = this.trace.parent[id];
+    if (id < 0) {
+      this.gCursor.attr("display", "none");
+      return;
+    }
+    this.gCursor.attr("display", null);
+    this.gCursor.attr("transform", `translate(${this.pos[2 * id]},${this.pos[2 * id + 1]})`);
+  }
+
+  /** Position of a node in tree units (NaN when it is not drawn). */
+  positionOf(id) {
+    return [this.pos[2 * id], this.pos[2 * id + 1]];
+  }
+}
