@@ -1,0 +1,61 @@
+// visualizer/panels.js: the main page's panels over the components that draw them. A panel is
+// { setTrace(trace, run), show({ s, step, final }) }: setTrace when a run's trace begins (`run`:
+// {source, doc, options, info}, info being the server's description of the document), show for
+// the state `s` at step `step` (`final`: the end of a finished search). visualizer/page.js keeps
+// a list and calls each in turn; doc-title.js is one too.
+
+import { narrate } from "../trace/narration.js";
+import { cutByDepthLimit } from "../trace/trace.js";
+
+/** The tree view; `showAllButton()` brings "Show all" up to date with a new tree. */
+export function treePanel(view, showAllButton) {
+  return {
+    setTrace(trace, { doc, info }) {
+      view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc), agents: info && info.agents });
+      showAllButton();
+    },
+    show({ s, final }) {
+      view.render(s, final);
+    },
+  };
+}
+
+/** The pseudocode: the run's listing, its current line(s) at each step. */
+export function pseudocodePanel(pseudocode) {
+  let trace = null;
+  return {
+    setTrace(newTrace, { options }) {
+      trace = newTrace;
+      pseudocode.show(options, trace.hasChance);
+    },
+    show({ step }) {
+      const event = trace.eventAt(step);
+      pseudocode.highlight(event, event ? trace.kind(trace.nodeOf[step - 1]) : null);
+    },
+  };
+}
+
+/** The narration: one sentence per step. */
+export function narrationPanel(narration) {
+  let trace = null;
+  return {
+    setTrace(newTrace) {
+      trace = newTrace;
+    },
+    show({ step }) {
+      narration.say(narrate(trace, step));
+    },
+  };
+}
+
+/** The statistics. */
+export function statsPanel(stats) {
+  return {
+    setTrace(trace) {
+      stats.setTrace(trace);
+    },
+    show({ s, final }) {
+      stats.update(s, final);
+    },
+  };
+}

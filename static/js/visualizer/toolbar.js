@@ -1,0 +1,85 @@
+// visualizer/toolbar.js: the main page's toolbar. The tree view's buttons (fit, zoom, "Show all",
+// fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
+// page shows: presentation mode and the "Hide answers" switch (presentation.js), whose default
+// is on while presenting and in a lecture (presenter, student, or a student exploring), as
+// lecture/room.js shows on its bar's data-mode.
+
+import { AnswerSwitch, Presentation } from "./presentation.js";
+
+const $ = (id) => document.getElementById(id);
+const ZOOM_STEP = 1.4;
+const LECTURE_MODES = new Set(["presenter", "student", "detached"]);
+
+/**
+ * Wire the tree view's buttons and "Hide inputs". Returns showAllButton(): bring "Show all" up
+ * to date with the view (call it when the view gets a new tree).
+ */
+export function wireViewTools(view) {
+  $("fit").addEventListener("click", () => view.fit());
+  $("zoom-in").addEventListener("click", () => view.zoomBy(ZOOM_STEP));
+  $("zoom-out").addEventListener("click", () => view.zoomBy(1 / ZOOM_STEP));
+
+  /** "Show all" draws every node (small enough trees); pressed again, the view folds again. */
+  function showAllButton() {
+    const button = $("expand-all");
+    button.setAttribute("aria-pressed", view.showAll ? "true" : "false");
+    button.setAttribute("aria-disabled", view.canShowAll ? "false" : "true");
+    button.title = view.canShowAll
+      ? "Draw every node (press again to fold what is far from the search)"
+      : "This tree is too big to draw whole: open folded nodes one by one, or use the overview";
+  }
+  $("expand-all").addEventListener("click", () => {
+    if (!view.canShowAll) return;
+    view.setShowAll(!view.showAll);
+    showAllButton();
+  });
+  $("collapse-pruned").addEventListener("click", () => view.collapsePruned());
+  $("follow").addEventListener("change", (event) => {
+    view.follow = event.target.checked;
+  });
+  $("toggle-inputs").addEventListener("click", (event) => {
+    const hidden = $("layout").classList.toggle("inputs-hidden");
+    event.currentTarget.setAttribute("aria-expanded", hidden ? "false" : "true");
+    event.currentTarget.textContent = hidden ? "Show inputs" : "Hide inputs";
+    // The tree's panel grows or shrinks: the view folds and fits again by itself.
+  });
+  return showAllButton;
+}
+
+/**
+ * The "Hide answers" switch and presentation mode. `onAnswersChange(on)`: redraw what "Hide
+ * answers" hides. Returns {answers, presentation, watchLecture}: call watchLecture() once
+ * lecture/room.js has built its bar, so that the switch's default follows the lecture's mode.
+ */
+export function answersAndPresentation(view, onAnswersChange) {
+  const answers = new AnswerSwitch($("hide-answers"), onAnswersChange);
+  let lectureBar = null;
+
+  function answerDefault() {
+    const lecturing = !!lectureBar && !lectureBar.hidden && LECTURE_MODES.has(lectureBar.dataset.mode);
+    answers.setDefault(presentation.on || lecturing);
+  }
+
+  const presentation = new Presentation(
+    {
+      buttons: [$("present-toggle"), $("present-toggle-narrow")],
+      exit: $("present-exit"),
+      layout: $("layout"),
+      stage: $("stage"),
+      caption: $("narration"),
+      controls: [$("player"), $("present-exit")],
+    },
+    { view, onChange: () => answerDefault() }
+  );
+
+  function watchLecture() {
+    lectureBar = $("lecture-bar");
+    if (!lectureBar) return;
+    new MutationObserver(answerDefault).observe(lectureBar, {
+      attributes: true,
+      attributeFilter: ["data-mode", "hidden"],
+    });
+  }
+
+  return { answers, presentation, watchLecture };
+}
