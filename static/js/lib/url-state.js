@@ -13,7 +13,7 @@ const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"
 // (index.html's data-max-url-chars, from the server's public limits).
 export const DEFAULT_MAX_URL_CHARS = 8000;
 const WRITE_INTERVAL_MS = 300; // history.replaceState is rate-limited by browsers
-const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture/room.js): kept as they are
+const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture/storage.js): kept as they are
 
 /** Read the view from a query string: {source, options, step} (step: number | "end" | null). */
 export function readUrl(search = window.location.search) {

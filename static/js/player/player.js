@@ -37,8 +37,8 @@ const SHIFT_COMMANDS = { ArrowRight: "nextCutoff", ArrowLeft: "prevCutoff" };
 
 /**
  * The player command a key press asks for ("forward", "togglePlay", …), or null when it is
- * not a player key or the focused element uses it (keys.js). lecture/room.js asks too: a student
- * who steps by key stops following.
+ * not a player key or the focused element uses it (keys.js). lecture/player-link.js asks too:
+ * a student who steps by key stops following.
  */
 export function keyCommand(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;

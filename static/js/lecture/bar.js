@@ -1,0 +1,231 @@
+// lecture/bar.js: lecture mode's controls on the page. "Start lecture" in the header, "Join a
+// lecture" at the top of the input panel, and the bar above the tree (#lecture-bar), rebuilt
+// for each mode (its data-mode): the presenter's panel (QR code, join link, code, audience,
+// End lecture), the student's banner (following or exploring on their own), or an error.
+// The room's state lives in lecture/room.js (the Lecture): it shows these, and the controls
+// call it back. Every text goes in through textContent.
+//
+// Focus: when the focus was in the bar (or on Start lecture, which hides while presenting),
+// it moves to the new bar's main control: the QR code button (the presenter's first), Follow
+// the teacher again, Explore on my own, or Close (an error); when the bar goes away, to Start
+// lecture. It never drops to the body.
+
+import { formatCode, normalizeCode } from "./codes.js";
+
+function studentsText(count) {
+  return `${count} ${count === 1 ? "student" : "students"}`;
+}
+
+function el(tag, attrs = {}, text = null) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "className") node.className = value;
+    else node.setAttribute(name, value);
+  }
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** A plain button that calls `onClick`: the lecture bars are built from these. */
+function button(className, text, onClick) {
+  const node = el("button", { type: "button", className }, text);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function focusIsIn(container) {
+  return container.contains(document.activeElement);
+}
+
+export class LectureBar {
+  /** room: the Lecture (lecture/room.js) these controls belong to. */
+  constructor(room) {
+    this.room = room;
+    this.audienceEl = null;
+    this.build();
+  }
+
+  build() {
+    const header = document.querySelector(".app-header");
+    this.startButton = el("button", { type: "button", className: "lecture-start lecture-ui" });
+    // On phones only "Lecture" shows; the button's name stays "Start lecture".
+    this.startButton.append(el("span", { className: "lecture-start-long" }, "Start lecture"),
+      el("span", { className: "lecture-start-short", "aria-hidden": "true" }, "Lecture"));
+    this.startButton.title = "Students follow this screen live on their own devices";
+    this.startButton.addEventListener("click", () => this.room.start());
+    const toggle = document.getElementById("toggle-inputs");
+    const before = toggle && toggle.parentNode === header ? toggle : null;
+    if (header) header.insertBefore(this.startButton, before);
+
+    // "Join a lecture" at the top of the input panel.
+    const form = el("form", { className: "lecture-join lecture-ui", novalidate: "" });
+    const label = el("label", { for: "lecture-code" }, "Join a lecture");
+    const row = el("div", { className: "lecture-join-row" });
+    this.codeInput = el("input", {
+      type: "text",
+      id: "lecture-code",
+      name: "lecture",
+      placeholder: "ABCDEF",
+      autocomplete: "off",
+      autocapitalize: "characters",
+      spellcheck: "false",
+      maxlength: "12",
+      "aria-describedby": "lecture-join-error",
+    });
+    const joinButton = el("button", { type: "submit", className: "secondary" }, "Join");
+    this.joinError = el("p", { className: "field-error", id: "lecture-join-error", role: "alert" });
+    this.joinError.hidden = true;
+    row.append(this.codeInput, joinButton);
+    form.append(label, row, this.joinError);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const code = normalizeCode(this.codeInput.value);
+      if (!code) {
+        this.joinError.textContent = "A lecture code is six letters and digits, like ABC·DEF.";
+        this.joinError.hidden = false;
+        this.codeInput.setAttribute("aria-invalid", "true");
+        return;
+      }
+      this.joinError.hidden = true;
+      this.codeInput.removeAttribute("aria-invalid");
+      this.codeInput.value = "";
+      if (this.room.role === "presenter") this.room.stopPresenting();
+      else if (this.room.role === "student") this.room.leave();
+      this.room.join(code, {});
+    });
+    const inputs = document.getElementById("inputs");
+    if (inputs) inputs.insertBefore(form, inputs.firstChild);
+
+    // The bar above the tree (#lecture-bar): presenter panel, student banner, or an error.
+    this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar",
+      "aria-label": "Lecture" });
+    this.element.hidden = true;
+    const stage = document.getElementById("stage");
+    if (stage) stage.insertBefore(this.element, stage.firstChild);
+    this.status = el("p", { className: "lecture-status", role: "status" });
+  }
+
+  /** Start lecture is waiting for the server (aria-disabled keeps the keyboard focus on it). */
+  setStartBusy(busy) {
+    if (busy) this.startButton.setAttribute("aria-disabled", "true");
+    else this.startButton.removeAttribute("aria-disabled");
+  }
+
+  /** True when the focus is on Start lecture or nowhere: it then moves to the new bar. */
+  startHasFocus() {
+    return focusIsIn(this.startButton) || document.activeElement === document.body;
+  }
+
+  /** Empty the bar for `mode`; true when the focus was in it (the caller places it anew). */
+  clearBar(mode) {
+    const hadFocus = focusIsIn(this.element);
+    this.element.replaceChildren();
+    this.element.dataset.mode = mode;
+    this.startButton.hidden = mode !== "error";
+    if (this.element.hidden) {
+      this.element.hidden = false;
+      document.getElementById("stage")?.classList.add("has-lecture");
+      this.stageResized();
+    }
+    return hadFocus;
+  }
+
+  /** No bar: a focus that was in it goes to Start lecture, shown again. */
+  hideBar() {
+    const hadFocus = focusIsIn(this.element);
+    this.element.replaceChildren();
+    delete this.element.dataset.mode;
+    this.startButton.hidden = false;
+    if (!this.element.hidden) {
+      this.element.hidden = true;
+      document.getElementById("stage")?.classList.remove("has-lecture");
+      this.stageResized();
+    }
+    if (hadFocus) this.startButton.focus();
+  }
+
+  /** The bar took (or gave back) room from the tree: let the page re-measure it. */
+  stageResized() {
+    requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
+  }
+
+  /** `focus`: put the focus on the bar's first control (the lecture was just started). */
+  showPresenter(code, audience, { focus = false } = {}) {
+    const hadFocus = this.clearBar("presenter");
+    // The address students are given (PRUNE_PUBLIC_URL), as in the QR code; else this page's.
+    const origin = document.getElementById("layout")?.dataset.publicUrl || window.location.origin;
+    const link = `${origin}/join/${code}`;
+    const qrButton = el("button", { type: "button", className: "lecture-qr-button",
+      "aria-label": "Show the QR code large", title: "Show the QR code large" });
+    const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`,
+      alt: `QR code of ${link}`, width: "64", height: "64" });
+    qrButton.append(qr);
+    qrButton.addEventListener("click", () => this.element.classList.toggle("qr-large"));
+    const join = el("div", { className: "lecture-join-info" });
+    const line = el("p", { className: "lecture-link-line" });
+    line.append(el("span", { className: "lecture-label" }, "Join at "),
+      el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link));
+    const codeLine = el("p", { className: "lecture-code-line" });
+    codeLine.append(el("span", { className: "lecture-label" }, "or type the code "),
+      el("strong", { className: "lecture-code" },
+        formatCode(code)));
+    join.append(line, codeLine);
+    this.audienceEl = el("p", { className: "lecture-audience", "aria-live": "polite" },
+      studentsText(audience));
+    const end = button("lecture-end", "End lecture", () => this.room.endLecture());
+    const side = el("div", { className: "lecture-side" });
+    side.append(this.audienceEl, end);
+    this.room.tell("bar", side); // "Ask as a question" goes in it (lecture/questions.js)
+    this.element.append(qrButton, join, side, this.status);
+    this.setStatus("");
+    if (focus || hadFocus) qrButton.focus();
+  }
+
+  showAudience(count) {
+    if (this.audienceEl) this.audienceEl.textContent = studentsText(Number(count) || 0);
+  }
+
+  showStudent(code) {
+    const hadFocus = this.clearBar("student");
+    const text = el("p", { className: "lecture-banner" });
+    text.append(el("span", { className: "lecture-live", "aria-hidden": "true" }, "●"),
+      document.createTextNode(" Following the teacher · "),
+      el("strong", { className: "lecture-code" }, formatCode(code)));
+    const explore = button("lecture-explore", "Explore on my own", () => this.room.detach());
+    this.element.append(text, this.status, explore, this.leaveButton());
+    this.setStatus("");
+    if (hadFocus) explore.focus();
+  }
+
+  showDetached(code) {
+    if (this.element.dataset.mode === "detached") return;
+    const hadFocus = this.clearBar("detached");
+    const text = el("p", { className: "lecture-banner" });
+    text.append(document.createTextNode("Exploring on your own · lecture "),
+      el("strong", { className: "lecture-code" }, formatCode(code)));
+    const follow = button("lecture-follow primary", "Follow the teacher again", () =>
+      this.room.resync());
+    this.element.append(text, this.status, follow, this.leaveButton());
+    this.setStatus("");
+    if (hadFocus) follow.focus();
+  }
+
+  /** An error: in the bar above the tree (kept until closed). */
+  showError(message) {
+    const hadFocus = this.clearBar("error");
+    const text = el("p", { className: "lecture-error", role: "alert" }, message);
+    const close = button("ghost", "Close", () => this.hideBar());
+    this.element.append(text, close);
+    if (hadFocus) close.focus();
+  }
+
+  leaveButton() {
+    return button("lecture-leave ghost", "Leave", () => this.room.leave());
+  }
+
+  setStatus(message, isError = false) {
+    this.status.textContent = message;
+    this.status.hidden = !message;
+    this.status.classList.toggle("is-error", isError);
+  }
+}

@@ -1,0 +1,84 @@
+// lecture/player-link.js: where lecture mode meets this page's player (player/player.js) and
+// run. The presenter's cursor is read from it and its changes are watched (the step counter,
+// play/pause, speed, the page's data-run-state); the teacher's cursor is shown on it, step by
+// step (a following student's player has no clock of its own); and a following student's own
+// use of the player or the input panel detaches them (lecture/room.js decides what follows).
+
+import { keyCommand } from "../player/player.js";
+
+/** The presenter's cursor: the player's step, whether it plays, and its speed (¼× to 16×). */
+export function cursorNow(player) {
+  const speed = Math.min(16, Math.max(0.25, Number(player.speed) || 1));
+  return { step: player.k, playing: !!player.playing, speed };
+}
+
+/**
+ * Steps, play/pause and speed are seen where the player shows them: `noteCursor()` on each;
+ * `onRunState()` when the page's run state changes (a run finished: apply a cursor that
+ * waited for its events).
+ */
+export function watchPlayer(player, noteCursor, onRunState) {
+  const observer = new MutationObserver(noteCursor);
+  const { counter, play, speed } = player.els;
+  observer.observe(counter, { childList: true, characterData: true, subtree: true });
+  observer.observe(play, { attributes: true, attributeFilter: ["data-playing"] });
+  speed.addEventListener("change", noteCursor);
+  // A run finished: apply a cursor that waited for its events (student, or presenter reload).
+  new MutationObserver(() => onRunState()).observe(document.body, {
+    attributes: true,
+    attributeFilter: ["data-run-state"],
+  });
+}
+
+/** Show the teacher's cursor: step, speed, and play/pause (the teacher's messages step). */
+export function applyCursor(app, cursor) {
+  if (!cursor) return;
+  const p = app.player;
+  setSpeed(p, cursor.speed);
+  if (app.runState() !== "done") return; // applied when the run is done
+  p.cancel(); // no clock of its own: each step comes from the teacher
+  p.playing = !!cursor.playing; // shown as playing (and narrated at a speaking pace)
+  p.show(cursor.step);
+}
+
+export function setSpeed(player, speed) {
+  const value = String(speed);
+  const menu = player.els.speed;
+  if ([...menu.options].some((o) => o.value === value)) menu.value = value;
+  player.speed = Number(speed) || 1;
+}
+
+/**
+ * Manual stepping, scrubbing or input changes detach a following student; so does a key
+ * the player acts on (player.js keyCommand), never one the focused control or the tree
+ * uses (arrows move between the tree's nodes: the step stays the teacher's).
+ * `isFollowing()`: a student follows the teacher now; `detach()` stops that.
+ */
+export function watchStudentInput(isFollowing, detach) {
+  const mine = (target) => target && target.closest && target.closest(".lecture-ui");
+  const inPlayer = (target) => target && target.closest && target.closest("#player");
+  const inInputs = (target) => target && target.closest && target.closest("#inputs");
+  // A panel that keeps its keys (the question's: lecture/answering.js) never detaches.
+  const ownKeys = (target) => target && target.closest && target.closest("[data-own-keys]");
+  const following = (event) => event.isTrusted && isFollowing();
+  const maybeDetach = (event, test) => {
+    if (!following(event) || mine(event.target) || !test(event.target)) return;
+    detach();
+  };
+  const control = (t) => inPlayer(t) || inInputs(t);
+  const capture = true; // before the player's and the panel's own handlers
+  document.addEventListener(
+    "click",
+    (e) => maybeDetach(e, (t) => control(t) && t.closest("button")),
+    capture
+  );
+  document.addEventListener("input", (e) => maybeDetach(e, control), capture);
+  document.addEventListener("change", (e) => maybeDetach(e, control), capture);
+  document.addEventListener(
+    "keydown",
+    (e) => {
+      if (following(e) && !ownKeys(e.target) && keyCommand(e)) detach();
+    },
+    capture
+  );
+}
