@@ -274,13 +274,14 @@ export class Editor {
     return path.length === 0 ? `${name} (the root)`.trim() : name;
   }
 
+  /** Mark the selected node's element in the tree (found by its data-path: digits and dots). */
   markSelection() {
     const container = this.shell.treeContainer;
     for (const g of container.querySelectorAll("g.node.selected")) g.classList.remove("selected");
     if (!this.selected) return;
     const key = this.selected.join(".");
-    for (const g of container.querySelectorAll("g.node")) {
-      if (g.getAttribute("data-path") === key) g.classList.add("selected");
+    for (const g of container.querySelectorAll(`g.node[data-path="${key}"]`)) {
+      g.classList.add("selected");
     }
   }
 
