@@ -1,0 +1,67 @@
+// visualizer/editor-files.js: the tree editor's files. Reads a tree file someone picked
+// (document JSON, or the CS188 .test format, which the server converts) into a document,
+// and saves a document as either. Errors a person should read become TreeFileError, with
+// the file's name and, for JSON, the line and column.
+
+import { ApiError, cs188Export, cs188Import } from "../lib/api.js";
+import { lineColumn } from "../lib/json-locate.js";
+import { download } from "./export.js";
+import { compactTree, normalizeDocument } from "./editor-model.js";
+
+/** A tree file that cannot be read or written, with the reason to show. */
+export class TreeFileError extends Error {}
+
+/** The document in a tree file (its `name` and `text`): JSON as it is (a .json name, or
+ * text that starts like JSON, unless the name ends in .test), else a CS188 .test file. */
+export async function readTreeFile(name, text) {
+  const looksJson = /\.json$/i.test(name) || /^\s*[[{\d-]/.test(text);
+  if (looksJson && !/\.test$/i.test(name)) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      const m = /position (\d+)/.exec(err.message);
+      let where = "";
+      if (m) {
+        const { line, column } = lineColumn(text, Number(m[1]));
+        where = `line ${line}, column ${column}: `;
+      }
+      throw new TreeFileError(`${name}: ${where}${err.message}`);
+    }
+  }
+  try {
+    return await cs188Import(text);
+  } catch (err) {
+    const message = err instanceof ApiError ? err.message : String(err);
+    throw new TreeFileError(`${name}: ${message}`);
+  }
+}
+
+/** A file's document, ready to edit: normalized, named after the file if it has no name. */
+export function importedDocument(doc, fileName) {
+  const model = normalizeDocument(doc);
+  if (!model.name) model.name = fileName.replace(/\.[^.]*$/, "").slice(0, 80);
+  return model;
+}
+
+/** The name (without extension) to save `model` under: its name, else `fallbackName`. */
+export function fileBase(model, fallbackName) {
+  const name = (model && model.name) || fallbackName || "prune-tree";
+  return String(name).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "prune-tree";
+}
+
+/** Save `model` as document JSON (its tree in the short form). */
+export function saveJson(model, base) {
+  const text = JSON.stringify({ ...model, tree: compactTree(model.tree) }, null, 1);
+  download(new Blob([`${text}\n`], { type: "application/json" }), `${base}.json`);
+}
+
+/** Save `model`, run with `options`, as a CS188 .test file (the server writes it);
+ * `baseName()` names the file once the server has answered. */
+export async function saveTest(model, options, baseName) {
+  try {
+    const { text } = await cs188Export(model, options);
+    download(new Blob([text], { type: "text/plain" }), `${baseName()}.test`);
+  } catch (err) {
+    throw new TreeFileError(`CS188 export: ${err.message}`);
+  }
+}
