@@ -8,7 +8,7 @@ import threading
 from html.parser import HTMLParser
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ their moves and levels by their agents, grades it like any tree, and Show me car
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

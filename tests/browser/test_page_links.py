@@ -2,7 +2,7 @@
 searches" carry the tree and options on screen (not the step, nor a lecture)."""
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

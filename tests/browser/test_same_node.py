@@ -5,7 +5,7 @@ that prunes it there), instead of going back to step 0."""
 from urllib.parse import quote
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import PrunePage
 from conftest_browser import start_server
+from prune_page import PrunePage
 from wire_format import readable
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,7 @@ Both are -1 when there is no such step after k.
 """
 
 import pytest
-from conftest import PrunePage
+from prune_page import PrunePage
 
 pytestmark = pytest.mark.browser
 

@@ -9,6 +9,7 @@
 import { nameList, nameOf } from "../lib/names.js";
 import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { loadComparison, readTreeSource } from "./load.js";
 import { CompareForm } from "./form.js";
 import { Pane } from "./pane.js";
@@ -32,8 +33,11 @@ let urlTimer = null;
 
 // The timeline stands in for a trace: the player asks it for cutoffs; step over and step out
 // (stepping.js) need one search's node table, so they answer -1 and compare.css hides them.
+const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
+mirrorRunState(store, document.body);
 const player = standardPlayer((k) => showStep(k), () => timeline, {
   onPlaying: (playing) => spoken.setPlaying(playing),
+  store,
 });
 
 /** The address of the main visualizer with this tree (and `options`, `step`, if given). */
@@ -134,7 +138,7 @@ function onRetry({ wait }) {
 }
 
 async function start() {
-  document.body.dataset.runState = "loading";
+  store.set({ runState: "loading" });
   $("back-link").href = mainHref();
   let loaded;
   try {
@@ -145,7 +149,7 @@ async function start() {
     const box = $("compare-summary");
     box.textContent = message;
     box.classList.add("error");
-    document.body.dataset.runState = "error";
+    store.set({ runState: "error" });
     return;
   }
   timeline = new Timeline(loaded.left, loaded.right);
@@ -170,7 +174,7 @@ async function start() {
   player.setLength(timeline.length, true);
   const step = where.step === "end" ? timeline.length : where.step || 0;
   player.show(step);
-  document.body.dataset.runState = "done";
+  store.set({ runState: "done" });
 }
 
 window.prune = {

@@ -10,6 +10,7 @@
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "../lib/api.js";
 import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
@@ -33,9 +34,12 @@ if (speed && SPEEDS.includes(String(Number(speed)))) $("speed").value = String(N
 const view = new TreeView($("tree"));
 const narration = new Narration($("narration"));
 let trace = null;
+const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
+mirrorRunState(store, document.body);
 
 const player = standardPlayer((k) => showStep(k), () => trace, {
   onPlaying: (playing) => narration.setPlaying(playing),
+  store,
 });
 
 function showStep(k) {
@@ -114,7 +118,7 @@ function agentsOf(doc) {
 }
 
 async function start() {
-  document.body.dataset.runState = "loading";
+  store.set({ runState: "loading" });
   let loaded;
   try {
     loaded = await loadView();
@@ -126,7 +130,7 @@ async function start() {
     const box = $("embed-loading");
     box.textContent = `This tree cannot be shown: ${err.message}`;
     box.classList.add("embed-error");
-    document.body.dataset.runState = "error";
+    store.set({ runState: "error" });
     return;
   }
   $("embed-loading").remove();
@@ -136,7 +140,7 @@ async function start() {
   player.setLength(trace.length, true);
   const step = loaded.step === "end" ? trace.length : loaded.step || 0;
   player.show(step);
-  document.body.dataset.runState = "done";
+  store.set({ runState: "done" });
   if (flag("autoplay") && !reducedMotion()) player.play();
 }
 

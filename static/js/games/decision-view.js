@@ -13,6 +13,7 @@
 
 import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
 import { getJson } from "./http.js";
@@ -47,8 +48,11 @@ export class DecisionView {
     this.hovered = -1; // the node under the pointer
     this.focused = -1; // the tree node with keyboard focus
     this.request = 0; // the latest open(): older answers are dropped
+    this.store = createRunStore(); // the decision's run; body[data-run-state] mirrors it
+    mirrorRunState(this.store, document.body);
     this.player = standardPlayer((k) => this.showStep(k), () => this.trace, {
       onPlaying: (playing) => this.narration.setPlaying(playing),
+      store: this.store,
     });
     this.listen();
     const close = section.querySelector('[data-action="close-search"]');
@@ -117,7 +121,7 @@ export class DecisionView {
     this.player.pause();
     this.title.textContent = title || "The search behind this move";
     this.say("Loading the search…");
-    document.body.dataset.runState = "loading";
+    this.store.set({ runState: "loading" });
     if (focus) {
       this.title.focus({ preventScroll: true });
       this.section.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
@@ -128,7 +132,7 @@ export class DecisionView {
     } catch (err) {
       if (ticket !== this.request) return;
       this.say(`The search cannot be shown: ${err.message}`, true);
-      document.body.dataset.runState = "error";
+      this.store.set({ runState: "error" });
       return;
     }
     if (ticket !== this.request) return;
@@ -150,7 +154,7 @@ export class DecisionView {
     this.player.reset(0, false);
     this.player.setLength(trace.length, true);
     this.player.show(trace.length);
-    document.body.dataset.runState = "done";
+    this.store.set({ runState: "done" });
   }
 
   /** "Practice this decision": offered when its whole tree is small enough to practise on

@@ -1,7 +1,7 @@
 // lecture/player-link.js: where lecture mode meets this page's player (player/player.js) and
-// run. The presenter's cursor is read from it and its changes are watched (the step counter,
-// play/pause, speed, the page's data-run-state); the teacher's cursor is shown on it, step by
-// step (a following student's player has no clock of its own); and a following student's own
+// run. The presenter's cursor is read from it and its changes are watched in the page's run
+// store (player/run-store.js: step, playing, speed, runState); the teacher's cursor is shown
+// on it, step by step (a following student's player has no clock of its own); and a following student's own
 // use of the player or the input panel detaches them (lecture/room.js decides what follows).
 
 import { keyCommand } from "../player/player.js";
@@ -13,20 +13,14 @@ export function cursorNow(player) {
 }
 
 /**
- * Steps, play/pause and speed are seen where the player shows them: `noteCursor()` on each;
- * `onRunState()` when the page's run state changes (a run finished: apply a cursor that
- * waited for its events).
+ * Steps, play/pause and speed are seen in the run store: `noteCursor()` on a change of any;
+ * `onRunState(runState)` when the page's run state changes (a run finished: apply a cursor
+ * that waited for its events).
  */
-export function watchPlayer(player, noteCursor, onRunState) {
-  const observer = new MutationObserver(noteCursor);
-  const { counter, play, speed } = player.els;
-  observer.observe(counter, { childList: true, characterData: true, subtree: true });
-  observer.observe(play, { attributes: true, attributeFilter: ["data-playing"] });
-  speed.addEventListener("change", noteCursor);
-  // A run finished: apply a cursor that waited for its events (student, or presenter reload).
-  new MutationObserver(() => onRunState()).observe(document.body, {
-    attributes: true,
-    attributeFilter: ["data-run-state"],
+export function watchPlayer(store, noteCursor, onRunState) {
+  store.subscribe((state, changed) => {
+    if ("step" in changed || "playing" in changed || "speed" in changed) noteCursor();
+    if ("runState" in changed) onRunState(state.runState);
   });
 }
 
@@ -34,18 +28,11 @@ export function watchPlayer(player, noteCursor, onRunState) {
 export function applyCursor(app, cursor) {
   if (!cursor) return;
   const p = app.player;
-  setSpeed(p, cursor.speed);
-  if (app.runState() !== "done") return; // applied when the run is done
+  p.setSpeed(cursor.speed);
+  if (app.store.get().runState !== "done") return; // applied when the run is done
   p.cancel(); // no clock of its own: each step comes from the teacher
-  p.playing = !!cursor.playing; // shown as playing (and narrated at a speaking pace)
+  app.store.set({ playing: !!cursor.playing }); // shown as playing (narrated at a speaking pace)
   p.show(cursor.step);
-}
-
-export function setSpeed(player, speed) {
-  const value = String(speed);
-  const menu = player.els.speed;
-  if ([...menu.options].some((o) => o.value === value)) menu.value = value;
-  player.speed = Number(speed) || 1;
 }
 
 /**

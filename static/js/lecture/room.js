@@ -12,7 +12,7 @@
 import { LectureBar } from "./bar.js";
 import { formatCode, normalizeCode } from "./codes.js";
 import { PresenterOutbox } from "./outbox.js";
-import { applyCursor, cursorNow, setSpeed, watchPlayer, watchStudentInput } from "./player-link.js";
+import { applyCursor, cursorNow, watchPlayer, watchStudentInput } from "./player-link.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "./storage.js";
 import { runOptions, viewKey, viewOptions } from "./views.js";
 
@@ -21,8 +21,9 @@ const ACK_TIMEOUT_MS = 8000;
 export class Lecture {
   /**
    * app: {client (RunClient), player (Player), input (InputPanel), run(urlView),
-   *       openDefault(), runState()}. visualizer/page.js calls onRun() when a run starts: the view it
-   *       shows is what a presenter sends.
+   *       openDefault(), store (the page's run store, player/run-store.js)}.
+   *       visualizer/page.js calls onRun() when a run starts: the view it shows is what a
+   *       presenter sends.
    */
   constructor(app) {
     this.app = app;
@@ -233,7 +234,7 @@ export class Lecture {
     this.tell("stopped");
   }
 
-  /** Steps, play/pause and speed are seen where the player shows them. */
+  /** Steps, play/pause, speed and the run state are seen in the page's run store. */
   watchPlayer() {
     const noteCursor = () => {
       if (this.role !== "presenter") return;
@@ -241,7 +242,7 @@ export class Lecture {
       this.outbox.cursorDirty = true;
       this.outbox.pump();
     };
-    watchPlayer(this.app.player, noteCursor, () => this.onRunState());
+    watchPlayer(this.app.store, noteCursor, (state) => this.onRunState(state));
   }
 
   /** visualizer/page.js: a run started (its ack arrived) with `doc` and resolved `options`. */
@@ -262,8 +263,7 @@ export class Lecture {
     }
   }
 
-  onRunState() {
-    const state = document.body.dataset.runState;
+  onRunState(state) {
     if (state === "error" && this.pendingPresenterCursor) {
       this.pendingPresenterCursor = null; // the room's view did not run: drive from here
       this.outbox.cursorDirty = true;
@@ -274,7 +274,7 @@ export class Lecture {
       const cursor = this.pendingPresenterCursor;
       this.pendingPresenterCursor = null;
       const p = this.app.player;
-      setSpeed(p, cursor.speed);
+      p.setSpeed(cursor.speed);
       p.show(cursor.step);
       if (cursor.playing) p.play();
       this.outbox.cursorDirty = true;
@@ -319,7 +319,7 @@ export class Lecture {
     if (!this.following) return;
     // Re-run unless this page shows the room's view, fully (a run cut by a lost connection
     // stays unfinished).
-    if (this.shownKey !== viewKey(this.view) || this.app.runState() !== "done") {
+    if (this.shownKey !== viewKey(this.view) || this.app.store.get().runState !== "done") {
       this.runView(this.view, this.cursor);
     } else if (fresh || resync) {
       applyCursor(this.app, this.cursor);
@@ -333,7 +333,7 @@ export class Lecture {
     this.view = msg.view;
     this.cursor = msg.cursor;
     if (!this.following) return this.bar.showDetached(this.code);
-    if (this.shownKey === viewKey(this.view) && this.app.runState() === "done") {
+    if (this.shownKey === viewKey(this.view) && this.app.store.get().runState === "done") {
       applyCursor(this.app, this.cursor);
     } else {
       this.runView(this.view, this.cursor);

@@ -7,6 +7,11 @@
 // which go to cutoffs; and to a handler before ours that called preventDefault() (the
 // tree's nodes).
 //
+// State: the step, the trace's length, playing and speed live in the page's run store
+// (player/run-store.js), which the player writes and every other reader subscribes to; the
+// player redraws its controls on every change, whoever made it (lecture mode shows the
+// teacher's play/pause by setting `playing`).
+//
 // Playback: one setTimeout at a time, set after each step is drawn, and one step per tick,
 // so steps never queue up. Each tick is due one interval after the previous one was due
 // (the pace holds while drawing takes a while) but at least half an interval after the
@@ -17,6 +22,7 @@
 
 import { ownsKey } from "../lib/keys.js";
 import { stepOut, stepOver } from "../trace/stepping.js";
+import { createRunStore } from "./run-store.js";
 
 const BASE_INTERVAL_MS = 700; // one step at 1× (16×: 43.75 ms)
 
@@ -61,18 +67,19 @@ export class Player {
    * @param {{seek: Function, prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
    *   stepOut?: Function, onPlaying?: Function}} hooks  prevCutoff … stepOut: step k →
    *   target step, or -1 if none; onPlaying(playing): playback started or stopped
+   * @param {Object} store  the page's run store (player/run-store.js): step, length,
+   *   complete, playing and speed are kept there
    */
-  constructor(els, hooks) {
+  constructor(els, hooks, store = createRunStore()) {
     this.els = els;
     this.hooks = hooks;
-    this.k = 0;
-    this.n = 0;
-    this.complete = false;
-    this.playing = false;
+    this.store = store;
     this.timer = null; // the pending tick's setTimeout id
     this.due = 0; // performance.now() when the next step is due (while playing)
     this.notifiedPlaying = false; // what hooks.onPlaying was last told
-    this.speed = Number(els.speed.value) || 1;
+    this.sliding = false; // the slider is being dragged: it shows the step already
+    store.set({ speed: Number(els.speed.value) || 1 });
+    store.subscribe(() => this.refresh());
 
     els.play.addEventListener("click", () => this.togglePlay());
     els.first.addEventListener("click", () => this.first());
@@ -85,11 +92,43 @@ export class Player {
     if (els.stepOut) els.stepOut.addEventListener("click", () => this.stepOut());
     els.slider.addEventListener("input", () => this.go(Number(els.slider.value), { fromSlider: true }));
     els.speed.addEventListener("change", () => {
-      this.speed = Number(els.speed.value) || 1;
+      this.setSpeed(els.speed.value);
       if (this.playing) this.schedule();
     });
     document.addEventListener("keydown", (event) => this.onKey(event));
     this.refresh();
+  }
+
+  /** The step shown (0 … n). */
+  get k() {
+    return this.store.get().step;
+  }
+
+  /** Steps known so far. */
+  get n() {
+    return this.store.get().length;
+  }
+
+  /** Whether the trace is whole (the server said done). */
+  get complete() {
+    return this.store.get().complete;
+  }
+
+  get playing() {
+    return this.store.get().playing;
+  }
+
+  /** Steps per 700 ms: 0.25 … 16. */
+  get speed() {
+    return this.store.get().speed;
+  }
+
+  /** Set the speed (and the menu, when it offers that speed) without touching playback. */
+  setSpeed(speed) {
+    const value = String(speed);
+    const menu = this.els.speed;
+    if ([...menu.options].some((o) => o.value === value)) menu.value = value;
+    this.store.set({ speed: Number(speed) || 1 });
   }
 
   onKey(event) {
@@ -122,31 +161,27 @@ export class Player {
   /** A new trace: `n` events known so far, `complete` once the server said done. */
   reset(n = 0, complete = false) {
     this.pause();
-    this.k = 0;
-    this.n = n;
-    this.complete = complete;
+    this.store.set({ step: 0, length: n, complete });
     this.refresh();
   }
 
   setLength(n, complete) {
-    this.n = n;
-    this.complete = complete;
-    this.refresh();
+    this.store.set({ length: n, complete });
   }
 
   go(k, { fromSlider = false } = {}) {
     const target = Math.max(0, Math.min(this.n, Math.round(k)));
     if (!fromSlider && this.playing && target !== this.k + 1) this.pause();
-    this.k = target;
+    this.sliding = fromSlider;
+    this.store.set({ step: target });
+    this.sliding = false;
     this.hooks.seek(target);
-    this.refresh(fromSlider);
   }
 
   /** Seek without touching playback (used when a URL or a new run sets the step). */
   show(k) {
-    this.k = Math.max(0, Math.min(this.n, Math.round(k)));
+    this.store.set({ step: Math.max(0, Math.min(this.n, Math.round(k))) });
     this.hooks.seek(this.k);
-    this.refresh();
   }
 
   prevCutoff() {
@@ -182,15 +217,13 @@ export class Player {
   play() {
     if (this.n === 0 && this.complete) return;
     if (this.k >= this.n && this.complete) this.go(0); // replay from the start
-    this.playing = true;
-    this.refresh();
+    this.store.set({ playing: true });
     this.schedule();
   }
 
   pause() {
-    this.playing = false;
+    this.store.set({ playing: false });
     this.cancel();
-    this.refresh();
   }
 
   /** Milliseconds per step at the current speed. */
@@ -215,9 +248,8 @@ export class Player {
     this.timer = null;
     if (!this.playing) return;
     if (this.k < this.n) {
-      this.k += 1;
+      this.store.set({ step: this.k + 1 });
       this.hooks.seek(this.k);
-      this.refresh();
     }
     if (this.k >= this.n && this.complete) {
       this.pause();
@@ -229,7 +261,8 @@ export class Player {
     this.schedule(Math.max(this.due + interval, performance.now() + interval / 2));
   }
 
-  refresh(fromSlider = false) {
+  /** Draw the controls from the store (the slider keeps its place while it is dragged). */
+  refresh() {
     const { els } = this;
     if (this.playing !== this.notifiedPlaying) {
       this.notifiedPlaying = this.playing;
@@ -237,7 +270,7 @@ export class Player {
     }
     const empty = this.n === 0;
     els.slider.max = String(this.n);
-    if (!fromSlider) els.slider.value = String(this.k);
+    if (!this.sliding) els.slider.value = String(this.k);
     els.slider.disabled = empty;
     els.slider.setAttribute("aria-valuetext", `step ${this.k} of ${this.n}`);
     els.counter.textContent = `step ${this.k} of ${this.n}${this.complete || empty ? "" : "…"}`;
@@ -262,9 +295,10 @@ export class Player {
 /**
  * A Player on a page's standard controls (#btn-play, #btn-first, …, #btn-step-over,
  * #btn-step-out, #scrub, #speed, #counter), as the main page and the embed share them
- * (_player_controls.html). ``currentTrace()`` is the trace on screen (or null).
+ * (_player_controls.html). ``currentTrace()`` is the trace on screen (or null); ``store`` the
+ * page's run store (a new one when the page keeps none).
  */
-export function standardPlayer(seek, currentTrace, { onPlaying = null } = {}) {
+export function standardPlayer(seek, currentTrace, { onPlaying = null, store = undefined } = {}) {
   const $ = (id) => document.getElementById(id);
   return new Player(
     {
@@ -288,6 +322,7 @@ export function standardPlayer(seek, currentTrace, { onPlaying = null } = {}) {
       stepOver: (k) => stepOver(currentTrace(), k),
       stepOut: (k) => stepOut(currentTrace(), k),
       onPlaying,
-    }
+    },
+    store
   );
 }

@@ -8,6 +8,7 @@
 // body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
 // tests.
 
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
 import { copyText, embedCode } from "../visualizer/share.js";
@@ -55,8 +56,12 @@ const results = new Results(
 );
 view.onActivate = (id) => sheet.focusNode(id); // Enter on a node: its row in the sheet
 
-function setRunState(state) {
-  document.body.dataset.runState = state;
+// The exercise's load state (loading | done | error); body[data-run-state] mirrors it.
+const store = createRunStore();
+mirrorRunState(store, document.body);
+
+function setRunState(runState) {
+  store.set({ runState });
 }
 
 /** A short message under the tree (a live region): what a click or key on the tree did. */

@@ -76,10 +76,10 @@ export class Editor {
     e.treeText.addEventListener("input", () => this.refresh());
     shell.treeContainer.addEventListener("click", (event) => this.onTreeClick(event));
     document.addEventListener("keydown", (event) => this.onKey(event));
-    // Re-mark the selection whenever the tree is redrawn (a run starts or ends).
-    new MutationObserver(() => this.markSelection()).observe(document.body, {
-      attributes: true,
-      attributeFilter: ["data-run-state"],
+    // Re-mark the selection whenever the tree is redrawn (a run starts or ends): after the
+    // change, once the step it brings is drawn.
+    shell.store.subscribe((state, changed) => {
+      if ("runState" in changed) queueMicrotask(() => this.markSelection());
     });
     this.refresh();
   }
@@ -160,7 +160,7 @@ export class Editor {
     if (this.runTimes.length >= RUN_BUDGET) {
       wait = Math.max(wait, this.runTimes[this.runTimes.length - RUN_BUDGET] + RUN_WINDOW_MS - now);
     }
-    document.body.dataset.runState = "loading";
+    this.shell.store.set({ runState: "loading" });
     this.runTimer = setTimeout(() => {
       this.runTimer = null;
       this.runTimes.push(performance.now());

@@ -7,7 +7,6 @@
 import { getView } from "../lib/api.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { readUrl, viewKeptInHistory } from "../lib/url-state.js";
-import { setRunState } from "./run.js";
 
 const DEFAULT_PRESET = "textbook";
 const NO_TREE = "No tree is loaded. Choose a tree under Tree, or open a file.";
@@ -27,9 +26,12 @@ export function openDefaultPreset(input, run, urlView = null) {
 /**
  * Open what the address asks for.
  * @param {{input: InputPanel, run: Function, lecture: Lecture, narration: Narration,
- *   notice: TreeNotice}} page  run({urlView}) runs the input panel's source
+ *   notice: TreeNotice, store}} page  run({urlView}) runs the input panel's source; store: the
+ *   page's run store (its runState says loading, then error for a link that cannot be opened)
  */
-export function openFirstView({ input, run, lecture, narration, notice }) {
+export function openFirstView({ input, run, lecture, narration, notice, store }) {
+  const setRunState = (runState) => store.set({ runState });
+
   /** A link that cannot be opened: its error where the user looks, and no tree. */
   function showLinkError(err) {
     narration.say(err && err.message ? err.message : String(err), { error: true });

@@ -11,6 +11,7 @@ import { updateTreeLinks } from "../lib/page-links.js";
 import { RunClient } from "../lib/socket-client.js";
 import { DEFAULT_MAX_URL_CHARS, UrlState } from "../lib/url-state.js";
 import { standardPlayer } from "../player/player.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Narration } from "../trace/narration.js";
 import { Pseudocode } from "../trace/pseudocode.js";
 import { Stats } from "../trace/stats.js";
@@ -20,7 +21,7 @@ import { Editor } from "./editor.js";
 import { openDefaultPreset, openFirstView } from "./first-load.js";
 import { InputPanel } from "./input-panel.js";
 import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels.js";
-import { Runner, runState } from "./run.js";
+import { Runner } from "./run.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
@@ -47,8 +48,14 @@ const urlState = new UrlState({
 const client = new RunClient();
 const stepTimes = []; // how long showing each step took, in ms: for benchmarks
 
-const player = standardPlayer((k) => showStep(k), () => runner.trace, {
+// The run's state (player/run-store.js): the runner, the player, lecture mode and the editor
+// write and watch it; body[data-run-state] mirrors it for CSS and tests.
+const store = createRunStore();
+mirrorRunState(store, document.body);
+
+const player = standardPlayer((k) => showStep(k), () => store.get().trace, {
   onPlaying: (playing) => narration.setPlaying(playing),
+  store,
 });
 
 const input = new InputPanel({
@@ -63,7 +70,7 @@ const input = new InputPanel({
 });
 
 const runner = new Runner(
-  { input, client, player },
+  { input, client, player, store },
   {
     showStep: (k) => showStep(k),
     onTrace: ({ trace, ...run }) => {
@@ -188,6 +195,7 @@ const shell = {
     const atEnd = runner.atEnd() && player.k > 0;
     runner.run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
   },
+  store,
   svg: view.svg.node(),
   treeContainer: $("tree"),
   maxUrlChars,
@@ -207,7 +215,7 @@ const lecture = new Lecture({
   player,
   input,
   run: (urlView) => runner.run({ urlView }),
-  runState,
+  store,
   openDefault: () => openDefaultPreset(input, run),
 });
 window.prune.lecture = lecture;
@@ -218,4 +226,4 @@ watchLecture();
 
 // ----- first load: what the address asks for (first-load.js) -----
 
-openFirstView({ input, run, lecture, narration, notice });
+openFirstView({ input, run, lecture, narration, notice, store });

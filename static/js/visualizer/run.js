@@ -4,32 +4,24 @@
 // into a Trace, then puts the player on the step asked for: the address's step, the end, or the
 // node the reader was looking at (SameNode). A newer run makes an older run's replies stale. The
 // page decides what a new trace means for its panels (hooks.onTrace) and tells lecture mode
-// (hooks.onStarted). The run state ("loading", "streaming", "done", "error") is mirrored on
-// body[data-run-state] for CSS, tests and lecture/room.js.
+// (hooks.onStarted). The trace and the run state ("loading", "streaming", "done", "error") go
+// to the page's run store (player/run-store.js), which lecture mode and the editor watch.
 
 import { getPreset, randomTree } from "../lib/api.js";
 import { SameNode, nodeAt } from "../trace/same-node.js";
 import { Trace } from "../trace/trace.js";
 
-/** Set the page's run state (body[data-run-state]). */
-export function setRunState(state) {
-  document.body.dataset.runState = state;
-}
-
-/** The page's run state. */
-export function runState() {
-  return document.body.dataset.runState;
-}
-
 export class Runner {
   /**
-   * @param {{input: InputPanel, client: RunClient, player: Player}} parts
+   * @param {{input: InputPanel, client: RunClient, player: Player, store}} parts  store: the
+   *   page's run store (the player's)
    * @param {{showStep: Function, onTrace: Function, onStarted: Function}} hooks
    *   showStep(k): show step k everywhere; onTrace({trace, source, doc, options, info}): a run's
    *   trace begins, empty (before its first step is shown); onStarted({doc, options, urlView}):
    *   its step 0 is shown
    */
-  constructor({ input, client, player }, hooks) {
+  constructor({ input, client, player, store }, hooks) {
+    this.store = store;
     this.input = input;
     this.client = client;
     this.player = player;
@@ -80,7 +72,7 @@ export class Runner {
         : stayWith !== null
           ? new SameNode(stayWith)
           : null;
-    setRunState("loading");
+    this.setRunState("loading");
     input.setBusy(true);
     let doc;
     try {
@@ -89,7 +81,7 @@ export class Runner {
       if (seq !== this.seq) return;
       input.setBusy(false);
       input.showRunError(err, source.kind);
-      setRunState("error");
+      this.setRunState("error");
       return;
     }
     if (seq !== this.seq) return;
@@ -110,8 +102,9 @@ export class Runner {
         this.source = source;
         this.options = resolved || options;
         this.doc = doc;
+        this.store.set({ trace: this.trace });
         this.hooks.onTrace({ trace: this.trace, source, doc, options: this.options, info });
-        setRunState("streaming");
+        this.setRunState("streaming");
         this.hooks.showStep(0);
         this.hooks.onStarted({ doc, options: this.options, urlView }); // a presenter sends the new view
         timings.drawn = performance.now();
@@ -140,15 +133,24 @@ export class Runner {
         else this.hooks.showStep(player.k); // the last step may now be final
         this.pendingStep = null;
         timings.done = performance.now();
-        setRunState("done");
+        this.setRunState("done");
       },
       onError: (err) => {
         if (seq !== this.seq) return;
         input.setBusy(false);
         input.showRunError(err, source.kind);
-        setRunState("error");
+        this.setRunState("error");
       },
     });
+  }
+
+  /** The page's run state: idle | loading | streaming | done | error. */
+  get runState() {
+    return this.store.get().runState;
+  }
+
+  setRunState(runState) {
+    this.store.set({ runState });
   }
 
   /** While events stream in: go to the step asked for once it has arrived. */
