@@ -9,12 +9,14 @@
 // (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
 //
 // The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
-// (cutoff labels, strikes, best move), tree/camera.js (fit and follow). A folded subtree's
+// (cutoff labels, strikes, best move), tree/camera.js (fit and follow); the user's folds
+// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js. A folded subtree's
 // root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
 // <g class="more" data-parent data-side>.
 
 /* global d3 */
 import { foldTree } from "./fold.js";
+import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
 import { levelsOf } from "./levels.js";
 import { Minimap } from "./minimap.js";
@@ -31,7 +33,6 @@ const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
 const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
 const MAX_SCALE = 4;
 const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
-const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const TWEEN_MS = 260;
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
@@ -98,7 +99,7 @@ export class TreeView {
     this.svg.call(this.zoom).on("dblclick.zoom", null);
     // Without hover (touch screens) toggles are drawn up front.
     this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
-    this.listen();
+    this.folds = new FoldControls(this); // the user's folds; listens for toggles and "… N more"
     this.trace = null;
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
@@ -149,10 +150,7 @@ export class TreeView {
     this.levels = levelsOf(trace, { players: trace.options && trace.options.players, agents });
     this.ruler.setLevels(this.levels);
     this.minimap.setTree(trace);
-    this.open = new Set(); // opened by the user
-    this.collapsed = new Set(); // folded by the user
-    this.pinned = new Set(); // asked for (minimap, "… N more"): kept on screen
-    this.showAll = false;
+    this.folds.reset();
     this.nodes.reset(n);
     this.marks.reset(n);
     this.focusControl.reset();
@@ -183,11 +181,6 @@ export class TreeView {
   setReadablePx(px) {
     this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
     if (this.trace) this.resized();
-  }
-
-  /** Whether "Show all" may draw every node of this tree. */
-  get canShowAll() {
-    return !!this.trace && this.trace.size <= SHOW_ALL_LIMIT;
   }
 
   measure() {
@@ -224,11 +217,8 @@ export class TreeView {
     const cut = foldTree(t, s, {
       budget: Math.max(MIN_BUDGET, slots),
       maxSiblings: slots,
-      all: this.showAll,
-      open: this.open,
-      folded: this.collapsed,
-      pinned: this.pinned,
       final,
+      ...this.folds.cutOptions(),
     });
     const signature = cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
     if (signature !== this.signature) {
@@ -295,41 +285,6 @@ export class TreeView {
     this.clearMarks();
   }
 
-  /** One set of listeners for all nodes (event delegation), not two per node. */
-  listen() {
-    const idOf = (event) => {
-      const g = event.target.closest ? event.target.closest("g.node") : null;
-      if (!g || !this.trace) return -1;
-      const id = this.trace.ids.get(g.getAttribute("data-path"));
-      return id === undefined ? -1 : id;
-    };
-    const group = this.gNodes.node();
-    group.addEventListener("pointerover", (event) => {
-      const id = idOf(event);
-      if (id >= 0) this.nodes.ensureToggle(id);
-    });
-    group.addEventListener("click", (event) => {
-      if (!event.target.closest || !event.target.closest(".toggle, .fold-summary")) return;
-      const id = idOf(event);
-      if (id < 0) return;
-      event.stopPropagation();
-      this.toggle(id);
-    });
-    group.addEventListener("dblclick", (event) => {
-      const id = idOf(event);
-      if (id < 0) return;
-      event.stopPropagation();
-      event.preventDefault();
-      this.toggle(id);
-    });
-    this.gMore.node().addEventListener("click", (event) => {
-      const g = event.target.closest ? event.target.closest("g.more") : null;
-      if (!g || !this.trace) return;
-      event.stopPropagation();
-      this.showMore(this.trace.ids.get(g.getAttribute("data-parent")), g.getAttribute("data-side"));
-    });
-  }
-
   clearMarks() {
     this.marks.clear();
     for (const id of this.pathIds) this.setOnPath(id, false);
@@ -345,57 +300,32 @@ export class TreeView {
 
   /** Fold the subtree below node `id`, or open it (its children drawn). */
   toggle(id) {
-    if (!this.trace || this.trace.children[id].length === 0) return;
-    const foldedNow = this.present[id] ? !!this.folded[id] : this.collapsed.has(id);
-    if (foldedNow) {
-      this.collapsed.delete(id);
-      this.open.add(id);
-    } else {
-      this.open.delete(id);
-      this.collapsed.add(id);
-    }
-    this.lastRenderAt = -Infinity; // a user's fold animates
-    this.refresh();
+    this.folds.toggle(id);
   }
 
-  /** Draw every node (up to SHOW_ALL_LIMIT nodes); `false`: fold automatically again. */
+  /** Draw every node (when `canShowAll`); `false`: fold automatically again. */
   setShowAll(on) {
-    if (!this.trace || (on && !this.canShowAll)) return;
-    this.showAll = on;
-    this.collapsed.clear();
-    this.open.clear();
-    this.lastRenderAt = -Infinity;
-    this.refresh();
-    this.fit(false, true);
+    this.folds.setShowAll(on);
+  }
+
+  /** Whether "Show all" is on. */
+  get showAll() {
+    return this.folds.showAll;
+  }
+
+  /** Whether "Show all" may draw every node of this tree. */
+  get canShowAll() {
+    return this.folds.canShowAll;
   }
 
   /** Fold every pruned subtree (as of the picture shown) to its root. */
   collapsePruned() {
-    const s = this.lastState;
-    if (!s) return;
-    const t = this.trace;
-    for (const id of this.shownIds) {
-      if (s.prunedBy[id] >= 0 && t.children[id].length > 0) {
-        this.collapsed.add(id);
-        this.open.delete(id);
-      }
-    }
-    this.lastRenderAt = -Infinity;
-    this.refresh();
+    this.folds.collapsePruned();
   }
 
-  /** The next children past a window's edge ("… N more" pressed): move the window there. */
-  showMore(parent, side) {
-    if (parent === undefined) return;
-    const kids = this.trace.children[parent];
-    const shown = kids.filter((c) => this.present[c]);
-    if (!shown.length) return;
-    const edge = kids.indexOf(side === "before" ? shown[0] : shown[shown.length - 1]);
-    const step = Math.max(1, Math.floor(shown.length / 2));
-    const target = kids[Math.max(0, Math.min(kids.length - 1, edge + (side === "before" ? -step : step)))];
-    for (const c of kids) this.pinned.delete(c);
-    this.pinned.add(target);
-    this.refresh();
+  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
+  pin(id, alone = false) {
+    this.folds.pin(id, alone);
   }
 
   /** Show node `id` (opening its ancestors) and bring it to the middle of the view. */
@@ -410,14 +340,6 @@ export class TreeView {
       .scale(k)
       .translate(-x, -y);
     this.svg.interrupt().call(this.zoom.transform, target);
-  }
-
-  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
-  pin(id, alone = false) {
-    if (alone) this.pinned = new Set();
-    this.pinned.add(id);
-    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
-    this.refresh();
   }
 
   /** Pan (no zoom) so node `id` is on screen. */
