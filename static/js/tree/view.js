@@ -15,6 +15,7 @@
 // <g class="more" data-parent data-side>.
 
 /* global d3 */
+import { PANEL_MARGIN_PX, freeArea, idsOnScreen } from "./bounds.js";
 import { foldTree } from "./fold.js";
 import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
@@ -36,7 +37,6 @@ const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable s
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const TWEEN_MS = 260;
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
-const MARGIN_PX = 10;
 const RESIZE_SETTLE_MS = 150;
 
 function prefersReducedMotion() {
@@ -190,7 +190,7 @@ export class TreeView {
 
   /** Leaf slots that fit across the panel at the smallest readable scale. */
   slots() {
-    const usable = this.width - this.ruler.width - 2 * MARGIN_PX;
+    const usable = this.width - this.ruler.width - 2 * PANEL_MARGIN_PX;
     return Math.max(5, Math.floor(usable / (DX * this.minScale)));
   }
 
@@ -359,13 +359,7 @@ export class TreeView {
 
   /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
   onScreenIds() {
-    const out = [];
-    const { width, height } = this;
-    for (const id of this.shownIds) {
-      const [sx, sy] = this.transform.apply([this.pos[2 * id], this.pos[2 * id + 1]]);
-      if (sx >= 0 && sx <= width && sy >= 0 && sy <= height) out.push(id);
-    }
-    return out;
+    return idsOnScreen(this.shownIds, this.pos, this.transform, this.width, this.height);
   }
 
   updateOverlays() {
@@ -376,12 +370,10 @@ export class TreeView {
 
   /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
   freeArea() {
-    return {
-      left: this.ruler.width + MARGIN_PX,
-      top: MARGIN_PX,
-      right: this.width - MARGIN_PX,
-      bottom: this.height - Math.max(this.minimap.height, this.bottomInset) - MARGIN_PX,
-    };
+    return freeArea(this.width, this.height, {
+      left: this.ruler.width,
+      bottom: Math.max(this.minimap.height, this.bottomInset),
+    });
   }
 
   /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
