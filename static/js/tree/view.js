@@ -9,13 +9,14 @@
 // (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
 //
 // The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
-// (cutoff labels, strikes, best move), tree/camera.js (fit and follow); the user's folds
+// (cutoff labels, strikes, best move); the camera (zoom, pan, Fit, Follow) is
+// tree/camera-control.js over the pure tree/camera.js and tree/bounds.js; the user's folds
 // (toggles, "Show all", pins, "… N more") are tree/fold-controls.js. A folded subtree's
 // root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
 // <g class="more" data-parent data-side>.
 
 /* global d3 */
-import { PANEL_MARGIN_PX, freeArea, idsOnScreen } from "./bounds.js";
+import { PANEL_MARGIN_PX, idsOnScreen } from "./bounds.js";
 import { foldTree } from "./fold.js";
 import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
@@ -25,23 +26,14 @@ import { nodeNames } from "../lib/names.js";
 import { MarkLayer } from "./marks.js";
 import { NodeLayer } from "./nodes.js";
 import { R } from "./shapes.js";
-import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
+import { CameraControl, TWEEN_MS, prefersReducedMotion } from "./camera-control.js";
 import { DX, DY, layoutCut } from "./layout.js";
 import { LinkLayer } from "./links.js";
 import { FocusControl } from "./focus.js";
 
-const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
-const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
-const MAX_SCALE = 4;
-const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
-const TWEEN_MS = 260;
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
 const RESIZE_SETTLE_MS = 150;
-
-function prefersReducedMotion() {
-  return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
-}
 
 /** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
 export function onResizeSettled(callback, wait = 150) {
@@ -87,23 +79,13 @@ export class TreeView {
     this.links = new LinkLayer(this, this.gLinks, this.gMore);
     this.ruler = new LevelRuler(container);
     this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
-    this.zoom = d3
-      .zoom()
-      .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
-      .on("zoom", (event) => {
-        this.transform = event.transform;
-        this.viewport.attr("transform", event.transform);
-        this.updateOverlays();
-      });
-    this.transform = d3.zoomIdentity;
-    this.svg.call(this.zoom).on("dblclick.zoom", null);
+    this.camera = new CameraControl(this); // zoom and pan: Fit, Follow, keys
     // Without hover (touch screens) toggles are drawn up front.
     this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
     this.folds = new FoldControls(this); // the user's folds; listens for toggles and "… N more"
     this.trace = null;
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
-    this.bottomInset = 0; // screen px at the panel's bottom that something covers
     this.watchPanelSize();
   }
 
@@ -174,12 +156,17 @@ export class TreeView {
 
   /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
   get minScale() {
-    return this.zoom.scaleExtent()[0];
+    return this.camera.minScale;
+  }
+
+  /** The zoom now (a d3 ZoomTransform: tree units to screen pixels). */
+  get transform() {
+    return this.camera.transform;
   }
 
   /** Never draw values below `px` CSS px: fold for the new size, then fit. */
   setReadablePx(px) {
-    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+    this.camera.setReadablePx(px);
     if (this.trace) this.resized();
   }
 
@@ -232,7 +219,7 @@ export class TreeView {
       this.needsFit = false;
       this.fit(false, true);
     } else if (this.follow) {
-      this.keepFocusInView(tween);
+      this.camera.keepFocusInView(tween);
     }
     this.updateOverlays();
     if (this.onRendered) this.onRendered();
@@ -333,28 +320,7 @@ export class TreeView {
     if (!this.trace) return;
     this.pin(id, true);
     const [x, y] = this.positionOf(id);
-    if (Number.isNaN(x)) return;
-    const k = this.transform.k;
-    const target = d3.zoomIdentity
-      .translate(this.width / 2, this.height / 2)
-      .scale(k)
-      .translate(-x, -y);
-    this.svg.interrupt().call(this.zoom.transform, target);
-  }
-
-  /** Pan (no zoom) so node `id` is on screen. */
-  showNode(id) {
-    if (!this.present[id]) return;
-    const box = nodeBox(this.pos, id);
-    const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
-    // Stop a Follow glide first: it would carry on and take the node away again.
-    if (target !== this.transform) this.svg.interrupt().call(this.zoom.transform, target);
-  }
-
-  /** Pan by (dx, dy) screen pixels. */
-  panBy(dx, dy) {
-    const k = this.transform.k;
-    this.svg.interrupt().call(this.zoom.translateBy, dx / k, dy / k);
+    if (!Number.isNaN(x)) this.camera.centreOn(x, y);
   }
 
   /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
@@ -368,51 +334,29 @@ export class TreeView {
     if (this.lastState) this.minimap.schedule(this.lastState, this.onScreenIds());
   }
 
-  /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
-  freeArea() {
-    return freeArea(this.width, this.height, {
-      left: this.ruler.width,
-      bottom: Math.max(this.minimap.height, this.bottomInset),
-    });
+  /** Pan (no zoom) so node `id` is on screen. */
+  showNode(id) {
+    this.camera.showNode(id);
   }
 
-  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
-  setBottomInset(px) {
-    this.bottomInset = px;
-    if (this.trace) this.fit(false, true);
+  /** Pan by (dx, dy) screen pixels. */
+  panBy(dx, dy) {
+    this.camera.panBy(dx, dy);
+  }
+
+  /** Zoom by `factor` about the panel's centre. */
+  zoomBy(factor) {
+    this.camera.zoomBy(factor);
   }
 
   /** Zoom so the drawn tree fits the panel, never below the readable scale. */
   fit(animate = true, measured = false) {
-    if (!this.trace || !this.shownIds.length) return;
-    if (!measured) this.measure();
-    const focus = this.lastState ? focusBox(this.trace, this.lastState, this.pos, this.present) : null;
-    const transform = fitTransform(this.shownIds, this.pos, this.freeArea(), focus, {
-      minScale: this.minScale,
-      maxScale: this.minScale * FIT_MAX_SCALE,
-    });
-    const target = animate && !prefersReducedMotion() ? this.svg.transition().duration(350) : this.svg;
-    target.call(this.zoom.transform, transform);
+    this.camera.fit(animate, measured);
   }
 
-  zoomBy(factor) {
-    const target = prefersReducedMotion() ? this.svg : this.svg.transition().duration(200);
-    target.call(this.zoom.scaleBy, factor);
-  }
-
-  /**
-   * Follow: pan when the current node, its parent or its children leave the view, zooming out
-   * (not below readable) when they no longer fit at this zoom.
-   */
-  keepFocusInView(tween) {
-    if (!this.lastState) return;
-    const focus = focusBox(this.trace, this.lastState, this.pos, this.present);
-    if (!focus) return;
-    const area = this.freeArea();
-    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
-    if (target === this.transform) return;
-    const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
-    sel.call(this.zoom.transform, target);
+  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
+  setBottomInset(px) {
+    this.camera.setBottomInset(px);
   }
 
   setOnPath(id, on) {
