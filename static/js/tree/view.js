@@ -11,7 +11,8 @@
 // The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
 // (cutoff labels, strikes, best move); the camera (zoom, pan, Fit, Follow) is
 // tree/camera-control.js over the pure tree/camera.js and tree/bounds.js; the user's folds
-// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js. A folded subtree's
+// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js; a change of the
+// panel's size (tree/panel-size.js) folds and fits again. A folded subtree's
 // root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
 // <g class="more" data-parent data-side>.
 
@@ -29,20 +30,11 @@ import { R } from "./shapes.js";
 import { CameraControl, TWEEN_MS, prefersReducedMotion } from "./camera-control.js";
 import { DX, DY, layoutCut } from "./layout.js";
 import { LinkLayer } from "./links.js";
+import { watchPanelSize } from "./panel-size.js";
 import { FocusControl } from "./focus.js";
 
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
-const RESIZE_SETTLE_MS = 150;
-
-/** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
-export function onResizeSettled(callback, wait = 150) {
-  let timer = null;
-  window.addEventListener("resize", () => {
-    clearTimeout(timer);
-    timer = setTimeout(callback, wait);
-  });
-}
 
 export class TreeView {
   /** @param {HTMLElement} container  holds the <svg>, the level ruler and the minimap */
@@ -86,37 +78,10 @@ export class TreeView {
     this.trace = null;
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
-    this.watchPanelSize();
-  }
-
-  /**
-   * Fold and fit again whenever the panel changes size (the window, the lecture bar, full
-   * screen, presentation mode, the inputs hidden, an embed's narration growing by a line).
-   * Sizes are compared rounded, so sub-pixel jitter never refits; the first change after a
-   * quiet spell refits at once, and a burst (a window dragged) again once it settles.
-   */
-  watchPanelSize() {
-    let size = null;
-    let timer = null;
-    let lastAt = -Infinity;
-    const refit = () => {
-      timer = null;
+    // Fold and fit again whenever the panel changes size.
+    watchPanelSize(container, () => {
       if (this.trace) this.resized();
-    };
-    new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      const now = `${Math.round(width)}x${Math.round(height)}`;
-      if (now === size) return;
-      const first = size === null;
-      size = now;
-      if (first) return;
-      const at = performance.now();
-      const quiet = at - lastAt > RESIZE_SETTLE_MS;
-      lastAt = at;
-      clearTimeout(timer);
-      if (quiet) refit();
-      else timer = setTimeout(refit, RESIZE_SETTLE_MS);
-    }).observe(this.container);
+    });
   }
 
   /**

@@ -18,7 +18,8 @@ import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { RunClient } from "../lib/socket-client.js";
 import { Stats } from "../trace/stats.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
-import { TreeView, onResizeSettled } from "../tree/view.js";
+import { TreeView } from "../tree/view.js";
+import { onResizeSettled } from "../tree/panel-size.js";
 import { DEFAULT_MAX_URL_CHARS, UrlState, readUrl, viewKeptInHistory } from "../lib/url-state.js";
 
 const $ = (id) => document.getElementById(id);
