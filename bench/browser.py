@@ -210,8 +210,8 @@ async ({ start, frames }) => {
   const load = (name) => import(`/static/js/${name}.js`).catch(() => ({}));
   const mods = {};
   for (const name of ['trace/trace', 'tree/view', 'tree/nodes', 'tree/marks', 'tree/links',
-    'tree/minimap', 'tree/level-ruler', 'trace/pseudocode', 'trace/narration', 'trace/stats',
-    'player/player', 'lib/url-state']) {
+    'tree/camera-control', 'tree/minimap', 'tree/level-ruler', 'trace/pseudocode',
+    'trace/narration', 'trace/stats', 'player/player', 'lib/url-state']) {
     mods[name] = await load(name);
   }
   const wrap = [
@@ -224,7 +224,7 @@ async ({ start, frames }) => {
     ['NodeLayer.paint', 'tree/nodes', 'NodeLayer', 'paint'],
     ['MarkLayer.paint', 'tree/marks', 'MarkLayer', 'paint'],
     ['TreeView.placeCursor', 'tree/view', 'TreeView', 'placeCursor'],
-    ['TreeView.keepFocusInView', 'tree/view', 'TreeView', 'keepFocusInView'],
+    ['CameraControl.keepFocusInView', 'tree/camera-control', 'CameraControl', 'keepFocusInView'],
     ['TreeView.updateOverlays', 'tree/view', 'TreeView', 'updateOverlays'],
     ['TreeView.onScreenIds', 'tree/view', 'TreeView', 'onScreenIds'],
     ['LevelRuler.update', 'tree/level-ruler', 'LevelRuler', 'update'],
@@ -409,7 +409,7 @@ PROFILE_ROWS = [
     ("NodeLayer.paint", 3),
     ("MarkLayer.paint", 3),
     ("TreeView.placeCursor", 3),
-    ("TreeView.keepFocusInView", 2),
+    ("CameraControl.keepFocusInView", 2),
     ("TreeView.updateOverlays", 2),
     ("LevelRuler.update", 3),
     ("TreeView.onScreenIds", 3),

@@ -4,6 +4,7 @@
 // tree units, areas in screen pixels; a transform is a d3 ZoomTransform.
 
 /* global d3 */
+import { drawnBounds } from "./bounds.js";
 import { R } from "./shapes.js";
 
 const PAD_X = R + 44; // room around the tree when fitting (labels, windows)
@@ -94,18 +95,7 @@ export function shrinkToHold(transform, box, area, minScale = 1) {
 export function fitTransform(ids, pos, area, focus, { minScale, maxScale }) {
   const width = Math.max(1, area.right - area.left);
   const height = Math.max(1, area.bottom - area.top);
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let y0 = Infinity;
-  let y1 = -Infinity;
-  for (const id of ids) {
-    const x = pos[2 * id];
-    const y = pos[2 * id + 1];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
+  const { x0, x1, y0, y1 } = drawnBounds(ids, pos);
   const bw = x1 - x0 + 2 * PAD_X;
   const bh = y1 - y0 + PAD_TOP + PAD_BOTTOM;
   const scale = Math.max(minScale, Math.min(width / bw, height / bh, maxScale));

@@ -98,7 +98,7 @@ export class FocusControl {
       return;
     }
     const last = view.shownIds.length ? view.shownIds[view.shownIds.length - 1] : 0;
-    const isOpen = (node) => view.present[node] && !view.folded[node] && !view.collapsed.has(node);
+    const isOpen = (node) => view.present[node] && !view.folded[node] && !view.folds.collapsed.has(node);
     const move = nextFocus(view.trace, id, event.key, isOpen, last);
     if (!move) return;
     event.preventDefault();

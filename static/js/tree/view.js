@@ -9,12 +9,17 @@
 // (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
 //
 // The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
-// (cutoff labels, strikes, best move), tree/camera.js (fit and follow). A folded subtree's
+// (cutoff labels, strikes, best move); the camera (zoom, pan, Fit, Follow) is
+// tree/camera-control.js over the pure tree/camera.js and tree/bounds.js; the user's folds
+// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js; a change of the
+// panel's size (tree/panel-size.js) folds and fits again. A folded subtree's
 // root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
 // <g class="more" data-parent data-side>.
 
 /* global d3 */
+import { PANEL_MARGIN_PX, idsOnScreen } from "./bounds.js";
 import { foldTree } from "./fold.js";
+import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
 import { levelsOf } from "./levels.js";
 import { Minimap } from "./minimap.js";
@@ -22,34 +27,14 @@ import { nodeNames } from "../lib/names.js";
 import { MarkLayer } from "./marks.js";
 import { NodeLayer } from "./nodes.js";
 import { R } from "./shapes.js";
-import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
+import { CameraControl, TWEEN_MS, prefersReducedMotion } from "./camera-control.js";
 import { DX, DY, layoutCut } from "./layout.js";
 import { LinkLayer } from "./links.js";
+import { watchPanelSize } from "./panel-size.js";
 import { FocusControl } from "./focus.js";
 
-const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
-const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
-const MAX_SCALE = 4;
-const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
-const SHOW_ALL_LIMIT = 5000; // "Show all" draws every node up to this size
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
-const TWEEN_MS = 260;
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
-const MARGIN_PX = 10;
-const RESIZE_SETTLE_MS = 150;
-
-function prefersReducedMotion() {
-  return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
-}
-
-/** Calls `callback` once a burst of window resizes has settled, not on every frame of a drag. */
-export function onResizeSettled(callback, wait = 150) {
-  let timer = null;
-  window.addEventListener("resize", () => {
-    clearTimeout(timer);
-    timer = setTimeout(callback, wait);
-  });
-}
 
 export class TreeView {
   /** @param {HTMLElement} container  holds the <svg>, the level ruler and the minimap */
@@ -86,54 +71,17 @@ export class TreeView {
     this.links = new LinkLayer(this, this.gLinks, this.gMore);
     this.ruler = new LevelRuler(container);
     this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
-    this.zoom = d3
-      .zoom()
-      .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
-      .on("zoom", (event) => {
-        this.transform = event.transform;
-        this.viewport.attr("transform", event.transform);
-        this.updateOverlays();
-      });
-    this.transform = d3.zoomIdentity;
-    this.svg.call(this.zoom).on("dblclick.zoom", null);
+    this.camera = new CameraControl(this); // zoom and pan: Fit, Follow, keys
     // Without hover (touch screens) toggles are drawn up front.
     this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
-    this.listen();
+    this.folds = new FoldControls(this); // the user's folds; listens for toggles and "… N more"
     this.trace = null;
     this.shownIds = [];
     this.lastRenderAt = -Infinity;
-    this.bottomInset = 0; // screen px at the panel's bottom that something covers
-    this.watchPanelSize();
-  }
-
-  /**
-   * Fold and fit again whenever the panel changes size (the window, the lecture bar, full
-   * screen, presentation mode, the inputs hidden, an embed's narration growing by a line).
-   * Sizes are compared rounded, so sub-pixel jitter never refits; the first change after a
-   * quiet spell refits at once, and a burst (a window dragged) again once it settles.
-   */
-  watchPanelSize() {
-    let size = null;
-    let timer = null;
-    let lastAt = -Infinity;
-    const refit = () => {
-      timer = null;
+    // Fold and fit again whenever the panel changes size.
+    watchPanelSize(container, () => {
       if (this.trace) this.resized();
-    };
-    new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      const now = `${Math.round(width)}x${Math.round(height)}`;
-      if (now === size) return;
-      const first = size === null;
-      size = now;
-      if (first) return;
-      const at = performance.now();
-      const quiet = at - lastAt > RESIZE_SETTLE_MS;
-      lastAt = at;
-      clearTimeout(timer);
-      if (quiet) refit();
-      else timer = setTimeout(refit, RESIZE_SETTLE_MS);
-    }).observe(this.container);
+    });
   }
 
   /**
@@ -149,10 +97,7 @@ export class TreeView {
     this.levels = levelsOf(trace, { players: trace.options && trace.options.players, agents });
     this.ruler.setLevels(this.levels);
     this.minimap.setTree(trace);
-    this.open = new Set(); // opened by the user
-    this.collapsed = new Set(); // folded by the user
-    this.pinned = new Set(); // asked for (minimap, "… N more"): kept on screen
-    this.showAll = false;
+    this.folds.reset();
     this.nodes.reset(n);
     this.marks.reset(n);
     this.focusControl.reset();
@@ -176,18 +121,18 @@ export class TreeView {
 
   /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
   get minScale() {
-    return this.zoom.scaleExtent()[0];
+    return this.camera.minScale;
+  }
+
+  /** The zoom now (a d3 ZoomTransform: tree units to screen pixels). */
+  get transform() {
+    return this.camera.transform;
   }
 
   /** Never draw values below `px` CSS px: fold for the new size, then fit. */
   setReadablePx(px) {
-    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+    this.camera.setReadablePx(px);
     if (this.trace) this.resized();
-  }
-
-  /** Whether "Show all" may draw every node of this tree. */
-  get canShowAll() {
-    return !!this.trace && this.trace.size <= SHOW_ALL_LIMIT;
   }
 
   measure() {
@@ -197,7 +142,7 @@ export class TreeView {
 
   /** Leaf slots that fit across the panel at the smallest readable scale. */
   slots() {
-    const usable = this.width - this.ruler.width - 2 * MARGIN_PX;
+    const usable = this.width - this.ruler.width - 2 * PANEL_MARGIN_PX;
     return Math.max(5, Math.floor(usable / (DX * this.minScale)));
   }
 
@@ -224,11 +169,8 @@ export class TreeView {
     const cut = foldTree(t, s, {
       budget: Math.max(MIN_BUDGET, slots),
       maxSiblings: slots,
-      all: this.showAll,
-      open: this.open,
-      folded: this.collapsed,
-      pinned: this.pinned,
       final,
+      ...this.folds.cutOptions(),
     });
     const signature = cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
     if (signature !== this.signature) {
@@ -242,7 +184,7 @@ export class TreeView {
       this.needsFit = false;
       this.fit(false, true);
     } else if (this.follow) {
-      this.keepFocusInView(tween);
+      this.camera.keepFocusInView(tween);
     }
     this.updateOverlays();
     if (this.onRendered) this.onRendered();
@@ -295,41 +237,6 @@ export class TreeView {
     this.clearMarks();
   }
 
-  /** One set of listeners for all nodes (event delegation), not two per node. */
-  listen() {
-    const idOf = (event) => {
-      const g = event.target.closest ? event.target.closest("g.node") : null;
-      if (!g || !this.trace) return -1;
-      const id = this.trace.ids.get(g.getAttribute("data-path"));
-      return id === undefined ? -1 : id;
-    };
-    const group = this.gNodes.node();
-    group.addEventListener("pointerover", (event) => {
-      const id = idOf(event);
-      if (id >= 0) this.nodes.ensureToggle(id);
-    });
-    group.addEventListener("click", (event) => {
-      if (!event.target.closest || !event.target.closest(".toggle, .fold-summary")) return;
-      const id = idOf(event);
-      if (id < 0) return;
-      event.stopPropagation();
-      this.toggle(id);
-    });
-    group.addEventListener("dblclick", (event) => {
-      const id = idOf(event);
-      if (id < 0) return;
-      event.stopPropagation();
-      event.preventDefault();
-      this.toggle(id);
-    });
-    this.gMore.node().addEventListener("click", (event) => {
-      const g = event.target.closest ? event.target.closest("g.more") : null;
-      if (!g || !this.trace) return;
-      event.stopPropagation();
-      this.showMore(this.trace.ids.get(g.getAttribute("data-parent")), g.getAttribute("data-side"));
-    });
-  }
-
   clearMarks() {
     this.marks.clear();
     for (const id of this.pathIds) this.setOnPath(id, false);
@@ -345,57 +252,32 @@ export class TreeView {
 
   /** Fold the subtree below node `id`, or open it (its children drawn). */
   toggle(id) {
-    if (!this.trace || this.trace.children[id].length === 0) return;
-    const foldedNow = this.present[id] ? !!this.folded[id] : this.collapsed.has(id);
-    if (foldedNow) {
-      this.collapsed.delete(id);
-      this.open.add(id);
-    } else {
-      this.open.delete(id);
-      this.collapsed.add(id);
-    }
-    this.lastRenderAt = -Infinity; // a user's fold animates
-    this.refresh();
+    this.folds.toggle(id);
   }
 
-  /** Draw every node (up to SHOW_ALL_LIMIT nodes); `false`: fold automatically again. */
+  /** Draw every node (when `canShowAll`); `false`: fold automatically again. */
   setShowAll(on) {
-    if (!this.trace || (on && !this.canShowAll)) return;
-    this.showAll = on;
-    this.collapsed.clear();
-    this.open.clear();
-    this.lastRenderAt = -Infinity;
-    this.refresh();
-    this.fit(false, true);
+    this.folds.setShowAll(on);
+  }
+
+  /** Whether "Show all" is on. */
+  get showAll() {
+    return this.folds.showAll;
+  }
+
+  /** Whether "Show all" may draw every node of this tree. */
+  get canShowAll() {
+    return this.folds.canShowAll;
   }
 
   /** Fold every pruned subtree (as of the picture shown) to its root. */
   collapsePruned() {
-    const s = this.lastState;
-    if (!s) return;
-    const t = this.trace;
-    for (const id of this.shownIds) {
-      if (s.prunedBy[id] >= 0 && t.children[id].length > 0) {
-        this.collapsed.add(id);
-        this.open.delete(id);
-      }
-    }
-    this.lastRenderAt = -Infinity;
-    this.refresh();
+    this.folds.collapsePruned();
   }
 
-  /** The next children past a window's edge ("… N more" pressed): move the window there. */
-  showMore(parent, side) {
-    if (parent === undefined) return;
-    const kids = this.trace.children[parent];
-    const shown = kids.filter((c) => this.present[c]);
-    if (!shown.length) return;
-    const edge = kids.indexOf(side === "before" ? shown[0] : shown[shown.length - 1]);
-    const step = Math.max(1, Math.floor(shown.length / 2));
-    const target = kids[Math.max(0, Math.min(kids.length - 1, edge + (side === "before" ? -step : step)))];
-    for (const c of kids) this.pinned.delete(c);
-    this.pinned.add(target);
-    this.refresh();
+  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
+  pin(id, alone = false) {
+    this.folds.pin(id, alone);
   }
 
   /** Show node `id` (opening its ancestors) and bring it to the middle of the view. */
@@ -403,47 +285,12 @@ export class TreeView {
     if (!this.trace) return;
     this.pin(id, true);
     const [x, y] = this.positionOf(id);
-    if (Number.isNaN(x)) return;
-    const k = this.transform.k;
-    const target = d3.zoomIdentity
-      .translate(this.width / 2, this.height / 2)
-      .scale(k)
-      .translate(-x, -y);
-    this.svg.interrupt().call(this.zoom.transform, target);
-  }
-
-  /** Draw node `id` (opening its ancestors); `alone`: forget nodes pinned before. */
-  pin(id, alone = false) {
-    if (alone) this.pinned = new Set();
-    this.pinned.add(id);
-    for (let i = this.trace.parent[id]; i >= 0; i = this.trace.parent[i]) this.collapsed.delete(i);
-    this.refresh();
-  }
-
-  /** Pan (no zoom) so node `id` is on screen. */
-  showNode(id) {
-    if (!this.present[id]) return;
-    const box = nodeBox(this.pos, id);
-    const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
-    // Stop a Follow glide first: it would carry on and take the node away again.
-    if (target !== this.transform) this.svg.interrupt().call(this.zoom.transform, target);
-  }
-
-  /** Pan by (dx, dy) screen pixels. */
-  panBy(dx, dy) {
-    const k = this.transform.k;
-    this.svg.interrupt().call(this.zoom.translateBy, dx / k, dy / k);
+    if (!Number.isNaN(x)) this.camera.centreOn(x, y);
   }
 
   /** Ids of the drawn nodes that are inside the panel now (for the minimap's frame). */
   onScreenIds() {
-    const out = [];
-    const { width, height } = this;
-    for (const id of this.shownIds) {
-      const [sx, sy] = this.transform.apply([this.pos[2 * id], this.pos[2 * id + 1]]);
-      if (sx >= 0 && sx <= width && sy >= 0 && sy <= height) out.push(id);
-    }
-    return out;
+    return idsOnScreen(this.shownIds, this.pos, this.transform, this.width, this.height);
   }
 
   updateOverlays() {
@@ -452,53 +299,29 @@ export class TreeView {
     if (this.lastState) this.minimap.schedule(this.lastState, this.onScreenIds());
   }
 
-  /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
-  freeArea() {
-    return {
-      left: this.ruler.width + MARGIN_PX,
-      top: MARGIN_PX,
-      right: this.width - MARGIN_PX,
-      bottom: this.height - Math.max(this.minimap.height, this.bottomInset) - MARGIN_PX,
-    };
+  /** Pan (no zoom) so node `id` is on screen. */
+  showNode(id) {
+    this.camera.showNode(id);
   }
 
-  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
-  setBottomInset(px) {
-    this.bottomInset = px;
-    if (this.trace) this.fit(false, true);
+  /** Pan by (dx, dy) screen pixels. */
+  panBy(dx, dy) {
+    this.camera.panBy(dx, dy);
+  }
+
+  /** Zoom by `factor` about the panel's centre. */
+  zoomBy(factor) {
+    this.camera.zoomBy(factor);
   }
 
   /** Zoom so the drawn tree fits the panel, never below the readable scale. */
   fit(animate = true, measured = false) {
-    if (!this.trace || !this.shownIds.length) return;
-    if (!measured) this.measure();
-    const focus = this.lastState ? focusBox(this.trace, this.lastState, this.pos, this.present) : null;
-    const transform = fitTransform(this.shownIds, this.pos, this.freeArea(), focus, {
-      minScale: this.minScale,
-      maxScale: this.minScale * FIT_MAX_SCALE,
-    });
-    const target = animate && !prefersReducedMotion() ? this.svg.transition().duration(350) : this.svg;
-    target.call(this.zoom.transform, transform);
+    this.camera.fit(animate, measured);
   }
 
-  zoomBy(factor) {
-    const target = prefersReducedMotion() ? this.svg : this.svg.transition().duration(200);
-    target.call(this.zoom.scaleBy, factor);
-  }
-
-  /**
-   * Follow: pan when the current node, its parent or its children leave the view, zooming out
-   * (not below readable) when they no longer fit at this zoom.
-   */
-  keepFocusInView(tween) {
-    if (!this.lastState) return;
-    const focus = focusBox(this.trace, this.lastState, this.pos, this.present);
-    if (!focus) return;
-    const area = this.freeArea();
-    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
-    if (target === this.transform) return;
-    const sel = tween ? this.svg.transition().duration(TWEEN_MS) : this.svg;
-    sel.call(this.zoom.transform, target);
+  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
+  setBottomInset(px) {
+    this.camera.setBottomInset(px);
   }
 
   setOnPath(id, on) {

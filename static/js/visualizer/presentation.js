@@ -21,7 +21,7 @@ import { ownsKey } from "../lib/keys.js";
 
 export const IDLE_MS = 3000; // controls fade after this long without a pointer move or key
 export const PRESENT_PX = 24; // the smallest value text while presenting (CSS px)
-export const NORMAL_PX = 12; // tree/view.js READABLE_PX: the smallest value text otherwise
+export const NORMAL_PX = 12; // tree/camera-control.js READABLE_PX: the smallest value text otherwise
 const CAPTION_MIN_PX = 18; // the caption's font never shrinks below this
 const CAPTION_STEP_PX = 2;
 

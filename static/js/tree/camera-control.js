@@ -1,0 +1,129 @@
+// tree/camera-control.js: the tree view's zoom and pan, wired to the page. It owns the d3 zoom
+// behaviour on the view's <svg> (its transform, the readable scale floor, what the panel's
+// bottom keeps free) and the camera's moves: Fit, Follow (keepFocusInView), pan to a node,
+// centre on a node, pan and zoom by keys. Where to look is worked out by the pure functions
+// of tree/camera.js and tree/bounds.js; this module only applies their transforms.
+//
+// It reads from the view: svg, viewport, width, height, measure(), trace, lastState, pos,
+// present, shownIds, ruler.width, minimap.height; each zoom calls view.updateOverlays().
+
+/* global d3 */
+import { freeArea } from "./bounds.js";
+import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
+
+const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
+const READABLE_PX = 12; // values are never drawn below this many CSS px (presentation: more)
+const MAX_SCALE = 4;
+const FIT_MAX_SCALE = 1.3; // Fit zooms in at most this much past the readable scale
+const FIT_MS = 350;
+const ZOOM_STEP_MS = 200;
+export const TWEEN_MS = 260; // a step's moves: nodes gliding, and Follow's pan with them
+
+export function prefersReducedMotion() {
+  return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
+}
+
+export class CameraControl {
+  constructor(view) {
+    this.view = view;
+    this.bottomInset = 0; // screen px at the panel's bottom that something covers
+    this.zoom = d3
+      .zoom()
+      .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
+      .on("zoom", (event) => {
+        this.transform = event.transform;
+        view.viewport.attr("transform", event.transform);
+        view.updateOverlays();
+      });
+    this.transform = d3.zoomIdentity;
+    view.svg.call(this.zoom).on("dblclick.zoom", null);
+  }
+
+  /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
+  get minScale() {
+    return this.zoom.scaleExtent()[0];
+  }
+
+  /** Never zoom out so far that values are below `px` CSS px. */
+  setReadablePx(px) {
+    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+  }
+
+  /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
+  freeArea() {
+    const view = this.view;
+    return freeArea(view.width, view.height, {
+      left: view.ruler.width,
+      bottom: Math.max(view.minimap.height, this.bottomInset),
+    });
+  }
+
+  /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
+  setBottomInset(px) {
+    this.bottomInset = px;
+    if (this.view.trace) this.fit(false, true);
+  }
+
+  /** Zoom so the drawn tree fits the panel, never below the readable scale. */
+  fit(animate = true, measured = false) {
+    const view = this.view;
+    if (!view.trace || !view.shownIds.length) return;
+    if (!measured) view.measure();
+    const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present) : null;
+    const transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
+      minScale: this.minScale,
+      maxScale: this.minScale * FIT_MAX_SCALE,
+    });
+    const target = animate && !prefersReducedMotion() ? view.svg.transition().duration(FIT_MS) : view.svg;
+    target.call(this.zoom.transform, transform);
+  }
+
+  /** Zoom by `factor` about the panel's centre. */
+  zoomBy(factor) {
+    const svg = this.view.svg;
+    const target = prefersReducedMotion() ? svg : svg.transition().duration(ZOOM_STEP_MS);
+    target.call(this.zoom.scaleBy, factor);
+  }
+
+  /** Pan by (dx, dy) screen pixels. */
+  panBy(dx, dy) {
+    const k = this.transform.k;
+    this.view.svg.interrupt().call(this.zoom.translateBy, dx / k, dy / k);
+  }
+
+  /** Pan (no zoom) so node `id` is on screen. */
+  showNode(id) {
+    const view = this.view;
+    if (!view.present[id]) return;
+    const box = nodeBox(view.pos, id);
+    const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
+    // Stop a Follow glide first: it would carry on and take the node away again.
+    if (target !== this.transform) view.svg.interrupt().call(this.zoom.transform, target);
+  }
+
+  /** Pan (no zoom) so the point (x, y) in tree units is at the middle of the panel. */
+  centreOn(x, y) {
+    const view = this.view;
+    const target = d3.zoomIdentity
+      .translate(view.width / 2, view.height / 2)
+      .scale(this.transform.k)
+      .translate(-x, -y);
+    view.svg.interrupt().call(this.zoom.transform, target);
+  }
+
+  /**
+   * Follow: pan when the current node, its parent or its children leave the view, zooming out
+   * (not below readable) when they no longer fit at this zoom. `tween`: glide with the nodes.
+   */
+  keepFocusInView(tween) {
+    const view = this.view;
+    if (!view.lastState) return;
+    const focus = focusBox(view.trace, view.lastState, view.pos, view.present);
+    if (!focus) return;
+    const area = this.freeArea();
+    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
+    if (target === this.transform) return;
+    const sel = tween ? view.svg.transition().duration(TWEEN_MS) : view.svg;
+    sel.call(this.zoom.transform, target);
+  }
+}
