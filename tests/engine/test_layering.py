@@ -1,9 +1,11 @@
 """The engine knows no user: no module under app/engine imports the games, the experiments,
 the web app, Flask, or the command line composed in app/cli.py (only the entry point,
-app/engine/__main__.py, hands over to it). Read from each module's syntax tree, so an import
-inside a function or under TYPE_CHECKING counts too."""
+app/engine/__main__.py, hands over to it); and its modules import one another without a
+circle. Read from each module's syntax tree, so an import inside a function or under
+TYPE_CHECKING counts too."""
 
 import ast
+import graphlib
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
@@ -50,3 +52,11 @@ def test_the_scan_resolves_relative_imports():
     source = ENGINE / "cli.py"
     assert "app.engine.search" in imported_modules(source)
     assert is_forbidden("app.games.cli") and is_forbidden("flask") and not is_forbidden("flasky")
+
+
+def test_the_engine_modules_import_one_another_without_a_circle():
+    names = {f"app.engine.{path.stem}": path for path in ENGINE.glob("*.py")}
+    names.pop("app.engine.__init__")  # the package re-exports its modules: a root, not a node
+    graph = {name: imported_modules(path) & names.keys() for name, path in names.items()}
+    order = list(graphlib.TopologicalSorter(graph).static_order())  # CycleError on a circle
+    assert order.index("app.engine.summary") < order.index("app.engine.search")
