@@ -190,7 +190,8 @@ async ({ start, frames }) => {
   const count = Math.min(frames, n - start);
   for (let k = start + 1; k <= start + count; k++) {
     const t0 = performance.now();
-    if (mods.narration.narrate) mods.narration.narrate(p.trace, k);
+    const narration = mods['trace/narration'];
+    if (narration.narrate) narration.narrate(p.trace, k);
     narrateMs += performance.now() - t0;
   }
   p.seek(start);
