@@ -1,18 +1,17 @@
-"""``python -m app.engine``: trace a tree, make a random tree, list the presets, search a
-game position (``game``, see app/games/cli.py), or run an experiment (``experiment``, see
-app/experiments/cli.py).
+"""The engine's own commands for ``python -m app.engine``: ``trace`` a tree document,
+make a ``random`` tree, list or print the ``presets``.
 
-Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with one line on
-stderr and nothing on stdout, so the command composes in shell pipelines and course scripts.
+``add_engine_commands`` adds them to the parser that app/cli.py composes (beside the games'
+and the experiments' commands, which the engine knows nothing of); ``run_engine_command``
+runs one and returns its JSON-ready result. Bad input raises ``EngineError``: app/cli.py turns
+it into exit status 2 with one line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
 from .documents import load_document
 from .errors import EngineError
@@ -21,16 +20,10 @@ from .options import ALGORITHMS, ORDERINGS, RULES, resolve_options
 from .presets import PRESETS
 from .search import trace
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise EngineError(message)
+ENGINE_COMMANDS = ("trace", "random", "presets")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m app.engine", description="Prune's alpha-beta engine.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
+def add_engine_commands(commands: argparse._SubParsersAction, parser_class) -> None:
     run = commands.add_parser("trace", help="trace a search over a tree document")
     run.add_argument("file", help="a tree document (JSON), or - for standard input")
     run.add_argument("--algorithm", choices=ALGORITHMS)
@@ -52,15 +45,6 @@ def build_parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("presets", help="list the presets, or print one")
     listing.add_argument("name", nargs="?")
 
-    from ..games.cli import add_game_commands  # the games build on the engine, not the reverse
-
-    add_game_commands(commands, _Parser)
-
-    from ..experiments.cli import add_experiment_commands  # experiments build on the engine
-
-    add_experiment_commands(commands, _Parser)
-    return parser
-
 
 def _branching(text: str) -> int | tuple[int, int]:
     low, _, high = text.partition("-")
@@ -70,8 +54,7 @@ def _branching(text: str) -> int | tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is not B or LO-HI") from None
 
 
-def run(argv: list[str]) -> Any:
-    args = build_parser().parse_args(argv)
+def run_engine_command(args: argparse.Namespace) -> Any:
     if args.command == "trace":
         document = load_document(_read(args.file))
         flags = {
@@ -79,14 +62,6 @@ def run(argv: list[str]) -> Any:
             for key in ("algorithm", "rule", "players", "depth", "ordering", "seed")
         }
         return trace(document.tree, resolve_options(document, flags))
-    if args.command == "game":
-        from ..games.cli import run_game
-
-        return run_game(args)
-    if args.command == "experiment":
-        from ..experiments.cli import run_experiment
-
-        return run_experiment(args)
     if args.command == "random":
         low, high = (int(args.low), int(args.high)) if not args.real else (args.low, args.high)
         tree = random_tree(args.seed, args.depth, args.branching, low, high, args.real, args.ragged)
@@ -106,20 +81,3 @@ def _read(name: str) -> str:
             return handle.read()
     except (OSError, UnicodeDecodeError) as err:
         raise EngineError(f"cannot read {name}: {getattr(err, 'strerror', None) or err}") from None
-
-
-def main(argv: list[str] | None = None) -> int:
-    try:
-        result = run(sys.argv[1:] if argv is None else argv)
-    except EngineError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    try:
-        if isinstance(result, str):  # CSV (experiments) is printed as it is
-            sys.stdout.write(result)
-        else:
-            sys.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:  # a reader such as `head` stopped early: not our error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0

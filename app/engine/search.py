@@ -185,7 +185,7 @@ class Search:
     def _finish(self, value, inner, leaves, best_child, pruned) -> None:
         counters = self.counters
         counters.inner, counters.leaves, counters.pruned = inner, leaves, pruned
-        self._summary = summarize(self, value, best_child)
+        self._summary = summarize(self.view, counters, self.options.to_data(), value, best_child)
 
 
 def trace(tree: Tree, options: SearchOptions) -> dict[str, Any]:

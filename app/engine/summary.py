@@ -1,4 +1,8 @@
-"""The closing summary of a search: the answer, what it cost, and what minimax would cost."""
+"""The closing summary of a search: the answer, what it cost, and what minimax would cost.
+
+It reads only what it is given (the search's view of the tree, its counters, its options as
+data), so it knows nothing of ``Search``: search.py imports this module, never the reverse.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,6 @@ from .tree import CHANCE, Number
 
 if TYPE_CHECKING:
     from .evaluation import View
-    from .search import Search
 
 
 @dataclass
@@ -28,9 +31,19 @@ def knuth_moore_leaves(branching: int, depth: int) -> int:
     return branching ** ((depth + 1) // 2) + branching ** (depth // 2) - 1
 
 
-def summarize(search: Search, value: Number, best_child: dict[int, int]) -> dict[str, Any]:
-    """Figures for the statistics panel, from per-level counts: no walk over the whole tree."""
-    tree, view, counters = search.tree, search.view, search.counters
+def summarize(
+    view: View,
+    counters: Counters,
+    options: dict[str, Any],
+    value: Number,
+    best_child: dict[int, int],
+) -> dict[str, Any]:
+    """Figures for the statistics panel, from per-level counts: no walk over the whole tree.
+
+    ``options`` is the search's options as data (``SearchOptions.to_data()``); ``best_child``
+    maps each node to its best child, from which the principal variation is read.
+    """
+    tree = view.tree
     depth = view.depth
     levels = tree.levels[: depth + 1]
     minimax_nodes = sum(level.nodes for level in levels)
@@ -67,7 +80,7 @@ def summarize(search: Search, value: Number, best_child: dict[int, int]) -> dict
         "percent_saved": round(100 * (1 - visited / minimax_nodes), 1),
         "uniform": uniform,
         "knuth_moore_leaves": knuth_moore,
-        "options": search.options.to_data(),
+        "options": options,
     }
 
 

@@ -76,8 +76,8 @@ def test_presets_list_and_show():
     assert cli("trace", "-", stdin=pacman).returncode == 0  # its own output reads back
 
 
-def test_the_engine_needs_no_flask():
-    code = "import sys, app.engine.cli; print('flask' in sys.modules)"
+def test_the_command_line_needs_no_flask():
+    code = "import sys, app.cli; print('flask' in sys.modules)"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
