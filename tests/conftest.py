@@ -1,7 +1,11 @@
-"""Shared fixtures: the app and its HTTP and Socket.IO test clients.
+"""Shared fixtures: the app and its HTTP and Socket.IO test clients; the `browser` and
+`live` markers, set here at collection so that `script/test --quick` can leave them out.
 
 The live-server and browser fixtures come from conftest_browser.py (found by name).
 """
+
+import inspect
+from pathlib import Path
 
 import pytest
 from conftest_browser import (  # noqa: F401  (fixtures are found by name)
@@ -12,6 +16,34 @@ from conftest_browser import (  # noqa: F401  (fixtures are found by name)
 from support import make_app
 
 from app.sockets import socketio
+
+TESTS_DIR = Path(__file__).resolve().parent
+
+
+# Calls that run the app under gunicorn in a subprocess: conftest_browser.start_server, and
+# tests/test_addresses_and_headers.py's helper that runs script/server itself.
+SERVER_CALLS = ("start_server(", "run_script_server(")
+
+
+def _starts_a_server(function) -> bool:
+    """Whether a test or fixture function runs the app under gunicorn in a subprocess."""
+    try:
+        source = inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+    return any(call in source for call in SERVER_CALLS)
+
+
+def pytest_collection_modifyitems(items):
+    """Mark tests/browser/* `browser`, and `live` every test that starts a gunicorn server,
+    in its own body or in a fixture it uses (live_server, or a module's own server)."""
+    for item in items:
+        if Path(item.path).resolve().relative_to(TESTS_DIR).parts[0] == "browser":
+            item.add_marker(pytest.mark.browser)
+        fixtures = item._fixtureinfo.name2fixturedefs.values()
+        functions = [getattr(item, "function", None)] + [d.func for defs in fixtures for d in defs]
+        if any(_starts_a_server(function) for function in functions if function is not None):
+            item.add_marker(pytest.mark.live)
 
 
 @pytest.fixture

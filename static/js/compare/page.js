@@ -24,7 +24,7 @@ const URL_WRITE_MS = 300; // the address is written this long after the last ste
 const stage = $("stage");
 const where = readTreeSource();
 const sides = readSides(window.location.search);
-new CompareForm(where, sides); // eslint-disable-line no-new
+new CompareForm(where, sides);
 const panes = { left: new Pane("left"), right: new Pane("right") };
 const spoken = new Narration($("compare-spoken"));
 let timeline = null;

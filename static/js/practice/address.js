@@ -68,7 +68,8 @@ export function practiceQuery(exercise) {
     ["difficulty", difficulty],
     ["seed", String(seed)],
   ]);
-  const { seed: _ordering, ...rest } = options; // seed= is the tree's here
+  const rest = { ...options };
+  delete rest.seed; // seed= is the tree's here
   for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options: rest }))) {
     params.set(key, value);
   }

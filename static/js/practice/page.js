@@ -225,7 +225,8 @@ function wireBar() {
 /** The options a random tree keeps: its address's seed= is the tree's, so an ordering's
  * seed could not be written there. */
 function withoutOrderingSeed() {
-  const { seed: _seed, ...options } = exercise.options;
+  const options = { ...exercise.options };
+  delete options.seed;
   return options;
 }
 

@@ -99,7 +99,7 @@ export class LinkLayer {
       .selectAll("g.more")
       .data(items, (d) => `${d.data.parent}${d.data.side}`)
       .join((enter) =>
-        enter.append((d) => {
+        enter.append(() => {
           const g = svgEl("g", "more");
           const box = svgEl("rect", "more-box");
           box.setAttribute("x", -R - 8);

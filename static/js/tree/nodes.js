@@ -27,7 +27,7 @@ function setVal(el, text) {
 
 function neq(a, b) {
   // NaN-aware inequality for Float64Array entries.
-  return a !== b && (a === a || b === b); // eslint-disable-line no-self-compare
+  return a !== b && (a === a || b === b);
 }
 
 /**
