@@ -6,7 +6,16 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["static/vendor/", "node_modules/", "tests/browser/vendor/"] },
+  {
+    ignores: [
+      "static/vendor/",
+      "node_modules/",
+      "tests/browser/vendor/",
+      ".venv/",
+      "instance/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   {
     files: ["**/*.js"],
