@@ -188,7 +188,7 @@ def load_layout(given: str) -> Layout:
         raise EngineError("the layout must be a name or the layout's text", field="layout")
     if given in LAYOUTS:
         return LAYOUTS[given]
-    if "\n" in given.strip():
+    if "\n" in given.strip() or not given.strip():
         return parse_layout(given)
     raise EngineError(
         f"layout {given!r} is not one of {', '.join(LAYOUTS)} (or give a layout's text)",
