@@ -125,6 +125,7 @@ export class Editor {
       fileError: $("ed-file-error"),
       saveJson: $("ed-save-json"),
       saveTest: $("ed-save-test"),
+      saveSolution: $("ed-save-solution"),
       treeText: $("tree-text"),
     };
     const e = this.els;
@@ -141,7 +142,8 @@ export class Editor {
     e.kind.addEventListener("change", () => this.setKind(e.kind.value));
     e.file.addEventListener("change", () => this.importFile());
     e.saveJson.addEventListener("click", () => this.downloadJson());
-    e.saveTest.addEventListener("click", () => this.downloadTest());
+    e.saveTest.addEventListener("click", () => this.downloadTest("test"));
+    e.saveSolution.addEventListener("click", () => this.downloadTest("solution"));
     e.treeText.addEventListener("input", () => this.refresh());
     shell.treeContainer.addEventListener("click", (event) => this.onTreeClick(event));
     document.addEventListener("keydown", (event) => this.onKey(event));
@@ -549,7 +551,8 @@ export class Editor {
     download(new Blob([`${text}\n`], { type: "application/json" }), `${this.fileBase()}.json`);
   }
 
-  async downloadTest() {
+  /** The CS188 export: the .test file, or the autograder's .solution for it (`kind`). */
+  async downloadTest(kind) {
     const { model } = this.current();
     this.els.fileError.hidden = true;
     if (!model) {
@@ -557,8 +560,9 @@ export class Editor {
       return;
     }
     try {
-      const { text } = await cs188Export(model, this.shell.options());
-      download(new Blob([text], { type: "text/plain" }), `${this.fileBase()}.test`);
+      const { text, solution } = await cs188Export(model, this.shell.options());
+      const body = kind === "solution" ? solution : text;
+      download(new Blob([body], { type: "text/plain" }), `${this.fileBase()}.${kind}`);
     } catch (err) {
       this.showFileError(`CS188 export: ${err.message}`);
     }
