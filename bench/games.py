@@ -7,6 +7,11 @@ a depth-2 Pacman decision from the start of the largest maze: the best wall time
 --rounds runs of the whole trace (search, node table, renumbering) plus its JSON encoding,
 the peak of Python's allocations during one run (tracemalloc), and the process's peak
 resident memory (ru_maxrss) after the runs. A whole Pacman game is timed too.
+
+By the CS188 rules: the autograder's smallClassic game (seed 0, depth 2, DirectionalGhosts;
+146 decisions) for each algorithm, one decision's trace, and the whole alpha-beta game from
+the command line (``python -m app.engine game pacman --rules cs188 …``, interpreter start
+included; target ≤ 3 s; the trace's target ≤ 200 ms).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import argparse
 import os
 import platform
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -26,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import orjson  # noqa: E402
 
 from app.engine import SearchOptions  # noqa: E402
+from app.games.cs188_play import course_decision, play_course_game  # noqa: E402
 from app.games.mazes import MAZES  # noqa: E402
 from app.games.pacman_play import pacman_decision, play_pacman  # noqa: E402
 from app.games.tictactoe_play import tictactoe_trace  # noqa: E402
@@ -55,6 +62,18 @@ def measure(name: str, run: Callable[[], dict], rounds: int) -> None:
     )
 
 
+def command_line(rounds: int) -> None:
+    """The autograder's alpha-beta game from the command line, start-up included."""
+    command = [sys.executable, "-m", "app.engine", "game", "pacman", "--rules", "cs188"]
+    command += ["--layout", "smallClassic", "--algorithm", "alphabeta", "--seed", "0"]
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    print(f"CS188 rules, smallClassic, alphabeta, whole game on the CLI: {best * 1000:.0f} ms")
+
+
 def largest_maze() -> str:
     return max(MAZES.values(), key=lambda maze: maze.width * maze.height).name
 
@@ -76,6 +95,18 @@ def main() -> None:
         args.rounds,
     )
     measure(f"Pacman, {maze}, whole game (≤ 100 moves)", lambda: play_pacman(maze), 1)
+    for algorithm in ("minimax", "alphabeta", "expectimax"):
+        measure(
+            f"CS188 rules, smallClassic, {algorithm}, whole game",
+            lambda algorithm=algorithm: play_course_game("smallClassic", algorithm=algorithm),
+            args.rounds,
+        )
+    measure(
+        "CS188 rules, smallClassic, alphabeta, decision 12's trace",
+        lambda: course_decision("smallClassic", decision=12),
+        args.rounds,
+    )
+    command_line(args.rounds)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak resident memory: {peak_rss:.0f} MiB")
 

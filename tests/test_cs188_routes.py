@@ -49,3 +49,13 @@ def test_export_refuses_what_the_format_cannot_hold(client):
     )
     assert response.status_code == 400
     assert "CS188 export" in response.get_json()["error"]
+
+
+def test_export_answers_the_test_file_and_the_autograders_solution(client):
+    text = (CS188 / "two-agents.test").read_text()
+    document = client.post("/api/cs188/import", json={"text": text}).get_json()
+    answer = client.post("/api/cs188/export", json={"tree": document}).get_json()
+    assert set(answer) == {"text", "solution"}
+    assert 'diagram: """' in answer["text"]
+    assert 'action: "Left"' in answer["solution"]
+    assert 'generated: "A B C D E F"' in answer["solution"]

@@ -4,7 +4,8 @@ A test file is ``key: "value"`` lines and ``key: \"\"\"`` … ``\"\"\"`` blocks.
 ``successors`` lines ``state action next`` from ``start_state``, with ``evaluation`` lines
 ``state value``; ``num_agents`` players take turns (Pacman, then each ghost); ``depth``
 counts whole rounds, so it is ``depth × num_agents`` plies here. Win and lose states end
-the game where they stand, as ``isWin()``/``isLose()`` do in the project.
+the game where they stand, as ``isWin()``/``isLose()`` do in the project. The other way,
+a tree as such a file and its solution, is cs188_export.py.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .documents import Document
 from .errors import EngineError
-from .options import SearchOptions
 from .tree import DEFAULT_LIMITS, Limits
 
 ALGORITHM_OF_AGENT = {
@@ -24,7 +23,6 @@ ALGORITHM_OF_AGENT = {
 }
 AGENT_OF_ALGORITHM = {algorithm: agent for agent, (algorithm, _) in ALGORITHM_OF_AGENT.items()}
 _LINE = re.compile(r'^([A-Za-z_][\w-]*):\s*(?:(""")|"(.*)"|(.*))\s*$')
-_TOKEN = re.compile(r"^[^\s\"#]+$")
 
 
 def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
@@ -188,62 +186,3 @@ def _build(start, successors, evaluation, terminal, start_line, limits) -> dict[
             node["children"].append(child)
             pending.append((child, target, (*ancestry, target)))
     return root
-
-
-def to_cs188(document: Document, options: SearchOptions) -> str:
-    """A CS188 test file for the document's tree: states named by label where labels are
-    unique tokens (else ``s0``, ``s1``, … in preorder), actions by edge name or index."""
-    tree = document.tree
-    players = options.players
-    if players[0] != "max" or any(p != "min" for p in players[1:]) or tree.has_types:
-        raise EngineError("CS188 export needs players max then min (Pacman then ghosts), no types")
-    if any(p is not None for p in tree.probabilities):
-        raise EngineError("CS188 export cannot carry chance probabilities p")
-    labels = tree.labels
-    usable = all(label and _TOKEN.match(label) for label in labels)
-    names = (
-        labels
-        if usable and len(set(labels)) == len(labels)
-        else [f"s{n}" for n in range(len(tree))]
-    )
-
-    successors = []
-    evaluation = []
-    for node, kids in enumerate(tree.children):
-        for index, child in enumerate(kids):
-            action = tree.actions[child]
-            move = action if action and _TOKEN.match(action) else f"a{index}"
-            successors.append(f"{names[node]} {move} {names[child]}")
-        if tree.values[node] is not None:
-            evaluation.append(f"{names[node]} {_number(tree.values[node])}")
-    if options.depth is not None and options.depth % len(players):
-        raise EngineError(
-            f"CS188 depth counts whole rounds of {len(players)} plies; "
-            f"depth {options.depth} is not a multiple"
-        )
-    agents = len(players)
-    rounds = -(-tree.height // agents) if options.depth is None else options.depth // agents
-    lines = [
-        'class: "GraphGameTreeTest"',
-        f'alg: "{AGENT_OF_ALGORITHM[options.algorithm]}"',
-        f'depth: "{rounds}"',
-        "",
-        f'num_agents: "{len(players)}"',
-        "",
-        f'start_state: "{names[0]}"',
-        'win_states: ""',
-        'lose_states: ""',
-        "",
-        'successors: """',
-        *successors,
-        '"""',
-        "",
-        'evaluation: """',
-        *evaluation,
-        '"""',
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def _number(value: float | int) -> str:
-    return repr(float(value))

@@ -78,6 +78,10 @@ class Pacman:
         ghosts = len(maze.ghosts)
         return PacmanState(maze.pacman, maze.ghosts, (None,) * ghosts, maze.food, 0, 0, PLAYING)
 
+    def identity(self, state: PacmanState) -> tuple:
+        """Everything but whose turn it is and the game's status."""
+        return state[:5]
+
     def to_move(self, state: PacmanState) -> int:
         return state.mover
 

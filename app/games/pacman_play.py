@@ -16,9 +16,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..engine.errors import EngineError
-from ..engine.events import INF
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
-from ..engine.tree import Number, Pause
+from ..engine.tree import Pause
+from .decisions import choice, decision_reason, decision_record, whole_number
 from .document import decision_document
 from .mazes import MAZES
 from .pacman import EVALUATIONS, Pacman, PacmanState
@@ -116,7 +116,7 @@ def pacman_practice_tree(
 
 def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Replay:
     """The game replayed up to Pacman's decision ``decision``, which it keeps whole."""
-    index = _whole(decision, "decision", 0, MAX_MOVES - 1)
+    index = whole_number(decision, "decision", 0, MAX_MOVES - 1)
     settings = replace(settings, moves=index + 1)
     replay = _play(settings, pause, traced=index)
     if replay.traced is None:
@@ -132,29 +132,15 @@ def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Repla
 def _settings(maze, seed, ghosts, depth, moves, rule, ordering, evaluation) -> Settings:
     """Every setting checked, each error naming its field."""
     return Settings(
-        maze=_choice(maze, "maze", tuple(MAZES)),
-        seed=_whole(seed, "seed", 0, MAX_SEED),
-        ghosts=_choice(ghosts, "ghosts", GHOSTS),
-        depth=_whole(depth, "depth", 1, MAX_DEPTH),
-        moves=_whole(moves, "moves", 1, MAX_MOVES),
-        rule=_choice(rule, "rule", RULES),
-        ordering=_choice(ordering, "ordering", ORDERINGS),
-        evaluation=_choice(evaluation, "evaluation", EVALUATIONS),
+        maze=choice(maze, "maze", tuple(MAZES)),
+        seed=whole_number(seed, "seed", 0, MAX_SEED),
+        ghosts=choice(ghosts, "ghosts", GHOSTS),
+        depth=whole_number(depth, "depth", 1, MAX_DEPTH),
+        moves=whole_number(moves, "moves", 1, MAX_MOVES),
+        rule=choice(rule, "rule", RULES),
+        ordering=choice(ordering, "ordering", ORDERINGS),
+        evaluation=choice(evaluation, "evaluation", EVALUATIONS),
     )
-
-
-def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise EngineError(f"{field} {value!r} is not one of {', '.join(choices)}", field=field)
-    return value
-
-
-def _whole(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{field} must be a whole number", field=field)
-    if not low <= value <= high:
-        raise EngineError(f"{field} {value} is out of range ({low} to {high})", field=field)
-    return value
 
 
 class _Replay:
@@ -176,7 +162,9 @@ class _Replay:
         options = _options(self.rules, self.position, self.settings)
         search = GameSearch(self.rules, self.position, options)
         trace = search.trace(pause)
-        self.decisions.append(_decision(trace, self.settings, len(self.states) - 1))
+        algorithm = "alphabeta" if self.settings.ghosts == "adversarial" else "expectimax"
+        reason = decision_reason(trace, self.settings.depth, algorithm)
+        self.decisions.append(decision_record(trace, len(self.states) - 1, reason))
         return search, trace
 
     def move(self, action: str) -> None:
@@ -241,53 +229,3 @@ def _record(state: PacmanState, agent: int | None, action: str | None) -> dict[s
         "score": state.score,
         "status": state.status,
     }
-
-
-def _decision(trace: dict[str, Any], settings: Settings, state: int) -> dict[str, Any]:
-    summary = trace["summary"]
-    return {
-        "state": state,
-        "action": summary["best_action"],
-        "value": summary["value"],
-        "nodes_visited": summary["nodes_visited"],
-        "minimax_nodes": summary["minimax_nodes"],
-        "nodes_pruned": summary["nodes_pruned"],
-        "leaves_evaluated": summary["leaves_evaluated"],
-        "reason": _reason(trace, settings),
-    }
-
-
-def _reason(trace: dict[str, Any], settings: Settings) -> str:
-    """One sentence: the move, its worth, and what each of Pacman's moves was worth."""
-    values = _root_values(trace, bounded=settings.ghosts == "adversarial")
-    best = trace["summary"]["best_action"]
-    rounds = f"{settings.depth} round{'s' if settings.depth > 1 else ''}"
-    against = "ghosts that minimise" if settings.ghosts == "adversarial" else "random ghosts"
-    worth = "worth" if settings.ghosts == "adversarial" else "worth on average"
-    moves = ", ".join(f"{action} {value}" for action, value in values)
-    return (
-        f"{best}: {worth} {_number(trace['summary']['value'])} after {rounds} against "
-        f"{against}, the best of {moves}"
-    )
-
-
-def _root_values(trace: dict[str, Any], bounded: bool) -> list[tuple[str, str]]:
-    """Each of Pacman's moves with the value the search returned for it, in the game's order.
-
-    Under alpha-beta a move no better than the best before it was searched against that
-    best and may have stopped early: its value is then only an upper bound ("at most")."""
-    nodes, best, found = trace["nodes"], -INF, {}
-    for event in trace["events"]:
-        if event[0] != "update" or event[1] != 0:
-            continue
-        child, value = event[2], event[3]
-        bound = bounded and value <= best
-        found[child] = ("at most " if bound else "") + _number(value)
-        best = max(best, value)
-    return [(nodes[child]["action"], found[child]) for child in sorted(found)]
-
-
-def _number(value: Number) -> str:
-    """A value for people: whole when it is, two decimals at most, a real minus sign."""
-    text = str(int(value)) if value == int(value) else f"{value:.2f}".rstrip("0").rstrip(".")
-    return text.replace("-", "−")

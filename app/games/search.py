@@ -336,13 +336,16 @@ class GameSearch(Search):
         ]
         visited = inner + leaves
         best = variation[0] if variation else None
+        reached = {self.game.identity(tree.states[n]) for n in tree.children}
         self._summary = {
             "value": wire(value),
             "best_move": positions[0] if positions else None,
             "best_action": None if best is None else tree.moves[best],
             "principal_variation": positions,
+            "optimal": self._optimal(),
             "nodes_visited": visited,
             "leaves_evaluated": leaves,
+            "states_explored": len(reached),
             "cutoffs": dict(counters.cutoffs),
             "nodes_pruned": sum(counts.size(tree.states[n], tree.depths[n])[0] for n in pruned),
             "total_nodes": minimax_nodes,
@@ -354,6 +357,18 @@ class GameSearch(Search):
             "options": self.options.to_data(),
             "game": self.game.name,
         }
+
+    def _optimal(self) -> list:
+        """Every move at the root whose exact value (minimax, or expectimax at chance nodes)
+        equals the best: the moves the CS188 autograder accepts, in the game's order."""
+        tree, counts, game = self.tree, self.counts, self.game
+        root = tree.states[0]
+        if counts.is_leaf(root, 0):
+            return []
+        moves = game.actions(root)
+        values = [counts.value(game.result(root, move), 1) for move in moves]
+        best = max(values) if self.view.level_kinds[0] == MAX else min(values)
+        return [move for move, value in zip(moves, values, strict=True) if value == best]
 
 
 def _renumber(event: tuple, rows: list[int]) -> tuple:

@@ -17,7 +17,8 @@ import orjson
 from flask import Blueprint, Response, abort, current_app, request
 
 from ..engine import EngineError, Limits
-from ..engine.cs188 import parse_cs188, to_cs188
+from ..engine.cs188 import parse_cs188
+from ..engine.cs188_export import export_cs188
 from ..engine.presets import PRESETS
 from ..inputs import limits_from, parse_json, read_random, read_run
 from ..security import not_rate_limited
@@ -131,9 +132,10 @@ def cs188_import():
 
 @api.post("/cs188/export")
 def cs188_export():
-    """A tree document and options ``{"tree", "options"?}`` as a CS188 test file ``{"text"}``."""
+    """A tree document and options ``{"tree", "options"?}`` as a CS188 test file and the
+    autograder's solution for it: ``{"text", "solution"}``."""
     document, options = read_run(_body(), _limits())
-    return {"text": to_cs188(document, options)}
+    return export_cs188(document, options)
 
 
 @api.post("/random")

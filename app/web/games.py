@@ -86,12 +86,28 @@ def pacman_mazes():
     return [_maze_listing(maze) for maze in MAZES.values()]
 
 
+@games_api.get("/pacman/layouts")
+def pacman_layouts():
+    """The built-in layouts for the CS188 rules: the course's and Prune's mazes."""
+    from ..games.layouts import LAYOUTS
+
+    return [_maze_listing(layout) for layout in LAYOUTS.values()]
+
+
 @games_api.get("/pacman/game")
 @not_rate_limited
 def pacman_game():
     """A whole game: the maze, every agent's move, and each of Pacman's decisions."""
     from ..games.pacman_play import play_pacman
 
+    if _course_rules():
+        from ..games.cs188_play import play_course_game
+
+        layout, settings = _course_settings(("moves",))
+        return _cached(
+            ("pacman-cs188", "game", layout, *sorted(settings.items())),
+            lambda: play_course_game(layout, **settings, pause=take_turns),
+        )
     maze, settings = _pacman_settings(("moves",))
     return _cached(
         ("pacman", "game", maze, *sorted(settings.items())),
@@ -105,11 +121,17 @@ def pacman_trace():
     """The trace of Pacman's decision ``decision`` (from 0) in the game the settings name."""
     from ..games.pacman_play import pacman_decision
 
-    maze, settings = _pacman_settings(("decision",))
-    if "decision" not in settings:
-        raise EngineError(
-            "give the decision: ?decision=0 for Pacman's first move", field="decision"
+    if _course_rules():
+        from ..games.cs188_play import course_decision
+
+        layout, settings = _course_settings(("decision",))
+        _need_decision(settings)
+        return _cached(
+            ("pacman-cs188", "trace", layout, *sorted(settings.items())),
+            lambda: course_decision(layout, **settings, pause=take_turns),
         )
+    maze, settings = _pacman_settings(("decision",))
+    _need_decision(settings)
     return _cached(
         ("pacman", "trace", maze, *sorted(settings.items())),
         lambda: pacman_decision(maze, **settings, pause=take_turns),
@@ -123,10 +145,7 @@ def pacman_tree():
     from ..games.pacman_play import pacman_practice_tree
 
     maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation"))
-    if "decision" not in settings:
-        raise EngineError(
-            "give the decision: ?decision=0 for Pacman's first move", field="decision"
-        )
+    _need_decision(settings)
     return _cached(
         ("pacman", "tree", maze, *sorted(settings.items())),
         lambda: pacman_practice_tree(maze, **settings, pause=take_turns),
@@ -135,6 +154,49 @@ def pacman_tree():
 
 PACMAN_WHOLE = ("seed", "depth", "moves", "decision")
 PACMAN_WORDS = ("ghosts", "evaluation", "rule", "ordering")
+COURSE_WORDS = ("ghosts", "algorithm", "rule", "ordering", "pacman")
+PACMAN_RULES = ("prune", "cs188")
+
+
+def _course_rules() -> bool:
+    """Whether a Pacman request plays by the CS188 rules: ``rules=cs188``, or a ``layout``
+    given without ``rules`` (Prune's own rules, ``rules=prune``, play a ``maze``)."""
+    given = query_options()
+    rules = given.get("rules")
+    if rules is None:
+        return "layout" in given
+    if rules not in PACMAN_RULES:
+        raise EngineError(f"rules {rules!r} is not one of {', '.join(PACMAN_RULES)}", field="rules")
+    return rules == "cs188"
+
+
+def _course_settings(extra: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    """The layout (a name, or its text) and the settings of a CS188 Pacman request;
+    cs188_play checks their values."""
+    given = query_options()
+    given.pop("rules", None)
+    layout = given.pop("layout", None)
+    if layout is None:
+        layout = given.pop("maze", None)
+    if layout is None:
+        raise EngineError("give the layout: ?layout=smallClassic, or its text", field="layout")
+    allowed = {"seed", "depth", *COURSE_WORDS, *extra}
+    settings: dict[str, Any] = {}
+    for key, text in given.items():
+        if key not in allowed:
+            raise EngineError(
+                f"unknown field {key!r} (expected layout, rules, {', '.join(sorted(allowed))})",
+                field=key,
+            )
+        settings[key] = _whole(key, text) if key in PACMAN_WHOLE else text
+    return layout, settings
+
+
+def _need_decision(settings: dict[str, Any]) -> None:
+    if "decision" not in settings:
+        raise EngineError(
+            "give the decision: ?decision=0 for Pacman's first move", field="decision"
+        )
 
 
 def _pacman_settings(
@@ -142,6 +204,7 @@ def _pacman_settings(
 ) -> tuple[str, dict[str, Any]]:
     """The maze and the settings of a Pacman request; pacman_play checks their ranges."""
     given = query_options()
+    given.pop("rules", None)
     maze = given.pop("maze", None)
     if maze is None:
         raise EngineError("give the maze: ?maze=small", field="maze")

@@ -160,6 +160,11 @@ def test_cs188_import(prune, name, visited, pruned):
             page.click("#ed-save-test")
         text = Path(info.value.path()).read_text()
         assert 'alg: "AlphaBetaAgent"' in text and "A Left B" in text and "G 9.0" in text
+        with page.expect_download() as info:
+            page.click("#ed-save-solution")
+        assert info.value.suggested_filename.endswith(".solution")
+        solution = Path(info.value.path()).read_text()
+        assert 'action: "Left"' in solution and 'generated: "A B C D E F"' in solution
 
 
 @pytest.mark.parametrize("step", ["5", "end"])

@@ -7,7 +7,8 @@ import pytest
 from wire_format import readable
 
 from app.engine import EngineError, parse_document, resolve_options, trace
-from app.engine.cs188 import parse_cs188, to_cs188
+from app.engine.cs188 import parse_cs188
+from app.engine.cs188_export import export_cs188
 
 FILES = Path(__file__).parent / "cs188"
 
@@ -74,7 +75,7 @@ def test_depth_limit_evaluates_heuristics_and_lose_states_end_the_game():
 @pytest.mark.parametrize("name", ["two-agents.test", "two-ghosts.test", "depth-limited.test"])
 def test_export_then_import_gives_the_same_tree_and_trace(name):
     document, options = load(name)
-    again = parse_document(parse_cs188(to_cs188(document, options)))
+    again = parse_document(parse_cs188(export_cs188(document, options)["text"]))
     assert again.tree.to_data() == document.tree.to_data()
     again_options = resolve_options(again)
     assert again_options == options
@@ -83,8 +84,8 @@ def test_export_then_import_gives_the_same_tree_and_trace(name):
 
 def test_export_names_unlabelled_states():
     document = parse_document([[3, 12], [2, 4]])
-    text = to_cs188(document, resolve_options(document))
-    assert "s0 a0 s1" in text and "s2 0.0" not in text and "s2 3.0" in text
+    text = export_cs188(document, resolve_options(document))["text"]
+    assert "A Left B" in text and "C 0.0" not in text and "C 3.0" in text
     imported = parse_document(parse_cs188(text))
     assert trace(imported.tree, resolve_options(imported))["summary"]["value"] == 3
 

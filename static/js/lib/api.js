@@ -125,7 +125,7 @@ export function cs188Import(text) {
   return request("/api/cs188/import", { method: "POST", body: { text } });
 }
 
-/** A tree document and options as a CS188 test file: {text}. */
+/** A tree document and options as a CS188 test file and its solution: {text, solution}. */
 export function cs188Export(tree, options) {
   return request("/api/cs188/export", { method: "POST", body: { tree, options } });
 }

@@ -55,12 +55,14 @@ export function saveJson(model, base) {
   download(new Blob([`${text}\n`], { type: "application/json" }), `${base}.json`);
 }
 
-/** Save `model`, run with `options`, as a CS188 .test file (the server writes it);
- * `baseName()` names the file once the server has answered. */
-export async function saveTest(model, options, baseName) {
+/** Save `model`, run with `options`, as a CS188 file (the server writes it): the .test file,
+ * or the autograder's .solution for it (`kind`: "test" | "solution"); `baseName()` names the
+ * file once the server has answered. */
+export async function saveCs188(model, options, kind, baseName) {
   try {
-    const { text } = await cs188Export(model, options);
-    download(new Blob([text], { type: "text/plain" }), `${baseName()}.test`);
+    const { text, solution } = await cs188Export(model, options);
+    const body = kind === "solution" ? solution : text;
+    download(new Blob([body], { type: "text/plain" }), `${baseName()}.${kind}`);
   } catch (err) {
     throw new TreeFileError(`CS188 export: ${err.message}`);
   }

@@ -39,6 +39,7 @@ export class EditorPanel {
       fileError: $("ed-file-error"),
       saveJson: $("ed-save-json"),
       saveTest: $("ed-save-test"),
+      saveSolution: $("ed-save-solution"),
       treeText: $("tree-text"),
     };
   }

@@ -20,8 +20,8 @@ import {
   fileBase,
   importedDocument,
   readTreeFile,
+  saveCs188,
   saveJson,
-  saveTest,
 } from "./editor-files.js";
 import {
   EditError,
@@ -72,7 +72,8 @@ export class Editor {
     e.kind.addEventListener("change", () => this.setKind(e.kind.value));
     e.file.addEventListener("change", () => this.importFile());
     e.saveJson.addEventListener("click", () => this.downloadJson());
-    e.saveTest.addEventListener("click", () => this.downloadTest());
+    e.saveTest.addEventListener("click", () => this.downloadTest("test"));
+    e.saveSolution.addEventListener("click", () => this.downloadTest("solution"));
     e.treeText.addEventListener("input", () => this.refresh());
     shell.treeContainer.addEventListener("click", (event) => this.onTreeClick(event));
     document.addEventListener("keydown", (event) => this.onKey(event));
@@ -359,7 +360,8 @@ export class Editor {
     saveJson(model, this.fileBase());
   }
 
-  async downloadTest() {
+  /** The CS188 export: the .test file, or the autograder's .solution for it (`kind`). */
+  async downloadTest(kind) {
     const { model } = this.current();
     this.panel.els.fileError.hidden = true;
     if (!model) {
@@ -367,7 +369,7 @@ export class Editor {
       return;
     }
     try {
-      await saveTest(model, this.shell.options(), () => this.fileBase());
+      await saveCs188(model, this.shell.options(), kind, () => this.fileBase());
     } catch (err) {
       if (!(err instanceof TreeFileError)) throw err;
       this.panel.showFileError(err.message);

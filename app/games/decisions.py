@@ -1,0 +1,79 @@
+"""What both Pacman rule sets share: a decision as the game JSON records it (with the
+sentence that explains it), and the checks of a setting that name its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.errors import EngineError
+from ..engine.events import INF
+from ..engine.tree import Number
+
+
+def choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise EngineError(f"{field} {value!r} is not one of {', '.join(choices)}", field=field)
+    return value
+
+
+def whole_number(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(f"{field} must be a whole number", field=field)
+    if not low <= value <= high:
+        raise EngineError(f"{field} {value} is out of range ({low} to {high})", field=field)
+    return value
+
+
+def decision_record(trace: dict[str, Any], state: int, reason: str) -> dict[str, Any]:
+    """One of Pacman's decisions: the position searched (an index into ``states``), the move,
+    its value, what the search cost, and what the CS188 autograder would count and accept."""
+    summary = trace["summary"]
+    return {
+        "state": state,
+        "action": summary["best_action"],
+        "optimal": summary["optimal"],
+        "value": summary["value"],
+        "nodes_visited": summary["nodes_visited"],
+        "states_explored": summary["states_explored"],
+        "minimax_nodes": summary["minimax_nodes"],
+        "nodes_pruned": summary["nodes_pruned"],
+        "leaves_evaluated": summary["leaves_evaluated"],
+        "reason": reason,
+    }
+
+
+def decision_reason(trace: dict[str, Any], depth: int, algorithm: str) -> str:
+    """One sentence: the move, its worth, and what each of Pacman's moves was worth."""
+    values = _root_values(trace, bounded=algorithm == "alphabeta")
+    best = trace["summary"]["best_action"]
+    rounds = f"{depth} round{'s' if depth > 1 else ''}"
+    chance = algorithm == "expectimax"
+    against = "random ghosts" if chance else "ghosts that minimise"
+    worth = "worth on average" if chance else "worth"
+    moves = ", ".join(f"{action} {value}" for action, value in values)
+    return (
+        f"{best}: {worth} {_number(trace['summary']['value'])} after {rounds} against "
+        f"{against}, the best of {moves}"
+    )
+
+
+def _root_values(trace: dict[str, Any], bounded: bool) -> list[tuple[str, str]]:
+    """Each of Pacman's moves with the value the search returned for it, in the game's order.
+
+    Under alpha-beta a move no better than the best before it was searched against that
+    best and may have stopped early: its value is then only an upper bound ("at most")."""
+    nodes, best, found = trace["nodes"], -INF, {}
+    for event in trace["events"]:
+        if event[0] != "update" or event[1] != 0:
+            continue
+        child, value = event[2], event[3]
+        bound = bounded and value <= best
+        found[child] = ("at most " if bound else "") + _number(value)
+        best = max(best, value)
+    return [(nodes[child]["action"], found[child]) for child in sorted(found)]
+
+
+def _number(value: Number) -> str:
+    """A value for people: whole when it is, two decimals at most, a real minus sign."""
+    text = str(int(value)) if value == int(value) else f"{value:.2f}".rstrip("0").rstrip(".")
+    return text.replace("-", "−")
