@@ -76,7 +76,9 @@ def test_the_svg_picture_draws_every_node_of_a_folded_view(folded_view):
     assert name.endswith(f"-step-{step}.svg")
     root = ET.fromstring(data.decode())
     assert root.tag == f"{SVG}svg"
-    nodes = [g for g in root.iter(f"{SVG}g") if "node" in classes(g) and g.get("data-path") is not None]
+    nodes = [
+        g for g in root.iter(f"{SVG}g") if "node" in classes(g) and g.get("data-path") is not None
+    ]
     assert sorted(g.get("data-path") for g in nodes) == sorted(keys)
     # Nothing a view only has on screen.
     for el in root.iter():
@@ -91,7 +93,8 @@ def test_the_svg_picture_draws_every_node_of_a_folded_view(folded_view):
     # The frame is the tree's: every node inside the viewBox, with a margin, at scale 1.
     x, y, width, height = (float(v) for v in root.get("viewBox").split())
     assert (float(root.get("width")), float(root.get("height"))) == (width, height)
-    xs, ys = zip(*(translate(g) for g in nodes))
+    xs = [translate(g)[0] for g in nodes]
+    ys = [translate(g)[1] for g in nodes]
     assert x + 18 <= min(xs) and max(xs) <= x + width - 18
     assert y + 18 <= min(ys) and max(ys) <= y + height - 18
     assert width < (max(xs) - min(xs)) + 400  # sized to the tree, not to a window
