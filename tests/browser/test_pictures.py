@@ -179,3 +179,56 @@ def test_a_tree_above_the_limit_is_drawn_folded_and_says_so(prune):
     assert 0 < result["nodes"] < result["size"]
     assert f"{result['nodes']:,} of 2,047 nodes drawn" in result["note"]
     assert result["toggles"] == 0
+
+
+# ----- the experiments' charts -----
+
+CHARTS = {
+    # block: (fields, a text the chart's picture must hold, legend expected)
+    "ord": ({"depths": "1-4", "trials": 2}, "Leaves evaluated by depth", True),
+    "rb-many": ({"seeds": "0-19"}, "over many trees", True),
+    "opt": ({"positions": "XO..X...."}, "Nodes visited per method", False),
+}
+
+
+@pytest.mark.parametrize("block", list(CHARTS))
+def test_each_chart_downloads_as_svg_and_png(prune, block):
+    fields, title, has_legend = CHARTS[block]
+    page = prune.page
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("/experiments")
+    page.wait_for_selector("body[data-experiments-ready]")
+    for name, value in fields.items():
+        page.fill(f"#{block} [name={name}]", str(value))
+    page.click(f"#{block} [data-part=run]")
+    page.wait_for_selector(f"#{block}[data-state=done]", timeout=30_000)
+    chart = page.evaluate(
+        """(block) => {
+          const svg = document.querySelector(`#${block} svg.chart-svg`);
+          return { width: +svg.getAttribute('width'), height: +svg.getAttribute('height'),
+                   marks: svg.querySelectorAll('path, rect, line, circle').length };
+        }""",
+        block,
+    )
+
+    name, data = download(page, f"#{block} [data-part=chart-svg]")
+    assert name.startswith("prune-") and name.endswith("-chart.svg")
+    text = data.decode()
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG}svg" and "<style>" in text and "fill:" in text
+    assert title in text
+    x, y, width, height = (float(v) for v in root.get("viewBox").split())
+    assert (x, y, width) == (0, 0, chart["width"]) and height > chart["height"]
+    shapes = {f"{SVG}{tag}" for tag in ("path", "rect", "line", "circle")}
+    drawn = [el for el in root.iter() if el.tag in shapes]
+    assert len(drawn) >= chart["marks"]  # the chart's own marks, and the legend's samples
+    if has_legend:
+        assert "legend-label" in text
+
+    name, png = download(page, f"#{block} [data-part=chart-png]")
+    assert name.endswith("-chart.png")
+    w, h = png_size(png)
+    assert abs(w / h - width / height) < 0.02 and w >= width
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"chart-{block}.png").write_bytes(png)
