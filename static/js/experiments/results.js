@@ -1,8 +1,10 @@
 // results.js: the results area of a run block: its data tables (table.js), their CSV
-// buttons (csv.js) and the sentence that states the finding. The chart belongs to the
+// buttons (csv.js), the chart's SVG and PNG downloads (chart-picture.js) and the sentence
+// that states the finding. The chart belongs to the
 // section, which draws it from the same rows; this keeps what is downloaded equal to what
 // the tables show.
 
+import { bindChartDownloads } from "./chart-picture.js";
 import { bindCsvButton } from "./csv.js";
 import { parts } from "./runner.js";
 import { renderTable } from "./table.js";
@@ -14,6 +16,12 @@ export class Results {
     this.models = [null, null];
     bindCsvButton(this.els.csv, () => this.models[0], filenames[0]);
     if (this.els["csv-2"]) bindCsvButton(this.els["csv-2"], () => this.models[1], filenames[1]);
+    const chartName = (ext) => filenames[0]().replace(/\.csv$/, `-chart.${ext}`);
+    bindChartDownloads(
+      this.els.chart.closest("figure"),
+      { svgButton: this.els["chart-svg"], pngButton: this.els["chart-png"] },
+      chartName
+    );
   }
 
   /** Nothing to show (a new run started, or one stopped without results). */

@@ -3,7 +3,8 @@
 // loads the exercise's tree and whole trace once (load.js), shows the tree at step 0 (leaf
 // values only), and from then on works offline: the student's answer lives in the answer
 // sheet, marks.js crosses nodes out on the tree, grader.js grades in the browser and
-// results.js says why. Nothing the student answers is sent anywhere.
+// results.js says why; print.js prints it as a worksheet (and its answer key). Nothing the
+// student answers is sent anywhere.
 //
 // body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
 // tests.
@@ -19,6 +20,7 @@ import { MAX_SEED } from "./difficulty.js";
 import { grade } from "./grader.js";
 import { loadExercise } from "./load.js";
 import { PracticeMarks } from "./marks.js";
+import { PracticePrint } from "./print.js";
 import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
@@ -55,6 +57,11 @@ const results = new Results(
   { showMeLink: (step) => `/?${visualizerQuery(exercise, step)}`, newTab: isEmbed }
 );
 view.onActivate = (id) => sheet.focusNode(id); // Enter on a node: its row in the sheet
+// Printing: a worksheet of the tree shown; "Print answer key" adds the engine's answers.
+new PracticePrint(
+  { tree: $("tree"), key: $("answer-key"), sheetButton: $("print-sheet"), keyButton: $("print-key") },
+  () => (trace ? { trace, truth, pictureOptions: { cutByLimit: view.cutByLimit, levels: view.levels } } : null)
+);
 
 // The exercise's load state (loading | done | error); body[data-run-state] mirrors it.
 const store = createRunStore();

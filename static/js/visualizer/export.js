@@ -1,5 +1,7 @@
-// visualizer/export.js: downloads of the current picture (a standalone SVG, a PNG) and of the trace.
-// The SVG copy carries each element's computed style inline, so it renders anywhere.
+// visualizer/export.js: downloads of pictures (a standalone SVG, a PNG) and of the trace. A
+// picture is an <svg> with a viewBox (tree/picture.js's whole tree, an experiment's chart);
+// the SVG file carries each element's computed style in a stylesheet of its own, so it
+// renders anywhere, and the PNG is that file drawn on a canvas.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const STYLE_PROPS = [
@@ -49,8 +51,10 @@ function styleClasses(source, copy, classes = new Map()) {
     if (value !== "") parts.push(`${prop}:${value}`);
   }
   const rule = parts.join(";");
-  if (!classes.has(rule)) classes.set(rule, `s${classes.size}`);
-  copy.setAttribute("class", classes.get(rule));
+  if (!classes.has(rule)) classes.set(rule, `pic-s${classes.size}`);
+  // The element's own classes stay (g.node, .cutoff-label: what the picture shows is findable).
+  const own = source.getAttribute("class");
+  copy.setAttribute("class", own ? `${own} ${classes.get(rule)}` : classes.get(rule));
   copy.removeAttribute("style");
   const a = source.children;
   const b = copy.children;
@@ -58,39 +62,75 @@ function styleClasses(source, copy, classes = new Map()) {
   return classes;
 }
 
-/** The tree as a standalone SVG document (text), cropped to the drawing. */
+/**
+ * Run `use(svg)` with `svg` in the document (computed styles and text extents need it): a
+ * detached picture sits for that moment in an off-screen .picture-stage (print.css).
+ */
+function whileStaged(svgElement, use) {
+  if (svgElement.isConnected) return use(svgElement);
+  const stage = document.createElement("div");
+  stage.className = "picture-stage";
+  stage.setAttribute("aria-hidden", "true");
+  stage.appendChild(svgElement);
+  document.body.appendChild(stage);
+  try {
+    return use(svgElement);
+  } finally {
+    stage.remove();
+  }
+}
+
+/** The part of `svgElement` to keep: its viewBox, else its drawing's bounds plus PAD. */
+function frameOf(svgElement) {
+  const box = svgElement.viewBox && svgElement.viewBox.baseVal;
+  if (svgElement.hasAttribute("viewBox") && box && box.width > 0 && box.height > 0) {
+    return { x: box.x, y: box.y, width: Math.ceil(box.width), height: Math.ceil(box.height) };
+  }
+  const drawn = svgElement.getBBox();
+  return {
+    x: Math.floor(drawn.x - PAD),
+    y: Math.floor(drawn.y - PAD),
+    width: Math.ceil(drawn.width + 2 * PAD),
+    height: Math.ceil(drawn.height + 2 * PAD),
+  };
+}
+
+/**
+ * A picture (tree/picture.js's treePicture, a chart) as a standalone SVG document (text)
+ * framed by its viewBox, on a `background`, with every element's computed style in a
+ * stylesheet of its own. Returns {text, width, height}.
+ */
 export function svgText(svgElement, { title = "Prune", background = "#ffffff" } = {}) {
-  const viewport = svgElement.querySelector("g.viewport");
-  const box = viewport.getBBox();
-  const x = Math.floor(box.x - PAD);
-  const y = Math.floor(box.y - PAD);
-  const width = Math.ceil(box.width + 2 * PAD);
-  const height = Math.ceil(box.height + 2 * PAD);
-  const copy = svgElement.cloneNode(true);
-  const classes = styleClasses(svgElement, copy);
-  copy.setAttribute("xmlns", SVG_NS);
-  copy.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
-  copy.setAttribute("width", String(width));
-  copy.setAttribute("height", String(height));
-  copy.querySelector("g").removeAttribute("transform"); // the zoom: the viewBox frames it
-  const titleEl = document.createElementNS(SVG_NS, "title");
-  titleEl.textContent = title;
-  const bg = document.createElementNS(SVG_NS, "rect");
-  bg.setAttribute("x", String(x));
-  bg.setAttribute("y", String(y));
-  bg.setAttribute("width", String(width));
-  bg.setAttribute("height", String(height));
-  bg.setAttribute("fill", background);
-  copy.insertBefore(bg, copy.firstChild);
-  copy.insertBefore(titleEl, copy.firstChild);
-  let css = "svg{font-family:sans-serif}";
-  for (const [rule, name] of classes) css += `.${name}{${rule}}`;
-  const markup = new XMLSerializer().serializeToString(copy);
-  // The stylesheet goes in as text: a <style> element would be checked against the CSP.
-  const cut = markup.indexOf(">") + 1;
-  const style = `<style>${css.replace(/</g, "\\3c ")}</style>`;
-  const text = markup.slice(0, cut) + style + markup.slice(cut);
-  return { text, width, height };
+  return whileStaged(svgElement, (source) => {
+    const { x, y, width, height } = frameOf(source);
+    const copy = source.cloneNode(true);
+    const classes = styleClasses(source, copy);
+    copy.setAttribute("xmlns", SVG_NS);
+    copy.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
+    copy.setAttribute("width", String(width));
+    copy.setAttribute("height", String(height));
+    const bg = document.createElementNS(SVG_NS, "rect");
+    bg.setAttribute("x", String(x));
+    bg.setAttribute("y", String(y));
+    bg.setAttribute("width", String(width));
+    bg.setAttribute("height", String(height));
+    bg.setAttribute("fill", background);
+    const ownTitle = copy.querySelector(":scope > title");
+    copy.insertBefore(bg, ownTitle ? ownTitle.nextSibling : copy.firstChild);
+    if (!ownTitle) {
+      const titleEl = document.createElementNS(SVG_NS, "title");
+      titleEl.textContent = title;
+      copy.insertBefore(titleEl, copy.firstChild);
+    }
+    let css = "svg{font-family:sans-serif}";
+    for (const [rule, name] of classes) css += `.${name}{${rule}}`;
+    const markup = new XMLSerializer().serializeToString(copy);
+    // The stylesheet goes in as text: a <style> element would be checked against the CSP.
+    const cut = markup.indexOf(">") + 1;
+    const style = `<style>${css.replace(/</g, "\\3c ")}</style>`;
+    const text = markup.slice(0, cut) + style + markup.slice(cut);
+    return { text, width, height };
+  });
 }
 
 /** The picture as a PNG Blob (the SVG drawn on a canvas at `scale`). */

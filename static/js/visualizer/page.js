@@ -1,8 +1,8 @@
 // visualizer/page.js: the main page's entry. It builds the panels (tree view, pseudocode,
 // narration, statistics, the header's title) and shows step k in each of them and in the
 // address; run.js runs a tree over the socket into a trace, first-load.js opens what the address
-// asks for, toolbar.js wires the toolbar, editor.js and share.js edit and share the tree shown,
-// lecture/*.js run lecture mode on top. window.prune exposes hooks for tests and benches.
+// asks for, toolbar.js wires the toolbar, editor.js and share.js edit and share the tree shown
+// (print.js prints it whole), lecture/*.js run lecture mode on top. window.prune exposes hooks for tests and benches.
 
 import { Lecture } from "../lecture/room.js";
 import { QuestionAnswering } from "../lecture/answering.js";
@@ -22,6 +22,7 @@ import { Editor } from "./editor.js";
 import { openDefaultPreset, openFirstView } from "./first-load.js";
 import { InputPanel } from "./input-panel.js";
 import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels.js";
+import { printWholeTree } from "./print.js";
 import { Runner } from "./run.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
@@ -197,7 +198,8 @@ const shell = {
     runner.run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
   },
   store,
-  svg: view.svg.node(),
+  // What the pictures (share.js's downloads, print.js) draw the tree with, as the view does.
+  pictureOptions: () => ({ cutByLimit: view.cutByLimit, levels: view.levels }),
   treeContainer: $("tree"),
   maxUrlChars,
 };
@@ -207,6 +209,7 @@ view.onActivate = (id) => {
   if (!presentation.on) window.prune.editor.editNode(runner.trace.pathOf(id));
 };
 window.prune.share = new SharePanel(shell);
+printWholeTree($("tree"), () => (runner.trace ? window.prune.share.picture() : null));
 
 // ----- lecture mode (lecture/room.js): a presenter drives, students follow -----
 

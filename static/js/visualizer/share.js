@@ -1,12 +1,15 @@
 // visualizer/share.js: links to the exact view. A permalink carries the tree document, the options and
 // the step in the URL (?z=: JSON, deflate-raw, base64url), so it needs no server state; a
 // short link (/t/<id>) saves the view on the server for trees too large for a URL. Also the
-// embed code (<iframe src=".../embed?...">) and the picture/trace downloads.
+// embed code (<iframe src=".../embed?...">) and the downloads: the trace, and a picture of the
+// whole tree at the step shown (tree/picture.js: every node, none folded, sized to the tree,
+// not the view's window; export.js writes it as SVG or PNG).
 //
 // The panel opens with the focus on Copy link; closed (✕, Escape, or Share again) with the
 // focus in it, the focus goes back to the Share button that opened it.
 
 import { saveView } from "../lib/api.js";
+import { treePicture } from "../tree/picture.js";
 import { download, pngBlob, svgText, traceText } from "./export.js";
 import { PACKED_PARAM, packView } from "../lib/packed-view.js";
 
@@ -60,7 +63,10 @@ export function embedCode(src, title, maxWidth = EMBED_MAX_WIDTH, aspect = EMBED
 }
 
 export class SharePanel {
-  /** shell: {doc, runOptions (resolved), step, trace, title, svg, maxUrlChars} */
+  /**
+   * shell: {doc, runOptions (resolved), step, trace, title, maxUrlChars, pictureOptions()
+   * (treePicture's options for the tree shown: cutByLimit, levels)}
+   */
   constructor(shell) {
     this.shell = shell;
     this.savedId = null;
@@ -221,9 +227,15 @@ export class SharePanel {
     return title.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "prune";
   }
 
+  /** The whole tree at the step shown, as a detached <svg> (tree/picture.js). */
+  picture() {
+    const options = this.shell.pictureOptions ? this.shell.pictureOptions() : {};
+    return treePicture(this.shell.trace, this.shell.step, { ...options, title: this.title() });
+  }
+
   exportSvg() {
     if (!this.shell.trace) return;
-    const { text } = svgText(this.shell.svg, { title: this.title() });
+    const { text } = svgText(this.picture(), { title: this.title() });
     const name = `${this.fileBase()}-step-${this.shell.step}.svg`;
     download(new Blob([text], { type: "image/svg+xml" }), name);
   }
@@ -231,7 +243,7 @@ export class SharePanel {
   async exportPng() {
     if (!this.shell.trace) return;
     try {
-      const blob = await pngBlob(this.shell.svg, { title: this.title() });
+      const blob = await pngBlob(this.picture(), { title: this.title() });
       download(blob, `${this.fileBase()}-step-${this.shell.step}.png`);
     } catch (err) {
       this.say(`Could not make the PNG: ${err.message}`);
