@@ -212,6 +212,7 @@ def reachable_positions_with_a_move():
     return sorted(board for board in seen if not GAME.is_terminal(board))
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 def test_tt_and_iterative_deepening_agree_with_alphabeta_everywhere():
     positions = reachable_positions_with_a_move()
     assert len(positions) == 4520
@@ -225,6 +226,7 @@ def test_tt_and_iterative_deepening_agree_with_alphabeta_everywhere():
             assert move_value == plain.value, (method.__name__, board)
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 def test_node_counts_from_the_empty_board():
     board = GAME.initial()
     plain = alphabeta(board)

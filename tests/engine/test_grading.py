@@ -125,6 +125,7 @@ def path_of(key):
     return [int(step) for step in key.split(".")] if key else []
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=800, deadline=None)
 @given(shapes(), ANY)
 def test_the_engines_own_answer_scores_full_marks_with_correct_items_only(shape, options):
@@ -140,6 +141,7 @@ def test_the_engines_own_answer_scores_full_marks_with_correct_items_only(shape,
     assert [item["step"] for item in result["items"]] == sorted(i["step"] for i in result["items"])
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=700, deadline=None)
 @given(shapes(), PRUNING, st.data())
 def test_a_dropped_prune_is_exactly_one_missed_prune_at_it(shape, options, data):
@@ -154,6 +156,7 @@ def test_a_dropped_prune_is_exactly_one_missed_prune_at_it(shape, options, data)
     assert result["score"] == result["max_score"] - 1
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=500, deadline=None)
 @given(shapes(), ANY, st.data())
 def test_crossing_out_a_visited_node_is_exactly_one_over_prune_at_it(shape, options, data):
@@ -172,6 +175,7 @@ def test_crossing_out_a_visited_node_is_exactly_one_over_prune_at_it(shape, opti
         assert item["kind"] == "over_prune" or item["path"][: len(marked)] != list(marked)
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=500, deadline=None)
 @given(shapes(), ANY, st.data(), st.sampled_from([1, -1, 0.5]))
 def test_a_changed_value_is_exactly_one_wrong_value_at_it(shape, options, data, change):

@@ -192,6 +192,7 @@ GAMES = [(2, "given", 0), (2, "random", 1), (2, "random", 2), (2, "heuristic", 0
 GAMES += [(3, "given", 0), (3, "worst", 0), (1, "random", 3)]
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @pytest.mark.parametrize("name", list(MAZES))
 @pytest.mark.parametrize("rule", ["standard", "strict"])
 def test_alphabeta_finds_the_minimax_value_at_every_decision(name, rule):

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from engine_reference import alphabeta_leaves, best_move, minimax, replace_leaves
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,6 +32,7 @@ def leaf_paths(events):
     return [tuple(e["path"]) for e in events if e["type"] == "leaf"]
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=2000, deadline=None)
 @given(trees, players, rules)
 def test_alphabeta_value_and_best_move_equal_minimax(tree, cycle, rule):
@@ -39,6 +41,7 @@ def test_alphabeta_value_and_best_move_equal_minimax(tree, cycle, rule):
     assert summary["best_move"] == best_move(tree, cycle)
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=1000, deadline=None)
 @given(trees, players, rules)
 def test_engine_evaluates_exactly_the_leaves_of_the_textbook_pseudocode(tree, cycle, rule):
@@ -48,6 +51,7 @@ def test_engine_evaluates_exactly_the_leaves_of_the_textbook_pseudocode(tree, cy
     assert result["summary"]["value"] == expected_value
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=1000, deadline=None)
 @given(trees, players)
 def test_strict_evaluates_a_superset_of_standard(tree, cycle):
@@ -67,6 +71,7 @@ def test_pruned_subtrees_cannot_change_the_root(tree, cycle, rule):
                 assert minimax(replace_leaves(tree, path, extreme), cycle) == root_value
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=1000, deadline=None)
 @given(trees, players, rules, orderings, st.integers(0, 1000))
 def test_every_ordering_finds_the_minimax_value(tree, cycle, rule, ordering, seed):

@@ -197,6 +197,7 @@ def easyai_value(board, plies=0):
     return for_mover if GAME.to_move(board) == 0 else -for_mover
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 def test_easyai_agrees_on_every_reachable_position():
     """The value, and that Prune's move reaches it, on all 4,520 positions with a move."""
     options = SearchOptions()

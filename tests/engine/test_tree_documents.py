@@ -216,6 +216,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=1500, deadline=None)
 @given(json_values)
 def test_arbitrary_json_raises_only_the_engines_error(data):
@@ -227,6 +228,7 @@ def test_arbitrary_json_raises_only_the_engines_error(data):
         assert str(err)
 
 
+@pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
 @settings(max_examples=500, deadline=None)
 @given(st.text(max_size=60) | json_values.map(json.dumps))
 def test_arbitrary_text_raises_only_the_engines_error(text):
