@@ -39,13 +39,16 @@ export class Presentation {
    *   on phones instead), exit: the bar's "Exit",
    *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
    *   controls: the elements that fade (the player, the exit button)}
-   * @param {{view: TreeView, player?: Player, onChange?: Function}} hooks  player: told when
-   *   the mode changes (it takes a clicker's keys); onChange(on): the mode changed
+   * @param {{view: TreeView, player?: Player, available?: Function, onChange?: Function}} hooks
+   *   player: told when the mode changes (it takes a clicker's keys); available(): whether
+   *   there is something to present now (a closed decision view has not); onChange(on): the
+   *   mode changed
    */
-  constructor(els, { view, player = null, onChange = null }) {
+  constructor(els, { view, player = null, available = () => true, onChange = null }) {
     this.els = els;
     this.view = view;
     this.player = player;
+    this.available = available;
     this.onChange = onChange;
     this.on = false;
     this.blanked = false;
@@ -87,7 +90,7 @@ export class Presentation {
     if (this.on && !inTree) this.wake();
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (ownsKey(event.target, event.key)) return; // P typed in a field, Escape closing a list
-    if (event.key === "p" || event.key === "P") {
+    if ((event.key === "p" || event.key === "P") && (this.on || this.available())) {
       event.preventDefault();
       this.toggle();
     } else if (event.key === "Escape" && this.on) {
@@ -139,7 +142,7 @@ export class Presentation {
 
   /** Present; `fullscreen`: also ask the browser for full screen (a refusal is ignored). */
   enter({ fullscreen = false } = {}) {
-    if (this.on) return;
+    if (this.on || !this.available()) return;
     this.on = true;
     document.body.dataset.present = "on";
     this.els.layout.classList.add("presenting");
