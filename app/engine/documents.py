@@ -86,10 +86,7 @@ def parse_document(
         )
     players = None if data.get("players") is None else parse_players(data["players"], limits)
     agents = None if data.get("agents") is None else parse_agents(data["agents"], players, limits)
-    texts = {
-        key: _text(data.get(key), key, limits.max_text_length)
-        for key in TEXT_FIELDS
-    }
+    texts = {key: _text(data.get(key), key, limits.max_text_length) for key in TEXT_FIELDS}
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise EngineError("document: options must be an object", field="options")

@@ -155,8 +155,7 @@ PRESETS: dict[str, Preset] = {
             name="best-ordering",
             title="Best ordering: the Knuth–Moore minimum",
             description="A uniform 3-ary tree of depth 3 with every node's best child first.",
-            answer="Alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves: the Knuth–Moore "
-            "minimum.",
+            answer="Alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves: the Knuth–Moore minimum.",
             source="Knuth & Moore, An Analysis of Alpha-Beta Pruning (1975)",
             tree=_reordered(_UNIFORM_3x3, "perfect"),
         ),

@@ -114,9 +114,10 @@ def test_the_blank_screen(prune):
            })"""
     )
     assert covered == [True, True, True]
-    assert page.evaluate(
-        "getComputedStyle(document.querySelector('.blank-screen')).backgroundColor"
-    ) == "rgb(0, 0, 0)"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.blank-screen')).backgroundColor")
+        == "rgb(0, 0, 0)"
+    )
     prune.screenshot("clicker-blank-1280x720")
 
     # A step key on a blank screen shows the tree again, at the step it left.

@@ -19,7 +19,8 @@ PARENT = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Course page</title></head>
 <body style="margin:0">
 <h1 style="margin:0;height:60px">A course page</h1>
-<iframe id="prune" src="%s" title="Prune" style="display:block;width:%dpx;height:%dpx;border:0"></iframe>
+<iframe id="prune" src="%s" title="Prune"
+        style="display:block;width:%dpx;height:%dpx;border:0"></iframe>
 <script>
 window.messages = [];
 window.addEventListener("message", (event) => {
@@ -27,7 +28,7 @@ window.addEventListener("message", (event) => {
   if (event.source !== frame.contentWindow) return;
   const data = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
   window.messages.push(data);
-  if (data && data.subject === "lti.frameResize" && window.obey !== false) {
+  if (data && data.subject === "lti.frameResize") {
     frame.style.height = data.height + "px";
   }
 });
@@ -35,22 +36,21 @@ window.addEventListener("message", (event) => {
 </body></html>"""
 
 
-def open_parent(page, base_url, src, width=640, height=360, obey=True):
+def open_parent(page, base_url, src, width=640, height=360):
+    """The parent page, framing `src` at width × height until the embed says its height."""
     html = PARENT % (src, width, height)
     page.route(
         f"{base_url}{PARENT_PATH}",
         lambda route: route.fulfill(status=200, content_type="text/html", body=html),
     )
     page.set_viewport_size({"width": width + 40, "height": 900})
-    if not obey:
-        page.add_init_script("window.obey = false;")
     page.goto(f"{base_url}{PARENT_PATH}")
-    frame = page.frame_locator("#prune")
-    return frame
 
 
 def frame_of(page):
-    return next(f for f in page.frames if f.url.split("?")[0].endswith(("/embed", "/embed/practice")))
+    """The embed's frame in the parent page."""
+    embeds = ("/embed", "/embed/practice")
+    return next(f for f in page.frames if f.url.split("?")[0].endswith(embeds))
 
 
 def resizes(page):
@@ -68,7 +68,7 @@ def content_height(frame) -> int:
     )
 
 
-def settled(page, count_before=None, ms=600):
+def settled(page, ms=600):
     """Wait until no new message came for `ms`; the messages."""
     page.wait_for_function("() => window.messages.length > 0")
     while True:
@@ -143,7 +143,10 @@ def test_an_embed_not_framed_posts_nothing(prune, base_url):
     page.add_init_script(
         """window.__posted = [];
            const post = window.postMessage.bind(window);
-           window.postMessage = (m, ...rest) => { window.__posted.push(m); return post(m, ...rest); };"""
+           window.postMessage = (m, ...rest) => {
+             window.__posted.push(m);
+             return post(m, ...rest);
+           };"""
     )
     page.goto(f"{base_url}/embed/practice?difficulty=easy&seed=3")
     page.wait_for_selector("body[data-run-state=done]")

@@ -172,4 +172,6 @@ def test_the_main_page_says_no_answer_at_step_0(prune):
     )
     assert all("answer" not in d.lower() and "never looked at" not in d for d in descriptions)
     page.evaluate("window.prune.seek(window.prune.trace.length)")
-    page.wait_for_function("() => document.getElementById('doc-title').textContent.includes('Answer 3')")
+    page.wait_for_function(
+        "() => document.getElementById('doc-title').textContent.includes('Answer 3')"
+    )
