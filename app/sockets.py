@@ -163,6 +163,7 @@ def on_run(message=None):
         "document": {
             "name": document.name,
             "description": document.description,
+            "answer": document.answer,
             "source": document.source,
             "agents": _agents(document, options),
         },

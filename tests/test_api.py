@@ -160,7 +160,7 @@ def test_presets_list(client):
     listing = response.get_json()
     assert [p["name"] for p in listing] == list(PRESETS)
     textbook = listing[0]
-    assert set(textbook) == {"name", "title", "description", "source"}
+    assert set(textbook) == {"name", "title", "description", "answer", "source"}
     assert textbook["title"] == PRESETS["textbook"].title
 
 

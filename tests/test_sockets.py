@@ -65,7 +65,13 @@ def test_run_streams_the_engines_trace(socket_client, inbox):
     assert len(ack["nodes"]) == 13
     assert ack["nodes"][1] == {"parent": 0, "kind": "min", "terminal": False}
     assert ack["nodes"] == engine_trace(TEXTBOOK)["nodes"]
-    assert ack["document"] == {"name": None, "description": None, "source": None, "agents": None}
+    assert ack["document"] == {
+        "name": None,
+        "description": None,
+        "answer": None,
+        "source": None,
+        "agents": None,
+    }
     done = inbox.wait_done(ack["run"])
     assert done["summary"] == expected["summary"]
     assert done["summary"]["value"] == 3
@@ -92,7 +98,7 @@ def test_events_come_in_batches_of_about_the_configured_size():
 def test_ack_carries_the_documents_texts(socket_client, inbox):
     document = PRESETS["textbook"].document
     ack = run(socket_client, document)
-    texts = {k: document[k] for k in ("name", "description", "source")}
+    texts = {k: document[k] for k in ("name", "description", "answer", "source")}
     assert ack["document"] == {**texts, "agents": None}
     inbox.wait_done(ack["run"])
 

@@ -15,7 +15,17 @@ from typing import Any
 from .errors import EngineError
 from .tree import DEFAULT_LIMITS, KINDS, Limits, Pause, Tree, is_text, parse_tree
 
-DOCUMENT_FIELDS = ("tree", "players", "agents", "name", "description", "source", "options")
+DOCUMENT_FIELDS = (
+    "tree",
+    "players",
+    "agents",
+    "name",
+    "description",
+    "answer",
+    "source",
+    "options",
+)
+TEXT_FIELDS = ("name", "description", "answer", "source")
 
 
 @dataclass(frozen=True)
@@ -23,13 +33,16 @@ class Document:
     """A tree with the settings a document may carry (players, name, option defaults).
 
     ``agents`` names the player at each position of ``players`` ("Pacman", "Ghost 1", …), so
-    that a view can name levels by who moves there rather than by kind alone."""
+    that a view can name levels by who moves there rather than by kind alone. ``description``
+    says what the tree is, without giving the search's result away; ``answer`` says the result
+    (the root value, what is pruned): views show it only once the search has reached its end."""
 
     tree: Tree
     players: tuple[str, ...] | None = None
     agents: tuple[str, ...] | None = None
     name: str | None = None
     description: str | None = None
+    answer: str | None = None
     source: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -73,10 +86,7 @@ def parse_document(
         )
     players = None if data.get("players") is None else parse_players(data["players"], limits)
     agents = None if data.get("agents") is None else parse_agents(data["agents"], players, limits)
-    texts = {
-        key: _text(data.get(key), key, limits.max_text_length)
-        for key in ("name", "description", "source")
-    }
+    texts = {key: _text(data.get(key), key, limits.max_text_length) for key in TEXT_FIELDS}
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise EngineError("document: options must be an object", field="options")

@@ -1,4 +1,8 @@
-"""Named example trees for lectures: each with a one-line description and its source."""
+"""Named example trees for lectures: each with a one-line description, its answer and its source.
+
+The description says what the tree is and never gives the search's result away (it is on
+screen from step 0, in the preset list and on a lecture's student pages); the ``answer`` (the
+root value, what is pruned, the teaching point the search ends on) is shown only at the end."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ class Preset:
     name: str
     title: str
     description: str
+    answer: str
     source: str
     tree: Any
     players: tuple[str, ...] = DEFAULT_PLAYERS
@@ -30,6 +35,7 @@ class Preset:
         document: dict[str, Any] = {
             "name": self.title,
             "description": self.description,
+            "answer": self.answer,
             "source": self.source,
             "players": list(self.players),
             "tree": copy.deepcopy(self.tree),
@@ -45,6 +51,7 @@ class Preset:
             "name": self.name,
             "title": self.title,
             "description": self.description,
+            "answer": self.answer,
             "source": self.source,
         }
 
@@ -106,15 +113,18 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="textbook",
             title="Textbook: three MIN nodes",
-            description="MAX over three MIN nodes; answer 3; the second MIN node cuts off "
-            "after its first leaf, so 4 and 6 are never looked at.",
+            description="MAX over three MIN nodes of three leaves each.",
+            answer="Answer 3: the second MIN node cuts off after its first leaf, "
+            "so 4 and 6 are never looked at.",
             source="Russell & Norvig, Artificial Intelligence: A Modern Approach, Figure 5.2 / 5.5",
             tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]],
         ),
         Preset(
             name="tie",
             title="The tie that separates the two rules",
-            description="The second MIN node's first leaf equals α = 10: the textbook rule (α ≥ β) "
+            description="Two MIN nodes whose leaves tie with α: run it under both pruning "
+            "rules, the textbook one (α ≥ β) and the strict CS188 one (v < α).",
+            answer="The second MIN node's first leaf equals α = 10: the textbook rule (α ≥ β) "
             "prunes the 0, the strict CS188 rule (v < α) does not.",
             source="UC Berkeley CS188 Project 2 autograder convention "
             "(prune only on strict inequality)",
@@ -125,6 +135,8 @@ PRESETS: dict[str, Preset] = {
             title="Pacman with two ghosts, two rounds",
             description="MAX (Pacman), MIN (ghost 1), MIN (ghost 2), twice: six plies, "
             "64 outcomes; both ghosts minimise, one after the other.",
+            answer="Both ghosts' replies are minimised before Pacman's move is valued: "
+            "the root value is the best score Pacman can guarantee.",
             source="In the style of UC Berkeley CS188 Project 2 (multi-agent Pacman); "
             "scores generated",
             tree=_pacman_tree(),
@@ -134,32 +146,33 @@ PRESETS: dict[str, Preset] = {
         Preset(
             name="random-binary-10",
             title="Random binary tree, depth 10",
-            description="2,047 nodes, leaf values 0..100 (seed 10): minimax visits them all, "
-            "alpha-beta far fewer.",
+            description="2,047 nodes, leaf values 0..100 (seed 10).",
+            answer="Minimax visits all 2,047 nodes, alpha-beta far fewer.",
             source="Prune generator: random_tree(seed=10, depth=10, branching=2, low=0, high=100)",
             tree=random_tree(seed=10, depth=10, branching=2, low=0, high=100),
         ),
         Preset(
             name="best-ordering",
             title="Best ordering: the Knuth–Moore minimum",
-            description="A uniform 3-ary tree of depth 3 with every node's best child first: "
-            "alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves.",
+            description="A uniform 3-ary tree of depth 3 with every node's best child first.",
+            answer="Alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves: the Knuth–Moore minimum.",
             source="Knuth & Moore, An Analysis of Alpha-Beta Pruning (1975)",
             tree=_reordered(_UNIFORM_3x3, "perfect"),
         ),
         Preset(
             name="worst-ordering",
             title="Worst ordering: no pruning at all",
-            description="The same tree with every node's worst child first: alpha-beta evaluates "
-            "all 27 leaves, exactly as many as minimax.",
+            description="The same tree with every node's worst child first.",
+            answer="Alpha-beta evaluates all 27 leaves, exactly as many as minimax.",
             source="Knuth & Moore, An Analysis of Alpha-Beta Pruning (1975)",
             tree=_reordered(_UNIFORM_3x3, "worst"),
         ),
         Preset(
             name="chance",
             title="Chance nodes (expectimax)",
-            description="MAX over three chance nodes: averages 8 and 4, and a weighted one "
-            "(p = ½, ¼, ¼) worth 9, the best move.",
+            description="MAX over three chance nodes, the third weighted (p = ½, ¼, ¼).",
+            answer="The chance nodes average 8, 4 and 9 (the weighted one): the third move "
+            "is best.",
             source="In the style of UC Berkeley CS188 lectures on expectimax",
             tree=[
                 [3, 12, 9],
@@ -173,6 +186,8 @@ PRESETS: dict[str, Preset] = {
             title="Depth limit with heuristic values",
             description="A depth-4 tree searched to depth 2: the nodes at the limit are scored by "
             "their heuristic values, not by the leaves below them.",
+            answer="The root value comes from the heuristic values at depth 2; the leaves "
+            "below them are never looked at.",
             source="Prune generator: random_tree(seed=5, depth=4), heuristics near the true values",
             tree=_with_heuristics(random_tree(seed=5, depth=4, branching=2, low=0, high=50), 2),
             options={"depth": 2},

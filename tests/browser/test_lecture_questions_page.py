@@ -230,6 +230,20 @@ def test_the_class_answers_the_presenter_sees_counts_and_each_student_their_grad
     shot(prune, "lecture-question-presenter-projector")
     assert_no_serious(prune.page, "the presenter's question panel (1280×720)")
 
+    # Presenting keeps the heat on the tree, badges readable on top (issue 21).
+    prune.page.locator("#stage").focus()
+    prune.page.keyboard.press("p")
+    prune.page.wait_for_selector("body[data-present=on]")
+    got = presenter_counts(prune.page)
+    assert got["heat"] == want["heat"] and got["badges"] == {
+        path: f"✗ {n}" for path, n in want["heat"].items()
+    }
+    badge = prune.page.locator("#tree .heat-badge").first
+    assert badge.is_visible()
+    shot(prune, "lecture-question-presenting-heat")
+    prune.page.keyboard.press("Escape")
+    prune.page.wait_for_function("() => document.body.dataset.present === undefined")
+
     # A student changes their answer: the counts follow, still 3 answered.
     page = students[1].page
     for path in ("2.1", "2.2"):

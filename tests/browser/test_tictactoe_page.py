@@ -249,6 +249,10 @@ def test_show_the_search_opens_the_decision_tree_with_its_statistics(prune, base
     cutoffs = summary["cutoffs"]["alpha"] + summary["cutoffs"]["beta"]
     assert stat(page, "cutoffs") == cutoffs
     assert summary["minimax_nodes"] > summary["nodes_visited"]
+    # The search opens at step 0 (issue 21): the best move is its answer, shown at the end.
+    assert page.inner_text("#counter").startswith("step 0 of ")
+    assert page.get_attribute('#decision [data-stat="best_action"]', "data-value") is None
+    page.click("#btn-last")
     assert int(page.get_attribute('#decision [data-stat="best_action"]', "data-value")) == reply
     assert "standard rule" in page.inner_text("#decision .search-line")
 

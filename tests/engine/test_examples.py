@@ -204,7 +204,18 @@ def test_every_preset_runs_with_its_own_options():
     for preset in PRESETS.values():
         summary, events = run(preset.document)
         assert events and summary["nodes_visited"] >= 1, preset.name
-        assert preset.title and preset.description and preset.source
+        assert preset.title and preset.description and preset.answer and preset.source
+
+
+def test_no_preset_description_gives_the_answer_away():
+    """A description is on screen from step 0 (and on lecture students' pages): the root value
+    and the pruned leaves are the answer's, shown only at the end."""
+    for preset in PRESETS.values():
+        summary, _ = run(preset.document)
+        words = preset.description.lower()
+        assert "answer" not in words and "never looked at" not in words, preset.name
+        assert "prune" not in words and "cuts off" not in words, preset.name
+        assert f" {summary['value']:g} " not in f" {words} ", (preset.name, summary["value"])
 
 
 def test_depth_limited_preset_uses_its_document_depth():

@@ -6,6 +6,8 @@
 // position is the root's board plus the cells along its path (each node's `action` is the
 // cell it marks), the marks alternating from the side to move at the root.
 
+import { PRUNED } from "../trace/trace.js";
+
 export const EMPTY = ".........";
 export const LINES = [
   [0, 1, 2], [3, 4, 5], [6, 7, 8],
@@ -138,7 +140,8 @@ function describe(trace, id, moves, board, how) {
   if (status === "draw") text += " A draw.";
   else if (status !== "playing") text += ` ${status[0].toUpperCase()} wins.`;
   else text += ` ${toMove(board)} to move.`;
-  if (Number.isFinite(row.unexpanded)) {
+  // Said once the search has pruned it (before, it would give the answer away).
+  if (Number.isFinite(row.unexpanded) && trace.current.state[id] === PRUNED) {
     text += ` Pruned: the ${row.unexpanded.toLocaleString("en")} positions below it were never generated.`;
   }
   return text;

@@ -7,17 +7,25 @@
 //
 // The section it drives holds: [data-decision-title], #tree, #narration, the player's
 // controls (_player_controls.html: #btn-play …, #scrub, #counter), [data-decision-stats],
-// [data-decision-position] and a [data-action="close-search"] button. One per page (the
-// player binds fixed ids). body[data-run-state] says loading | done | error, as on the
-// other pages (tests wait on it).
+// [data-decision-position], a [data-action="close-search"] button, "Present"
+// ([data-action="present"], or the key P while the view is open) with its "Exit", and the
+// "Open in the visualizer" link (visualizer-link.js). One per page (the player binds fixed
+// ids). body[data-run-state] says loading | done | error, as on the other pages (tests wait
+// on it).
+//
+// A decision opens at step 0, as the main page does: the answer (the position's value, the
+// best move, what is pruned) comes with its step, never before (search-stats.js, and the
+// pruned stubs' "+N" and "never generated" appear once they are pruned).
 
 import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
+import { Presentation } from "../visualizer/presentation.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
+import { VisualizerLink } from "./visualizer-link.js";
 
 /** Ids of the leaves a depth limit scored by the game's evaluation (leaf events marked
  * heuristic): the view draws them apart from positions where the game ended. */
@@ -54,10 +62,30 @@ export class DecisionView {
       onPlaying: (playing) => this.narration.setPlaying(playing),
       store: this.store,
     });
+    this.visualizerLink = new VisualizerLink(section.querySelector("[data-visualizer-link]"));
+    this.presentation = this.presentationMode();
     this.listen();
     const close = section.querySelector('[data-action="close-search"]');
     if (close) close.addEventListener("click", () => this.close());
     window.prune = this.handle();
+  }
+
+  /** Presentation mode on this section (the main page's, visualizer/presentation.js). */
+  presentationMode() {
+    const $ = (selector) => this.section.querySelector(selector);
+    const present = $('[data-action="present"]');
+    if (!present) return null;
+    return new Presentation(
+      {
+        buttons: [present],
+        exit: $('[data-action="present-exit"]'),
+        layout: this.section,
+        stage: this.section,
+        caption: $("#narration"),
+        controls: [$("#player"), $('[data-action="present-exit"]')],
+      },
+      { view: this.view, player: this.player, available: () => this.isOpen && !!this.trace }
+    );
   }
 
   /** What tests and the console read (as the embed exposes it). */
@@ -72,6 +100,7 @@ export class DecisionView {
       },
       view: this.view,
       player: this.player,
+      presentation: this.presentation,
       seek: (k) => self.player.show(k),
     };
   }
@@ -139,7 +168,7 @@ export class DecisionView {
     this.show(result);
   }
 
-  /** Draw a trace already fetched, at its last step (the answer, with the best line). */
+  /** Draw a trace already fetched, at step 0 (the answer comes with its step). */
   show(result) {
     this.say("");
     const trace = new Trace(result.nodes, result.options);
@@ -153,8 +182,10 @@ export class DecisionView {
     this.showPracticeLink(result.summary);
     this.player.reset(0, false);
     this.player.setLength(trace.length, true);
-    this.player.show(trace.length);
+    this.player.show(0);
     this.store.set({ runState: "done" });
+    const small = result.summary && result.summary.minimax_nodes <= PRACTICE_MAX_NODES;
+    this.visualizerLink.setDecision(small ? this.practice : null, trace.options || {});
   }
 
   /** "Practice this decision": offered when its whole tree is small enough to practise on
@@ -174,6 +205,7 @@ export class DecisionView {
     this.view.render(s, trace.complete && s.step === trace.length);
     this.narration.say(narrate(trace, s.step));
     this.stats.step(s, trace.length);
+    this.visualizerLink.showStep(s.step);
     this.drawPosition();
   }
 
@@ -198,6 +230,8 @@ export class DecisionView {
 
   /** Hide the view; its player lets go of the keys (an empty player ignores them). */
   close() {
+    if (this.presentation) this.presentation.leave();
+    this.visualizerLink.clear();
     this.request++;
     this.player.reset(0, false);
     this.trace = null;

@@ -5,6 +5,7 @@
 // food where he arrives; a ghost on Pacman's cell catches him.
 
 import { MazeView } from "./maze.js";
+import { PRUNED } from "../trace/trace.js";
 
 const STEP = { North: [0, -1], South: [0, 1], East: [1, 0], West: [-1, 0], Stop: [0, 0] };
 const AGENTS = ["Pacman", "Ghost 1", "Ghost 2"];
@@ -68,7 +69,8 @@ export class MazePosition {
     if (state.status === "loss") text += " A ghost catches Pacman here.";
     else if (state.status === "win") text += " Pacman has eaten all the food.";
     const row = trace.nodes[id];
-    if (Number.isFinite(row.unexpanded)) {
+    // Said once the search has pruned it (before, it would give the answer away).
+    if (Number.isFinite(row.unexpanded) && trace.current.state[id] === PRUNED) {
       text += ` Pruned: the ${row.unexpanded.toLocaleString("en")} positions below it were never generated.`;
     }
     this.caption.textContent = text;

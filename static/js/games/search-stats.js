@@ -2,7 +2,8 @@
 // have cost on the same position: the numbers come from the server's summary (the whole
 // game tree is counted there, never generated), so they hold however much the view folds.
 // Every number cell carries data-stat (its summary field) and data-value (the raw number),
-// for tests and for anyone copying the figures.
+// for tests and for anyone copying the figures. The answers (the position's value and the
+// best move) read "—" until the replay reaches its last step: the view opens at step 0.
 
 import { fmt } from "../lib/format.js";
 import { moveName } from "../lib/names.js";
@@ -51,6 +52,7 @@ export class SearchStats {
   constructor(element) {
     this.element = element;
     this.progress = null;
+    this.answers = []; // [dd, text, value]: the facts shown only at the last step
   }
 
   /** The summary of a finished search over `trace` (a Trace: names the best move). */
@@ -104,8 +106,14 @@ export class SearchStats {
     const fact = (term, text, stat, value) => {
       facts.append(cell("dt", term), cell("dd", text, stat, value));
     };
-    fact("Value of the position", fmt(summary.value), "value", summary.value);
-    fact("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
+    const answer = (term, text, stat, value) => {
+      const dd = cell("dd", "—", stat);
+      facts.append(cell("dt", term), dd);
+      this.answers.push([dd, text, value]);
+    };
+    this.answers = [];
+    answer("Value of the position", fmt(summary.value), "value", summary.value);
+    answer("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
     if (stubs) {
       const text = `${count(unseen)} positions below ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
       fact("Never generated", text, "unexpanded", unseen);
@@ -126,6 +134,12 @@ export class SearchStats {
       `Step ${count(s.step)} of ${count(length)}: ${count(s.visited)} positions visited, ` +
       `${count(cuts)} ${cuts === 1 ? "cutoff" : "cutoffs"} so far.`;
     if (this.progress.textContent !== text) this.progress.textContent = text;
+    const final = s.step >= length;
+    for (const [dd, answer, value] of this.answers) {
+      dd.textContent = final ? answer : "—";
+      if (final && value !== null && value !== undefined) dd.dataset.value = String(value);
+      else delete dd.dataset.value;
+    }
   }
 }
 

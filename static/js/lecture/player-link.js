@@ -39,9 +39,10 @@ export function applyCursor(app, cursor) {
  * Manual stepping, scrubbing or input changes detach a following student; so does a key
  * the player acts on (player.js keyCommand), never one the focused control or the tree
  * uses (arrows move between the tree's nodes: the step stays the teacher's).
- * `isFollowing()`: a student follows the teacher now; `detach()` stops that.
+ * `isFollowing()`: a student follows the teacher now; `detach()` stops that; `isPresenting()`:
+ * presentation mode is on (a clicker's keys then step whatever has the focus).
  */
-export function watchStudentInput(isFollowing, detach) {
+export function watchStudentInput(isFollowing, detach, isPresenting = () => false) {
   const mine = (target) => target && target.closest && target.closest(".lecture-ui");
   const inPlayer = (target) => target && target.closest && target.closest("#player");
   const inInputs = (target) => target && target.closest && target.closest("#inputs");
@@ -64,7 +65,8 @@ export function watchStudentInput(isFollowing, detach) {
   document.addEventListener(
     "keydown",
     (e) => {
-      if (following(e) && !ownKeys(e.target) && keyCommand(e)) detach();
+      if (!following(e) || ownKeys(e.target)) return;
+      if (keyCommand(e, { presenting: isPresenting() })) detach();
     },
     capture
   );

@@ -45,7 +45,8 @@ export class Lecture {
     this.listeners = []; // lecture/*.js (questions): told what happens here, see tell()
     this.bar = new LectureBar(this);
     this.watchPlayer();
-    watchStudentInput(() => this.role === "student" && this.following, () => this.detach());
+    const following = () => this.role === "student" && this.following;
+    watchStudentInput(following, () => this.detach(), () => this.app.player.presenting);
   }
 
   // ----- the socket -----

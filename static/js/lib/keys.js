@@ -7,6 +7,12 @@
 // control owns Space and Enter, so Space is a page shortcut only where nothing would be
 // pressed. The tree's nodes (role=treeitem) own what tree/focus.js handles (arrows,
 // Home/End, Enter, + and −) and leave Space and PageUp/PageDown to the page.
+//
+// Presentation mode has its own rule (clickerCommand): a presenter's remote (a "clicker")
+// sends PageDown/PageUp or →/←, Space, and B or . to blank the screen, and those keys must do
+// the same whatever control the presenter last clicked (the slider, a player button, the
+// speed menu, a tree node). Only a text field (typing) and a panel that keeps its keys
+// ([data-own-keys], the lecture question's) keep them.
 
 const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
 const ENDS = ["Home", "End"];
@@ -89,4 +95,33 @@ export function ownsKey(target, key) {
   if (kind === null) return false;
   const keys = KEYS[kind];
   return keys === EVERY_KEY || keys.has(key);
+}
+
+// While presenting: KeyboardEvent.key → what a clicker means by it.
+const CLICKER_COMMANDS = {
+  PageDown: "forward",
+  ArrowRight: "forward",
+  PageUp: "back",
+  ArrowLeft: "back",
+  " ": "togglePlay",
+  Spacebar: "togglePlay",
+  b: "blank",
+  B: "blank",
+  ".": "blank",
+};
+
+/**
+ * While presenting: the command a key press asks for, whatever control has the focus
+ * ("forward", "back", "togglePlay" or "blank"), or null: not a clicker's key, a modifier held
+ * (Shift+← → go to cutoffs, as outside the mode), or the focus in a text field or in a panel
+ * that keeps its keys ([data-own-keys]).
+ */
+export function clickerCommand(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  const command = CLICKER_COMMANDS[event.key];
+  if (!command || (event.shiftKey && command !== "blank")) return null;
+  const target = event.target;
+  if (target && target.closest && target.closest("[data-own-keys]")) return null;
+  if (target && target.getAttribute && kindOf(target) === "text") return null;
+  return command;
 }

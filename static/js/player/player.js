@@ -5,7 +5,11 @@
 // when it uses it (keys.js: Space and Enter press a button, the arrows move a radio group,
 // a select or the slider, a text field keeps every key), except Shift+← → on the slider,
 // which go to cutoffs; and to a handler before ours that called preventDefault() (the
-// tree's nodes).
+// tree's nodes). While presenting (setPresenting) a clicker's keys (lib/keys.js
+// clickerCommand: PageDown/PageUp and → ← step, Space plays and pauses) are the player's
+// whatever has the focus: they are taken in the capture phase, before the focused slider,
+// button, menu or tree node sees them, and their default action (the slider's move, the
+// button's press on Space's keyup) is cancelled.
 //
 // State: the step, the trace's length, playing and speed live in the page's run store
 // (player/run-store.js), which the player writes and every other reader subscribes to; the
@@ -20,7 +24,7 @@
 // drawing a step takes 0.6 ms on average, 10 ms at most, and steps come every 43.8 ms;
 // requestAnimationFrame would round that to 2 or 3 frames (33 or 50 ms), so it is not used.
 
-import { ownsKey } from "../lib/keys.js";
+import { clickerCommand, ownsKey } from "../lib/keys.js";
 import { stepOut, stepOver } from "../trace/stepping.js";
 import { createRunStore } from "./run-store.js";
 
@@ -43,11 +47,16 @@ const SHIFT_COMMANDS = { ArrowRight: "nextCutoff", ArrowLeft: "prevCutoff" };
 
 /**
  * The player command a key press asks for ("forward", "togglePlay", …), or null when it is
- * not a player key or the focused element uses it (keys.js). lecture/player-link.js asks too:
- * a student who steps by key stops following.
+ * not a player key or the focused element uses it (keys.js); `presenting`: a clicker's keys
+ * are the player's whatever has the focus. lecture/player-link.js asks too: a student who
+ * steps by key stops following.
  */
-export function keyCommand(event) {
+export function keyCommand(event, { presenting = false } = {}) {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (presenting) {
+    const command = clickerCommand(event);
+    if (command && command !== "blank") return command;
+  }
   const target = event.target;
   if (event.shiftKey) {
     const command = SHIFT_COMMANDS[event.key];
@@ -78,6 +87,7 @@ export class Player {
     this.due = 0; // performance.now() when the next step is due (while playing)
     this.notifiedPlaying = false; // what hooks.onPlaying was last told
     this.sliding = false; // the slider is being dragged: it shows the step already
+    this.presenting = false; // presentation mode: a clicker's keys are ours, whatever has focus
     store.set({ speed: Number(els.speed.value) || 1 });
     store.subscribe(() => this.refresh());
 
@@ -96,6 +106,9 @@ export class Player {
       if (this.playing) this.schedule();
     });
     document.addEventListener("keydown", (event) => this.onKey(event));
+    // Capture: before the focused control (presentation.js listens on the window, earlier).
+    document.addEventListener("keydown", (event) => this.onClickerKey(event), true);
+    document.addEventListener("keyup", (event) => this.onClickerKeyUp(event), true);
     this.refresh();
   }
 
@@ -131,10 +144,33 @@ export class Player {
     this.store.set({ speed: Number(speed) || 1 });
   }
 
+  /** Presentation mode on or off (presentation.js): who gets a clicker's keys. */
+  setPresenting(on) {
+    this.presenting = on;
+  }
+
   onKey(event) {
     if (event.defaultPrevented) return;
-    const command = keyCommand(event);
+    this.run(keyCommand(event), event);
+  }
+
+  /** While presenting, a clicker's key: the player's, whatever has the focus. */
+  onClickerKey(event) {
+    if (!this.presenting || event.defaultPrevented) return;
+    const command = clickerCommand(event);
+    if (command && command !== "blank") this.run(command, event, { always: true });
+  }
+
+  /** Space's keyup presses a focused button: not while presenting (Space was play/pause). */
+  onClickerKeyUp(event) {
+    if (this.presenting && clickerCommand(event) === "togglePlay") event.preventDefault();
+  }
+
+  /** Do a key's `command` (nothing for null); `always`: the key is taken even when the
+   * command cannot act now (a clicker's key never falls through to the focused control). */
+  run(command, event, { always = false } = {}) {
     if (!command) return;
+    if (always) event.preventDefault();
     const empty = this.n === 0;
     if (command === "togglePlay" && empty && !this.playing) return;
     if ((command === "stepOver" || command === "stepOut") && empty) return;

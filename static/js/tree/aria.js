@@ -42,8 +42,9 @@ export function nodeLabel(trace, s, id, names, levels, folded = null) {
     parts.push(`α ${fmt(s.alpha[id])}, β ${fmt(s.beta[id])}`);
   }
   if (state === PRUNED) parts.push("pruned");
-  if (row.unexpanded) parts.push(`${row.unexpanded.toLocaleString("en")} positions below it never generated`);
-  else if (state === UNVISITED) parts.push("not yet searched");
+  if (row.unexpanded && state === PRUNED) {
+    parts.push(`${row.unexpanded.toLocaleString("en")} positions below it never generated`);
+  } else if (state === UNVISITED) parts.push("not yet searched");
   else if (state === ACTIVE) parts.push("being searched");
   if (s.cut[id] >= 0) {
     const searched = trace.children[id].filter((c) => s.done[c] && s.state[c] !== PRUNED).length;

@@ -1,8 +1,10 @@
 // visualizer/doc-title.js: the header's title (#doc-title), a panel of the main page. It names the
 // tree (the document's name, the preset's label, "Random tree", "Pasted tree") and adds the
-// document's description, which often states the answer ("answer 3"): unless "Hide answers" is
-// on and the search has not reached its end. The preset's description under the preset list
-// says the same, so it hides with it.
+// document's description (unless "Hide answers" is on and the search has not reached its end:
+// a description written by hand may still state the answer) and, once the search has reached
+// its end, the document's answer ("Answer 3: … 4 and 6 are never looked at", docs/protocol.md),
+// which is never on screen before. The preset's description under the preset list hides with
+// the header's.
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,6 +14,7 @@ export class DocTitle {
     this.answersHidden = answersHidden;
     this.title = "";
     this.description = "";
+    this.answer = "";
   }
 
   /** A new run: its title and description, from `info` (the server's) or the document itself. */
@@ -28,6 +31,7 @@ export class DocTitle {
     if (!title && kind === "paste") title = "Pasted tree";
     this.title = title;
     this.description = documentInfo && documentInfo.description ? documentInfo.description : "";
+    this.answer = documentInfo && documentInfo.answer ? documentInfo.answer : "";
     this.show({ final: false }); // a new trace: step 0 of a search still streaming
   }
 
@@ -35,7 +39,9 @@ export class DocTitle {
   show({ final }) {
     const el = $("doc-title");
     const hide = this.answersHidden() && !final;
-    const text = this.description && !hide ? `${this.title}: ${this.description}` : this.title;
+    const said = [this.description && !hide ? this.description : "", final ? this.answer : ""];
+    const words = said.filter(Boolean).join(" ");
+    const text = words ? `${this.title}: ${words}` : this.title;
     if (el.textContent !== text) {
       el.textContent = text;
       el.title = text;

@@ -101,7 +101,7 @@ export class Editor {
     const doc = this.shell.doc;
     if (doc === null || doc === undefined) return { model: null, fromText: false };
     const model = normalizeDocument(JSON.parse(JSON.stringify(doc)));
-    for (const key of ["name", "description", "source"]) delete model[key];
+    for (const key of ["name", "description", "answer", "source"]) delete model[key];
     return { model, fromText: false };
   }
 

@@ -143,7 +143,7 @@ function showAnswers(on) {
   docTitle.show({ final });
 }
 
-const { answers, presentation, watchLecture } = answersAndPresentation(view, showAnswers);
+const { answers, presentation, watchLecture } = answersAndPresentation(view, player, showAnswers);
 stats.setHideAnswers(answers.on);
 
 // ----- hooks for tests and benchmarks -----

@@ -12,12 +12,20 @@
 // nodes do not bring them back (they float over the tree and could hide the focused node).
 // With prefers-reduced-motion the CSS hides them without a fade.
 //
+// Clickers (lib/keys.js clickerCommand): while presenting, PageDown/PageUp and → ← step and
+// Space plays and pauses whatever control last had the focus (the player takes them,
+// player.setPresenting), and B or . blanks the screen (body[data-blank="on"], a black sheet
+// over everything, playback paused); B or . again, a click, or a step key brings the tree
+// back (a step key only brings it back: the class sees the step it left). The same mode
+// serves a game decision's search (games/decision-view.js): the elements it is given say
+// which page's parts it hides and shows.
+//
 // `AnswerSwitch` owns the "Hide answers" checkbox: its default follows the mode (on while
 // presenting or in a lecture; a change of mode puts the box back to its default), the user
 // may change it at any time, and `onChange(on)` lets visualizer/page.js redraw what depends on it. It
 // mirrors the setting on `body[data-hide-answers]`.
 
-import { ownsKey } from "../lib/keys.js";
+import { clickerCommand, ownsKey } from "../lib/keys.js";
 
 export const IDLE_MS = 3000; // controls fade after this long without a pointer move or key
 export const PRESENT_PX = 24; // the smallest value text while presenting (CSS px)
@@ -31,13 +39,20 @@ export class Presentation {
    *   on phones instead), exit: the bar's "Exit",
    *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
    *   controls: the elements that fade (the player, the exit button)}
-   * @param {{view: TreeView, onChange?: Function}} hooks  onChange(on): the mode changed
+   * @param {{view: TreeView, player?: Player, available?: Function, onChange?: Function}} hooks
+   *   player: told when the mode changes (it takes a clicker's keys); available(): whether
+   *   there is something to present now (a closed decision view has not); onChange(on): the
+   *   mode changed
    */
-  constructor(els, { view, onChange = null }) {
+  constructor(els, { view, player = null, available = () => true, onChange = null }) {
     this.els = els;
     this.view = view;
+    this.player = player;
+    this.available = available;
     this.onChange = onChange;
     this.on = false;
+    this.blanked = false;
+    this.blankSheet = null; // the black sheet (made on the first blank)
     this.idleMs = IDLE_MS;
     this.idleTimer = null;
     this.wantsFullscreen = false; // entered with the button: leaving full screen leaves the mode
@@ -48,6 +63,8 @@ export class Presentation {
     }
     els.exit.addEventListener("click", () => this.leave());
     document.addEventListener("keydown", (event) => this.onKey(event));
+    // The window's capture phase: before the player's (the document's) and the focused control.
+    window.addEventListener("keydown", (event) => this.onClickerKey(event), true);
     const wake = () => this.wake();
     for (const type of ["pointermove", "pointerdown", "wheel"]) {
       document.addEventListener(type, wake, { passive: true });
@@ -73,12 +90,48 @@ export class Presentation {
     if (this.on && !inTree) this.wake();
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (ownsKey(event.target, event.key)) return; // P typed in a field, Escape closing a list
-    if (event.key === "p" || event.key === "P") {
+    if ((event.key === "p" || event.key === "P") && (this.on || this.available())) {
       event.preventDefault();
       this.toggle();
     } else if (event.key === "Escape" && this.on) {
       event.preventDefault();
       this.leave();
+    }
+  }
+
+  /** B or . blanks or unblanks; a step key on a blank screen only unblanks it. */
+  onClickerKey(event) {
+    if (!this.on || event.defaultPrevented) return;
+    const command = clickerCommand(event);
+    if (command === "blank") {
+      event.preventDefault();
+      this.setBlank(!this.blanked);
+    } else if (command && this.blanked) {
+      event.preventDefault();
+      this.setBlank(false);
+    }
+  }
+
+  /** Blank the screen (black, playback paused) or show it again. */
+  setBlank(on) {
+    if (on === this.blanked) return;
+    this.blanked = on;
+    if (on && !this.blankSheet) {
+      this.blankSheet = document.createElement("div");
+      this.blankSheet.className = "blank-screen";
+      const hint = document.createElement("span");
+      hint.className = "visually-hidden";
+      hint.textContent = "The screen is blank: press B to show the tree again.";
+      this.blankSheet.append(hint);
+      this.blankSheet.addEventListener("click", () => this.setBlank(false));
+      document.body.append(this.blankSheet);
+    }
+    if (this.blankSheet) this.blankSheet.hidden = !on;
+    if (on) {
+      document.body.dataset.blank = "on";
+      if (this.player) this.player.pause();
+    } else {
+      delete document.body.dataset.blank;
     }
   }
 
@@ -89,13 +142,14 @@ export class Presentation {
 
   /** Present; `fullscreen`: also ask the browser for full screen (a refusal is ignored). */
   enter({ fullscreen = false } = {}) {
-    if (this.on) return;
+    if (this.on || !this.available()) return;
     this.on = true;
     document.body.dataset.present = "on";
     this.els.layout.classList.add("presenting");
     this.els.exit.hidden = false;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "true");
     this.view.setReadablePx(PRESENT_PX);
+    if (this.player) this.player.setPresenting(true);
     this.els.stage.focus({ preventScroll: true });
     this.wantsFullscreen = false;
     const root = document.documentElement;
@@ -130,6 +184,8 @@ export class Presentation {
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "false");
     clearTimeout(this.idleTimer);
     this.idleTimer = null;
+    this.setBlank(false);
+    if (this.player) this.player.setPresenting(false);
     this.fitCaption(); // back to the page's narration (font, tab order)
     this.view.setBottomInset(0);
     this.view.setReadablePx(NORMAL_PX);

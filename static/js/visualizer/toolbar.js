@@ -47,11 +47,12 @@ export function wireViewTools(view) {
 }
 
 /**
- * The "Hide answers" switch and presentation mode. `onAnswersChange(on)`: redraw what "Hide
+ * The "Hide answers" switch and presentation mode (`player` takes a clicker's keys while
+ * presenting). `onAnswersChange(on)`: redraw what "Hide
  * answers" hides. Returns {answers, presentation, watchLecture}: call watchLecture() once
  * lecture/room.js has built its bar, so that the switch's default follows the lecture's mode.
  */
-export function answersAndPresentation(view, onAnswersChange) {
+export function answersAndPresentation(view, player, onAnswersChange) {
   const answers = new AnswerSwitch($("hide-answers"), onAnswersChange);
   let lectureBar = null;
 
@@ -69,7 +70,7 @@ export function answersAndPresentation(view, onAnswersChange) {
       caption: $("narration"),
       controls: [$("player"), $("present-exit")],
     },
-    { view, onChange: () => answerDefault() }
+    { view, player, onChange: () => answerDefault() }
   );
 
   function watchLecture() {
