@@ -39,6 +39,7 @@ const stepButton = $('[data-action="step"]');
 const backButton = $('[data-action="step-back"]');
 const showButton = $('[data-action="show-search"]');
 const placeholder = $("#decision-placeholder");
+const playHint = $("#play-hint");
 
 const settings = new PacmanSettings($("#pacman-settings"));
 const readout = new Readout(document);
@@ -171,6 +172,10 @@ function update() {
   setEnabled(showButton, live && (round < total || query.rules !== "prune"));
   showButton.textContent = live ? `Show the search at move ${round + 1}${next ? ` (${next.action})` : ""}` : "Show the search";
   pad.setLegal(live && query.rules !== "prune" ? pacmanActions(game.maze, state) : []);
+  playHint.textContent =
+    query.rules === "prune"
+      ? "Playing it yourself takes the CS188 rules: pick them above and Start."
+      : "Arrow keys or these buttons move Pacman; the ghosts reply.";
   const address = addressQuery(query, { pacman: played, round });
   history.replaceState(history.state, "", `${location.pathname}${address ? `?${address}` : ""}`);
 }
