@@ -1,12 +1,14 @@
 // pacman-rules.js replays the server's games: every state of a whole game (one after each
 // agent's move) follows from the one before by afterMove, under the CS188 rules (capsules,
-// scared ghosts at half positions, ghosts eaten) and under Prune's first rules.
+// scared ghosts at half positions, ghosts eaten) and under Prune's first rules; and the
+// decision view's miniature maze, replaying a node's path, scores every leaf as the search did.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { positionAt } from "../../static/js/games/pacman-position.js";
 import { afterMove, nearestCell, pacmanActions } from "../../static/js/games/pacman-rules.js";
-import { loadFixture } from "./fixtures.js";
+import { loadFixture, traceOf } from "./fixtures.js";
 
 const sorted = (cells) => cells.map(([x, y]) => `${x},${y}`).sort();
 
@@ -49,4 +51,19 @@ test("Pacman's moves leave out walls, in the course's order, and none once the g
   const maze = { rows: ["%%%%", "%  %", "% %%", "%%%%"] };
   assert.deepEqual(pacmanActions(maze, { pacman: [1, 1] }), ["Stop", "East", "South"]);
   assert.deepEqual(pacmanActions(maze, { pacman: [1, 1], status: "loss" }), []);
+});
+
+test("the miniature maze's position at every leaf of a search is worth the leaf's value", () => {
+  const game = loadFixture("pacman-cs188-game");
+  const trace = traceOf("pacman-cs188-decision");
+  const root = game.states[game.decisions[17].state];
+  assert.ok(root.scared.every((timer) => timer > 0), "the search starts with both ghosts scared");
+  const scores = new Set();
+  trace.nodes.forEach((row, id) => {
+    if (!Number.isFinite(row.value)) return;
+    const { state } = positionAt(trace, id, root, { maze: game.maze, rules: "cs188" });
+    assert.equal(state.score, row.value, `leaf ${trace.keys[id]}`);
+    scores.add(state.score);
+  });
+  assert.ok(Math.max(...scores) - root.score > 150, "a leaf where Pacman has eaten a ghost");
 });
