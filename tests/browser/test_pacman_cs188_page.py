@@ -190,6 +190,12 @@ def test_show_the_search_from_a_played_position(prune, base_url):
     assert page.get_attribute('#decision [data-stat="states_explored"]', "data-value") == str(
         before["states_explored"]
     )
+    # In the search, the arrow keys step the search; Pacman stays where he is.
+    address, step = page.url, page.evaluate("window.prune.step")
+    page.focus("#decision-title")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("window.prune.step") == step - 1
+    assert page.url == address and "Move 1 of 3" in page.inner_text("#move-count")
     prune.screenshot("pacman-cs188-search-1280x720")
     assert_no_serious(page, "/play/pacman (CS188) with the search open")
 
