@@ -33,10 +33,12 @@ def play_tictactoe():
 
 @game_pages.get("/play/pacman")
 def play_pacman():
+    from ..games.layouts import LAYOUTS
     from ..games.mazes import MAZES
 
     mazes = [_maze_listing(maze) for maze in MAZES.values()]
-    return render_template("play_pacman.html", mazes=mazes)
+    layouts = [_maze_listing(layout) for layout in LAYOUTS.values() if layout.name not in MAZES]
+    return render_template("play_pacman.html", mazes=mazes, layouts=layouts)
 
 
 @games_api.get("/tictactoe/move")

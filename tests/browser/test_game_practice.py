@@ -37,7 +37,9 @@ def test_a_late_tictactoe_position_is_practised_whole(page):
 
 def test_a_pacman_decision_opens_in_practice_from_its_search(page):
     prune = PrunePage(page)
-    page.goto("/play/pacman")
+    # Practice builds Prune's first rules' decisions (GET /api/games/pacman/tree); the page's
+    # default became the CS188 rules (issue 22), so the game asks for Prune's.
+    page.goto("/play/pacman?rules=prune&maze=small")
     page.wait_for_selector("[data-game-status]")
     page.click('[data-action="start"]')
     page.wait_for_function("() => document.querySelector('main').dataset.gameLoad === 'ready'")

@@ -1,7 +1,8 @@
-"""Pacman (/play/pacman): a whole game fetched once and replayed a round at a time (Pacman's
-move, then both ghosts'), the score and status as the API's states say, and "Show the search"
-opening the decision's tree with its levels named Pacman, Ghost 1, Ghost 2 and its edges
-named by the moves."""
+"""Pacman (/play/pacman) by Prune's first rules (rules=prune, chosen on the page since the
+CS188 rules became its default; test_pacman_cs188_page.py tests those): a whole game fetched
+once and replayed a round at a time (Pacman's move, then both ghosts'), the score and status
+as the API's states say, and "Show the search" opening the decision's tree with its levels
+named Pacman, Ghost 1, Ghost 2 and its edges named by the moves."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def readout(page) -> tuple[int, str]:
 
 
 def test_stepping_replays_the_game_a_round_at_a_time(prune, base_url):
-    page = open_game(prune, maze="small", seed=0)
+    page = open_game(prune, rules="prune", maze="small", seed=0)
     game = api_game(page, base_url)
     states, starts = game["states"], round_starts(game)
     assert len(starts) > 3
@@ -95,7 +96,7 @@ def test_stepping_replays_the_game_a_round_at_a_time(prune, base_url):
 
 
 def test_play_runs_the_rounds_and_pauses(prune, base_url):
-    page = open_game(prune)
+    page = open_game(prune, rules="prune")
     game = api_game(page, base_url)
     starts = round_starts(game)
     play = page.locator('[data-action="play"]')
@@ -112,7 +113,7 @@ def test_play_runs_the_rounds_and_pauses(prune, base_url):
 
 
 def test_show_the_search_names_the_agents_and_the_moves(prune, base_url):
-    page = open_game(prune, maze="small", seed=0)
+    page = open_game(prune, rules="prune", maze="small", seed=0)
     page.click('[data-action="step"]')  # round 1: the decision Pacman makes from there
     page.click('[data-action="show-search"]')
     prune.wait_state("done")
@@ -150,7 +151,7 @@ def test_show_the_search_names_the_agents_and_the_moves(prune, base_url):
 
 
 def test_random_ghosts_are_searched_by_expectimax(prune, base_url):
-    page = open_game(prune, ghosts="random", seed=3)
+    page = open_game(prune, rules="prune", ghosts="random", seed=3)
     page.click('[data-action="show-search"]')
     prune.wait_state("done")
     assert "Expectimax" in page.inner_text("#decision .search-line")

@@ -1,35 +1,48 @@
 // pacman.js: the entry module of /play/pacman. "Start" fetches a whole game once
 // (GET /api/games/pacman/game: every position, one after each agent's move, and Pacman's
-// decisions) and the page replays it locally, a round at a time: Pacman's move, then both
-// ghosts' replies. At any round "Show the search" opens the trace of the decision Pacman
-// makes from there (/api/games/pacman/trace?decision=I) in the shared decision view, with a
+// decisions) and the page replays it locally, a round at a time: Pacman's move, then every
+// ghost's reply. At any round "Show the search" opens the trace of the decision Pacman makes
+// from there (/api/games/pacman/trace?decision=I) in the shared decision view, with a
 // miniature maze of the node in focus.
 //
+// Play it yourself (CS188 rules): an arrow key or the pad moves Pacman from the round shown.
+// The page asks the server for the same game with `pacman=` the moves played so far plus the
+// new one, and `moves=` one more: the server replays the person's moves, the ghosts reply by
+// their own rules (directional and random ghosts draw from the seed as in any game), and
+// Pacman's search then decides once from the position reached, so the reason for the next
+// move, and "Show the search" there, come with the answer. Step plays that move; at the end
+// of the answer, Step and Play fetch the rest of the game (the same moves, no `moves`).
+// Settings, the moves played and the round shown are kept in the address (pacman-settings.js).
+//
 // Contracts tests rely on: [data-action="start" | "play" | "step" | "step-back" |
-// "show-search"], [data-score] (the number), [data-game-status] (playing | win | loss);
+// "show-search"], [data-move] (the pad), [data-score], [data-game-status];
 // main[data-game-load] is idle | loading | ready | error.
 
 import { DecisionView, reducedMotion } from "./decision-view.js";
 import { getJson, withQuery } from "./http.js";
 import { MazeView } from "./maze.js";
+import { PlayPad } from "./pacman-play.js";
 import { MazePosition } from "./pacman-position.js";
+import { algorithmName, Readout } from "./pacman-readout.js";
+import { pacmanActions } from "./pacman-rules.js";
+import { addressQuery, PacmanSettings, readAddress } from "./pacman-settings.js";
 
 const $ = (selector) => document.querySelector(selector);
-const MOVE_MS = 180; // one agent's move; a round is three
+const MOVE_MS = 180; // one agent's move
 const PAUSE_MS = 260; // between rounds while playing
+const PRUNE_MOVES = 100; // Prune's first rules: games of at most 100 moves, as before
+const MAX_MOVES = 1000; // the server's guard
 
-const form = $("#pacman-settings");
 const stage = $("#stage");
-const scoreEl = $("[data-score]");
-const statusEl = $("[data-game-status]");
-const reasonEl = $("#reason");
-const countEl = $("#move-count");
 const playButton = $('[data-action="play"]');
 const stepButton = $('[data-action="step"]');
 const backButton = $('[data-action="step-back"]');
 const showButton = $('[data-action="show-search"]');
 const placeholder = $("#decision-placeholder");
+const playHint = $("#play-hint");
 
+const settings = new PacmanSettings($("#pacman-settings"));
+const readout = new Readout(document);
 const maze = new MazeView($("#maze"), { label: "Maze" });
 const position = new MazePosition($("[data-decision-position]"));
 const decision = new DecisionView($("#decision"), {
@@ -39,63 +52,75 @@ const decision = new DecisionView($("#decision"), {
     showButton.focus();
   },
 });
+const pad = new PlayPad($("#move-pad"), { onMove: (move) => playMove(move) });
 
 // The game replayed: `starts[r]` is the index in game.states where round r starts (the
 // position Pacman decides from; the last entry may be the final position).
 let game = null;
-let settings = null;
+let query = null; // the game's settings (the API query, less pacman and moves)
+let played = []; // the moves a person chose, from the first
+let cut = false; // the answer stops before the game's end (a person's moves, then one more)
 let starts = [];
+let decisionAt = new Map(); // state index → the decision made there
 let round = 0;
 let playing = false;
 let timers = [];
 let ticket = 0;
 let playTimer = null; // the next round while playing
 
-function readSettings() {
-  const data = new FormData(form);
-  return {
-    maze: data.get("maze"),
-    ghosts: data.get("ghosts"),
-    seed: data.get("seed") || "0",
-    evaluation: data.get("evaluation"),
-    depth: data.get("depth"),
-  };
-}
-
-async function start() {
+/** Fetch the game `wanted.query` with the person's moves `wanted.played`; `whole`: to its
+ * end. Shows round `wanted.round` (animated from `from`, the round shown before). */
+async function load(wanted, { round: shown = 0, from = null, whole = false } = {}) {
   stop();
-  const chosen = readSettings();
   const mine = ++ticket;
   stage.dataset.gameLoad = "loading";
-  statusEl.textContent = "Loading the game…";
-  setError("");
+  settings.showError("");
+  const params = { ...wanted.query };
+  if (params.rules === "prune") params.moves = PRUNE_MOVES;
+  else if (wanted.played.length) {
+    params.pacman = wanted.played.join(",");
+    if (!whole) params.moves = Math.min(wanted.played.length + 1, MAX_MOVES);
+  }
   let result;
   try {
-    result = await getJson(withQuery("/api/games/pacman/game", { ...chosen, moves: 100 }));
+    result = await getJson(withQuery("/api/games/pacman/game", params));
   } catch (err) {
-    if (mine !== ticket) return;
+    if (mine !== ticket) return false;
     stage.dataset.gameLoad = "error";
-    setError(`The game cannot be played: ${err.message}`);
-    if (game) readout(); // the game before stays on screen
-    else statusEl.textContent = "No game to show.";
-    return;
+    settings.showError(`The game cannot be played: ${err.message}`, err.field);
+    if (game) update(); // the game before stays on screen
+    else readout.say("No game to show.");
+    return false;
   }
-  if (mine !== ticket) return;
+  if (mine !== ticket) return false;
+  const sameMaze = game && JSON.stringify(game.maze) === JSON.stringify(result.maze);
   game = result;
-  settings = chosen;
-  starts = game.decisions.map((d) => d.state);
+  ({ query, played } = wanted);
+  cut = params.moves !== undefined && params.rules !== "prune" && game.status === "playing";
+  starts = [];
+  game.states.forEach((s, k) => {
+    if (s.agent === 0) starts.push(k - 1);
+  });
   const last = game.states.length - 1;
   if (!starts.length || starts[starts.length - 1] < last) starts.push(last);
-  round = 0;
-  maze.setMaze(game.maze);
+  decisionAt = new Map(game.decisions.map((d) => [d.state, d]));
+  if (!sameMaze) maze.setMaze(game.maze);
   stage.dataset.gameLoad = "ready";
-  show(0);
+  round = from === null || !sameMaze ? shown : from;
+  show(shown, { animate: from !== null && sameMaze });
+  return true;
 }
 
-function setError(text) {
-  const box = $("#pm-error");
-  box.textContent = text;
-  box.hidden = !text;
+function start() {
+  load({ query: settings.read(), played: [] });
+}
+
+/** The moves Pacman made before round `r`, whoever chose them. */
+function movesBefore(r) {
+  return game.states
+    .slice(1, starts[r] + 1)
+    .filter((s) => s.agent === 0)
+    .map((s) => s.action);
 }
 
 /** Pacman's facing at states[k]: his last move that went somewhere. */
@@ -107,22 +132,21 @@ function facingAt(k) {
   return "East";
 }
 
-/** Show round `r`: animated through the agents' moves from the round shown (one round
- * forward), else at once. */
+/** Show round `r`: animated through the agents' moves from the round shown (forward), else
+ * at once. */
 function show(r, { animate = false } = {}) {
   clearTimers();
   const from = starts[round];
   round = Math.max(0, Math.min(starts.length - 1, r));
   const to = starts[round];
-  const motion = animate && !reducedMotion() && to > from;
-  if (motion) {
+  if (animate && !reducedMotion() && to > from) {
     for (let k = from + 1; k <= to; k++) {
       later((k - from - 1) * MOVE_MS, () => maze.show(game.states[k], { facing: facingAt(k), duration: MOVE_MS }));
     }
   } else {
     maze.show(game.states[to], { facing: facingAt(to) });
   }
-  readout();
+  update();
 }
 
 function later(ms, action) {
@@ -134,31 +158,26 @@ function clearTimers() {
   timers = [];
 }
 
-/** Score, status, the move count, the reason for the next move and what the buttons do. */
-function readout() {
+/** The readout, the buttons and the address for the round shown. */
+function update() {
   const state = game.states[starts[round]];
-  scoreEl.textContent = String(state.score);
-  statusEl.dataset.gameStatus = state.status;
-  const total = game.decisions.length;
-  countEl.textContent = `Move ${Math.min(round, total)} of ${total}`;
-  let text;
-  if (state.status === "win") text = "Pacman wins: all the food is eaten.";
-  else if (state.status === "loss") text = "A ghost caught Pacman.";
-  else if (round >= total) text = `Stopped after ${total} moves.`;
-  else text = "Playing";
-  statusEl.textContent = text;
-  const next = game.decisions[round];
-  if (next) {
-    const cost = `It searched ${next.nodes_visited.toLocaleString("en")} of ${next.minimax_nodes.toLocaleString("en")} positions.`;
-    reasonEl.textContent = `Pacman's move ${round + 1}: ${next.reason}. ${cost}`;
-  } else {
-    reasonEl.textContent = `The game is over with score ${state.score}.`;
-  }
+  const total = starts.length - 1;
+  const next = decisionAt.get(starts[round]) || null;
+  const playedHere = round < played.length && round < total ? played[round] : null;
+  readout.show({ state, round, total, next, played: playedHere, query, more: cut });
+  const live = state.status === "playing";
   setEnabled(backButton, round > 0);
-  setEnabled(stepButton, round < starts.length - 1);
+  setEnabled(stepButton, round < total || cut);
   setEnabled(playButton, true);
-  setEnabled(showButton, !!next);
-  showButton.textContent = next ? `Show the search behind move ${round + 1} (${next.action})` : "Show the search";
+  setEnabled(showButton, live && (round < total || query.rules !== "prune"));
+  showButton.textContent = live ? `Show the search at move ${round + 1}${next ? ` (${next.action})` : ""}` : "Show the search";
+  pad.setLegal(live && query.rules !== "prune" ? pacmanActions(game.maze, state) : []);
+  playHint.textContent =
+    query.rules === "prune"
+      ? "Playing it yourself takes the CS188 rules: pick them above and Start."
+      : "Arrow keys or these buttons move Pacman; the ghosts reply.";
+  const address = addressQuery(query, { pacman: played, round });
+  history.replaceState(history.state, "", `${location.pathname}${address ? `?${address}` : ""}`);
 }
 
 /** aria-disabled, not disabled: a button that stops working keeps the keyboard focus. */
@@ -166,10 +185,16 @@ function setEnabled(button, on) {
   button.setAttribute("aria-disabled", on ? "false" : "true");
 }
 
-function step() {
-  if (!game || round >= starts.length - 1) return false;
-  show(round + 1, { animate: true });
-  return true;
+/** One round forward; at the end of a game cut after a person's moves, fetch the rest. */
+async function step() {
+  if (!game) return false;
+  if (round < starts.length - 1) {
+    show(round + 1, { animate: true });
+    return true;
+  }
+  if (!cut) return false;
+  const loaded = await load({ query, played }, { whole: true, round, from: round });
+  return loaded && step();
 }
 
 function stepBack() {
@@ -180,20 +205,22 @@ function stepBack() {
 
 function play() {
   if (!game) return;
-  if (round >= starts.length - 1) show(0);
+  if (round >= starts.length - 1 && !cut) show(0);
   playing = true;
   setPlayButton();
   tick();
 }
 
 /** One round, then the next after the moves and a pause; stops at the end. */
-function tick() {
+async function tick() {
   if (!playing) return;
-  if (!step()) {
+  if (!(await step())) {
     stop();
     return;
   }
-  const wait = reducedMotion() ? 700 : 3 * MOVE_MS + PAUSE_MS;
+  if (!playing) return;
+  const ghosts = game.maze.ghosts.length;
+  const wait = reducedMotion() ? 700 : (1 + ghosts) * MOVE_MS + PAUSE_MS;
   playTimer = setTimeout(tick, wait);
 }
 
@@ -205,26 +232,48 @@ function stop() {
 
 function setPlayButton() {
   playButton.setAttribute("aria-pressed", playing ? "true" : "false");
-  // While playing, a sentence a round would pile up in a screen reader: it reads the reason
-  // where the replay stops.
-  reasonEl.setAttribute("aria-live", playing ? "off" : "polite");
+  readout.setPlaying(playing);
   playButton.textContent = playing ? "Pause" : "Play";
-  if (game) readout();
 }
 
-/** Open the search behind the decision Pacman makes from the round shown. */
+/** Play it yourself: Pacman makes `move` from the round shown, then the ghosts reply. */
+function playMove(move) {
+  if (!game || stage.dataset.gameLoad === "loading") return;
+  const state = game.states[starts[round]];
+  if (query.rules === "prune") {
+    readout.say("Playing it yourself takes the CS188 rules: pick them above and Start.");
+  } else if (state.status !== "playing") {
+    readout.say("The game is over: step back, or Start a new one.");
+  } else if (!pacmanActions(game.maze, state).includes(move)) {
+    readout.say(`Pacman cannot go ${move}: a wall is in the way.`);
+  } else {
+    const moves = [...movesBefore(round), move];
+    load({ query, played: moves }, { round: moves.length, from: round });
+  }
+}
+
+/** Open the search Pacman makes (or would make) from the round shown. */
 function showSearch() {
-  const next = game && game.decisions[round];
-  if (!next) return;
+  if (!game || showButton.getAttribute("aria-disabled") === "true") return;
   stop();
-  position.setRoot(game.maze, game.states[next.state]);
+  const k = starts[round];
+  const next = decisionAt.get(k);
+  const search = algorithmName(query);
+  position.setRoot(game.maze, game.states[k], { rules: query.rules, facing: facingAt(k) });
   placeholder.hidden = true;
-  const url = withQuery("/api/games/pacman/trace", { ...settings, decision: round });
-  const practice = withQuery("/practice", { game: "pacman", ...settings, decision: round });
-  decision.open(url, { title: `The search behind Pacman's move ${round + 1}: ${next.action}`, practice });
+  // The person's moves before this round (Pacman's own moves are searched again, as played).
+  const before = { pacman: played.slice(0, round).join(",") };
+  const url = withQuery("/api/games/pacman/trace", { ...query, ...before, decision: round });
+  const practice =
+    query.rules === "prune" ? withQuery("/practice", { game: "pacman", ...query, rules: "", decision: round }) : null;
+  const yours = round < played.length && round < starts.length - 1 ? ` (you played ${played[round]})` : "";
+  const title = next
+    ? `The search behind Pacman's move ${round + 1}: ${next.action}`
+    : `What ${search} would play at move ${round + 1}${yours}`;
+  decision.open(url, { title, practice });
 }
 
-form.addEventListener("submit", (event) => {
+$("#pacman-settings").addEventListener("submit", (event) => {
   event.preventDefault();
   start();
 });
@@ -236,4 +285,7 @@ stepButton.addEventListener("click", () => {
 backButton.addEventListener("click", stepBack);
 showButton.addEventListener("click", showSearch);
 
-start();
+// The address reproduces a game: its settings, the moves a person played, the round shown.
+const asked = readAddress(location.search);
+if (location.search) settings.write(asked.query);
+load({ query: settings.read(), played: asked.query.rules === "prune" ? [] : asked.pacman }, { round: asked.round });

@@ -1,6 +1,8 @@
 // search-stats.js: what one game decision's search cost, beside what plain minimax would
 // have cost on the same position: the numbers come from the server's summary (the whole
 // game tree is counted there, never generated), so they hold however much the view folds.
+// Under the CS188 rules it leads with the autograder's count: "The autograder would count
+// 39 states; the tree has 45 nodes." and lists the optimal moves (every move of best value).
 // Every number cell carries data-stat (its summary field) and data-value (the raw number),
 // for tests and for anyone copying the figures. The answers (the position's value and the
 // best move) read "—" until the replay reaches its last step: the view opens at step 0.
@@ -114,6 +116,9 @@ export class SearchStats {
     this.answers = [];
     answer("Value of the position", fmt(summary.value), "value", summary.value);
     answer("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
+    if (Array.isArray(summary.optimal)) {
+      answer("Optimal moves", summary.optimal.join(", "), "optimal", summary.optimal.join(","));
+    }
     if (stubs) {
       const text = `${count(unseen)} positions below ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
       fact("Never generated", text, "unexpanded", unseen);
@@ -123,7 +128,7 @@ export class SearchStats {
     const line = document.createElement("p");
     line.className = "search-line";
     line.textContent = searchLine(options);
-    this.element.replaceChildren(line, table, facts, this.progress);
+    this.element.replaceChildren(line, ...autograderLine(summary), table, facts, this.progress);
   }
 
   /** The step shown: how far the replay has got ("Step 40 of 812: 31 positions visited…"). */
@@ -141,6 +146,26 @@ export class SearchStats {
       else delete dd.dataset.value;
     }
   }
+}
+
+/** "The autograder would count 39 states; the tree has 45 nodes.": CS188's count (distinct
+ * states generated) beside the tree's (nodes visited, duplicates included); none without it. */
+export function autograderSentence(summary) {
+  if (!summary || !Number.isFinite(summary.states_explored)) return "";
+  const states = summary.states_explored;
+  const nodes = summary.nodes_visited;
+  return (
+    `The autograder would count ${count(states)} ${states === 1 ? "state" : "states"}; ` +
+    `the tree has ${count(nodes)} ${nodes === 1 ? "node" : "nodes"}.`
+  );
+}
+
+function autograderLine(summary) {
+  const text = autograderSentence(summary);
+  if (!text) return [];
+  const line = cell("p", text, "states_explored", summary.states_explored);
+  line.className = "autograder-count";
+  return [line];
 }
 
 /** The id of the root's child the search chose (summary.best_move is its position). */
