@@ -98,7 +98,10 @@ function describe() {
   const query = new URLSearchParams([["level", state.level], ["seed", String(state.seed)]]);
   if (state.adaptive) query.set("adaptive", "1");
   if (asks.size) query.set("ask", [...asks].join(","));
-  if (state.room) query.set("room", state.room.code);
+  if (state.room) {
+    query.set("room", state.room.code);
+    query.set("drill", state.room.drill);
+  }
   window.history.replaceState(null, "", `${window.location.pathname}?${query}`);
   const open = $("drill-open");
   if (open) open.href = `/practice/drill?${query}`;
@@ -288,10 +291,15 @@ window.prune = {
 
 wire();
 show();
-state.room = joinRoomDrill(params.get("room"), {
+state.room = joinRoomDrill(params.get("room"), params.get("drill"), {
   start: ({ level, seed }) => {
     Object.assign(state, { level, seed, adaptive: false, sitting: newSitting() });
     showScore(0);
     show();
+    say("The presenter started a new drill.");
   },
 });
+if (state.room) {
+  state.adaptive = false; // the room does the same trees
+  describe();
+}
