@@ -6,6 +6,7 @@ import re
 import statistics
 
 import pytest
+from test_accessibility import assert_no_serious
 
 pytestmark = pytest.mark.browser
 
@@ -185,4 +186,19 @@ def test_the_embed_sends_nothing_after_load_and_works_offline(prune):
     prune.screenshot("drill-embed-640x360")
     page.context.set_offline(False)
     assert sent == [], sent
+    prune.assert_clean()
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, PHONE], ids=["1280x720", "390x844"])
+@pytest.mark.parametrize("path", ["/practice/drill", "/embed/practice/drill"])
+def test_axe_finds_nothing_serious_before_and_after_a_check(prune, path, viewport):
+    page = prune.page
+    page.set_viewport_size(viewport)
+    open_drill(prune, "level=binary&seed=4&ask=value,move", path)
+    size = f"{viewport['width']}x{viewport['height']}"
+    assert_no_serious(page, f"{path} ({size})")
+    page.click("[data-action=check]")
+    page.click("#drill-why summary")
+    page.click("[data-action=finish]")
+    assert_no_serious(page, f"{path} ({size}), checked")
     prune.assert_clean()

@@ -178,14 +178,14 @@ function report(items, treeOutcome) {
   const { counts } = treeOutcome;
   const found = items.filter((item) => item.kind === "correct_prune").length;
   if (treeOutcome.clean) {
-    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found. Press N for the next tree.`, true);
+    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.`, true);
   } else {
     const parts = [];
     if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
     if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
     if (counts.wrong_value) parts.push("wrong root value");
     if (counts.wrong_move) parts.push("wrong best move");
-    say(`Not quite: ${parts.join(", ")}. Open "Why?" or press Enter on a node. N: next tree.`, false);
+    say(`Not quite: ${parts.join(", ")}.`, false);
   }
   const sorted = [...items].sort((a, b) => WORST_FIRST.indexOf(gradeOf(a.kind)) - WORST_FIRST.indexOf(gradeOf(b.kind)));
   const list = sorted.map((item) => {
