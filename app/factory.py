@@ -15,7 +15,7 @@ from typing import Any
 from flask import Flask
 
 from .config import Config
-from .lecture import question_events  # noqa: F401  (registers its Socket.IO handlers)
+from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
 from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
 from .sockets import init_socketio

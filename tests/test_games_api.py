@@ -3,9 +3,13 @@ as cacheable GETs whose bad input is a 400 naming the field."""
 
 import pytest
 
-from app.engine import SearchOptions
+from app.engine import SearchOptions, parse_document, resolve_options
+from app.games.document import decision_document
+from app.games.homework import MAX_GRADED_ITEMS, graded_items, homework_document
 from app.games.pacman_play import pacman_decision, play_pacman
+from app.games.tictactoe import TicTacToe
 from app.games.tictactoe_play import tictactoe_trace
+from app.practice.truth import Truth
 
 
 def test_the_computer_answers_a_corner_with_the_centre(client):
@@ -115,17 +119,54 @@ def test_the_game_pages_are_served(client):
 
 
 def test_a_small_decision_is_built_whole_to_practise_on(client):
-    document = client.get("/api/games/tictactoe/tree?board=XO.XO....").get_json()
+    document = client.get("/api/games/tictactoe/tree?board=XOXOXO...").get_json()
     assert document["players"] == ["max", "min"] and document["agents"] == ["X", "O"]
+    assert document["name"] == "Tic-tac-toe: XOXOXO..."  # not cut: 5 graded items
     traced = client.post("/api/trace", json={"tree": document}).get_json()
-    searched = tictactoe_trace("XO.XO....", SearchOptions())["summary"]
+    searched = tictactoe_trace("XOXOXO...", SearchOptions())["summary"]
     for key in ("value", "best_move", "nodes_visited", "minimax_nodes"):
         assert traced["summary"][key] == searched[key]
+
+
+def test_a_larger_decision_is_cut_to_at_most_20_graded_items(client):
+    # Whole, X's move on XO.XO.... is 38 graded items under the standard rule; Pacman's
+    # third move on the open maze against random ghosts more. Each is searched less deep.
+    cases = [
+        ("tictactoe/tree?board=XO.XO....", "Tic-tac-toe: XO.XO...., searched 2 plies deep"),
+        (
+            "pacman/tree?maze=open&decision=2&ghosts=random",
+            "Pacman's move 3 on open, searched 4 plies deep",
+        ),
+    ]
+    for query, name in cases:
+        document = client.get(f"/api/games/{query}").get_json()
+        assert document["name"] == name
+        assert graded_items(document) <= MAX_GRADED_ITEMS == 20
+        for rule in ("standard", "strict"):
+            answer = {"pruned": [], "values": {}}
+            graded = client.post(
+                "/api/practice/grade",
+                json={"tree": document, "options": {"rule": rule}, "answer": answer},
+            ).get_json()
+            assert graded["max_score"] <= 20
     pacman = client.get("/api/games/pacman/tree?maze=open&decision=2&ghosts=random").get_json()
     assert pacman["options"] == {"algorithm": "expectimax"}
-    traced = client.post("/api/trace", json={"tree": pacman}).get_json()
-    decided = pacman_decision("open", decision=2, ghosts="random")["summary"]
-    assert traced["summary"]["value"] == decided["value"]
+    parsed = parse_document(pacman)
+    names = Truth(parsed.tree, resolve_options(parsed)).names
+    assert len(set(names)) == len(names) and any("under" in name for name in names)
+
+
+def test_the_cut_prefers_fewer_plies_then_one_move_then_depth_1():
+    game = TicTacToe()
+    assert graded_items(decision_document(game, "XO.XO....", None, "x")) == 60
+    assert homework_document(game, "XO.XO....", None, "x")["name"] == "x, searched 2 plies deep"
+    # 3 plies from XO....... are 88 items, 2 plies 34: the subtree under X's move to 3 fits.
+    under = homework_document(game, "XO.......", 3, "y")
+    assert under["name"] == "y, after X→3" and graded_items(under) == 20
+    assert under["players"] == ["min", "max"]  # O moves at its root
+    # 2 plies are 34 items, and a move leaves only 1 ply: the decision at depth 1.
+    shallow = homework_document(game, "XO.......", 2, "z")
+    assert shallow["name"] == "z, searched 1 ply deep" and graded_items(shallow) == 2
 
 
 def test_a_decision_too_big_to_practise_is_a_400_with_its_size(client):

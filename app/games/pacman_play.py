@@ -19,7 +19,7 @@ from ..engine.errors import EngineError
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import choice, decision_reason, decision_record, whole_number
-from .document import decision_document
+from .homework import homework_document
 from .mazes import MAZES
 from .pacman import EVALUATIONS, Pacman, PacmanState
 from .search import GameSearch, game_options
@@ -103,15 +103,14 @@ def pacman_practice_tree(
     evaluation: str = "score",
     pause: Pause | None = None,
 ) -> dict[str, Any]:
-    """Pacman's ``decision``-th position as a whole tree document to practise on: random
-    ghosts make chance nodes (the document asks for expectimax)."""
+    """Pacman's ``decision``-th position as a tree document to practise on, cut to homework
+    size (homework.py): random ghosts make chance nodes (the document asks for expectimax)."""
     settings = _settings(maze, seed, ghosts, depth, 1, "standard", "given", evaluation)
     replay = _replay_to(settings, decision, pause)
     position = replay.traced[2]
     name = f"Pacman's move {decision + 1} on {maze}"
-    document = decision_document(replay.rules, position, depth * ROUND, name)
-    document["options"] = {"algorithm": "alphabeta" if ghosts == "adversarial" else "expectimax"}
-    return document
+    options = {"algorithm": "alphabeta" if ghosts == "adversarial" else "expectimax"}
+    return homework_document(replay.rules, position, depth * ROUND, name, options)
 
 
 def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Replay:

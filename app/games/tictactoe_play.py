@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.options import SearchOptions
 from ..engine.tree import DEFAULT_LIMITS, Limits, Pause
-from .document import decision_document
+from .homework import homework_document
 from .search import GameSearch, game_options
 from .tictactoe import TicTacToe, parse_board, status
 
@@ -60,6 +60,7 @@ def tictactoe_move(
 
 
 def tictactoe_practice_tree(board: str) -> dict[str, Any]:
-    """The position's whole game tree as a document to practise on (small positions only)."""
+    """The position's game tree as a document to practise on (small positions only), cut to
+    homework size (homework.py)."""
     board = parse_board(board)
-    return decision_document(GAME, board, None, f"Tic-tac-toe: {board}")
+    return homework_document(GAME, board, None, f"Tic-tac-toe: {board}")

@@ -51,6 +51,24 @@ def _precision(size: float) -> str:
 
 def pruned(truth: Truth, row: int) -> str:
     """Why the engine prunes ``row`` (for correct and missed prunes alike)."""
+    name = truth.names[row]
+    return f"{name} is pruned: {_cut_reason(truth, row)}, and the search skips {name}."
+
+
+def value_for_pruned(truth: Truth, row: int, root: int) -> str:
+    """Why a node the search never reaches (inside the engine-pruned subtree of ``root``)
+    has no value to give."""
+    names = truth.names
+    where = "" if row == root else f"it is inside {names[root]}, which is pruned: "
+    return (
+        f"{names[row]} is never evaluated: {where}{_cut_reason(truth, root)}, and the search "
+        f"skips {names[root]}, so no value is computed for {names[row]}."
+    )
+
+
+def _cut_reason(truth: Truth, row: int) -> str:
+    """The cutoff that prunes the engine-pruned root ``row``: the children searched before
+    it, the test that held, and why the parent above gains nothing from the rest."""
     names, cut = truth.names, truth.pruned_by[row]
     at = names[cut.node]
     if len(cut.searched) == 1:
@@ -63,10 +81,7 @@ def pruned(truth: Truth, row: int) -> str:
         why = f"MIN at {at} will return at most {fmt(cut.value)}, no better for MAX above"
     else:
         why = f"MAX at {at} will return at least {fmt(cut.value)}, no better for MIN above"
-    return (
-        f"{names[row]} is pruned: after {after}, {test} at {at}, so {why} than the "
-        f"{fmt(cut.bound)} it already has, and the search skips {names[row]}."
-    )
+    return f"after {after}, {test} at {at}, so {why} than the {fmt(cut.bound)} it already has"
 
 
 def searched(truth: Truth, row: int) -> str:

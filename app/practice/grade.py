@@ -12,8 +12,10 @@ the move):
   its own). Each engine-pruned root that is neither marked nor inside a mark is a
   ``missed_prune``; one inside a mark (an over-pruned one) gets no item.
 * **Values**: each visited inner node not in a marked subtree (the mark itself included) is
-  ``correct_value``, ``wrong_value`` or ``missing_value``. Values given for other nodes
-  (leaves, pruned or marked nodes) are ignored.
+  ``correct_value``, ``wrong_value`` or ``missing_value``. A value given for a node the
+  search never reaches (inside an engine-pruned subtree) and not in a marked subtree is a
+  ``value_for_pruned``: "the search still looks at it" is the misconception it catches.
+  Values given for visited leaves or inside marked subtrees are ignored.
 * **Windows**: each window given at a visited inner node that is not a chance node and not
   in a marked subtree is ``correct_window`` or ``wrong_window`` (alpha-beta only; other
   windows are ignored).
@@ -27,14 +29,15 @@ absolute, for sums that cancel to almost 0), or when it reads the same as the pa
 numbers (the 1.667 shown for 5/3).
 
 ``max_score`` = engine-pruned roots + visited inner nodes + windows graded + 1 for the move
-(when graded); ``score`` = correct items − over prunes, never below 0. So the engine's own
-answer (every engine-pruned root, every value, true windows, the best move) scores
-``max_score`` with correct items only.
+(when graded); ``score`` = correct items − over prunes − values for pruned nodes, never
+below 0. So the engine's own answer (every engine-pruned root, every value, true windows,
+the best move) scores ``max_score`` with correct items only.
 
 ``step`` is where "Show me" opens the visualizer (step k shows events[0..k−1]): the pruning
-cutoff's step for correct and missed prunes, the step a node is entered or evaluated for an
-over prune, the node's exit step for values and windows, the root's exit (the last step)
-for the move. Items are listed by step, then node (preorder), then prune, value, window.
+cutoff's step for correct and missed prunes and for a value for a pruned node, the step a
+node is entered or evaluated for an over prune, the node's exit step for values and
+windows, the root's exit (the last step) for the move. Items are listed by step, then node
+(preorder), then prune, value, window.
 """
 
 from __future__ import annotations
@@ -48,8 +51,14 @@ from .answers import Answer
 from .truth import Truth
 
 CORRECT = ("correct_prune", "correct_value", "correct_window", "correct_move")
+PENALTIES = ("over_prune", "value_for_pruned")  # each costs a point
 # Items of one step: prunes, then the value, then the window (a node's exit shows both).
 ORDER = {"prune": 0, "value": 1, "window": 2, "move": 3}
+
+
+def _group(kind: str) -> str:
+    """The part of the answer an item grades: "value_for_pruned" → "value"."""
+    return kind.split("_")[0] if kind == "value_for_pruned" else kind.split("_")[1]
 
 
 def grade(truth: Truth, answer: Answer) -> dict[str, Any]:
@@ -59,7 +68,7 @@ def grade(truth: Truth, answer: Answer) -> dict[str, Any]:
     items: list[tuple[int, int, int, str, str]] = []  # (step, row, order, kind, explanation)
 
     def add(step: int, row: int, kind: str, explanation: str) -> None:
-        items.append((step, row, ORDER[kind.split("_")[1]], kind, explanation))
+        items.append((step, row, ORDER[_group(kind)], kind, explanation))
 
     for row in answer.pruned:
         if inside[row]:
@@ -71,6 +80,12 @@ def grade(truth: Truth, answer: Answer) -> dict[str, Any]:
     for row, cut in truth.pruned_by.items():
         if row not in marks and not inside[row]:
             add(cut.step, row, "missed_prune", explain.pruned(truth, row))
+
+    for row in answer.values:
+        if row not in truth.reached and row not in marks and not inside[row]:
+            root = _pruned_root(truth, row)
+            cut = truth.pruned_by[root]
+            add(cut.step, row, "value_for_pruned", explain.value_for_pruned(truth, row, root))
 
     windows = 0
     for row, step in truth.exits.items():
@@ -98,7 +113,7 @@ def grade(truth: Truth, answer: Answer) -> dict[str, Any]:
     kinds = [item[3] for item in items]
     correct = sum(kind in CORRECT for kind in kinds)
     return {
-        "score": max(0, correct - kinds.count("over_prune")),
+        "score": max(0, correct - sum(kind in PENALTIES for kind in kinds)),
         "max_score": len(truth.pruned_by) + len(truth.exits) + windows + moves,
         "rule": truth.options.rule,
         "items": [
@@ -110,6 +125,13 @@ def grade(truth: Truth, answer: Answer) -> dict[str, Any]:
 
 def _verdict(right: bool, given: Any) -> str:
     return "correct" if right else "missing" if given is None else "wrong"
+
+
+def _pruned_root(truth: Truth, row: int) -> int:
+    """The engine-pruned root whose subtree holds the unvisited ``row``."""
+    while row not in truth.pruned_by:
+        row = truth.parents[row]
+    return row
 
 
 def _strictly_inside(parents: list[int | None], marks: set[int]) -> list[bool]:

@@ -4,6 +4,9 @@ Explanations name nodes, never paths: a node's ``label`` when it has one (not em
 a letter name counted in level order over the node table (breadth first, each level in
 table order): the root is A, then B, C, …, Z, AA, AB, … Every row takes its place in the
 count, labelled or not. A move is its node's name with the edge's ``action``: "B (West)".
+Where labels repeat (a game tree's "G1↓" at every ghost move), a sentence must still name
+one node: ``unique_names`` qualifies each repeated name by its parent and its letter name,
+"G1↓ under P→ (node K)", and leaves names that occur once as they are.
 """
 
 from __future__ import annotations
@@ -33,6 +36,32 @@ def node_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[int]
         names[row] = str(label) if label is not None and label != "" else letter_name(place)
         queue.extend(children[row])
     return names
+
+
+def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[int]]) -> list[str]:
+    """Every row's name, each told apart from the others: a name that more than one row
+    has becomes "name under parent (node K)" (K its letter name; the root's "name (node A)")."""
+    names = node_names(nodes, children)
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    if all(count == 1 for count in counts.values()):
+        return names
+    parents: list[int | None] = [None] * len(nodes)
+    places = [0] * len(nodes)
+    queue = [0]
+    for place, row in enumerate(queue):
+        places[row] = place
+        for child in children[row]:
+            parents[child] = row
+        queue.extend(children[row])
+    unique = list(names)
+    for row, name in enumerate(names):
+        if counts[name] > 1:
+            parent = parents[row]
+            under = "" if parent is None else f" under {names[parent]}"
+            unique[row] = f"{name}{under} (node {letter_name(places[row])})"
+    return unique
 
 
 def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -> str:

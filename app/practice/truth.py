@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine import SearchOptions, Tree, trace
 from ..engine.tree import CHANCE, MAX, MIN, Number
-from .names import node_names
+from .names import unique_names
 
 INF = float("inf")
 START = {MAX: -INF, MIN: INF, CHANCE: 0}  # v before any child returns
@@ -71,7 +71,7 @@ class Truth:
             if parent is not None:
                 self.positions[row] = len(self.children[parent])
                 self.children[parent].append(row)
-        self.names = node_names(self.nodes, self.children)
+        self.names = unique_names(self.nodes, self.children)  # unique: sentences name one node
         self._read(result["events"])
 
     def _read(self, events: list[tuple]) -> None:

@@ -19,6 +19,7 @@ from flask import abort, render_template
 
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..store import view_store
+from .pages import DRILL_LEVELS
 from .traces import ENGINE_VERSION
 
 
@@ -37,6 +38,11 @@ def embed_practice():
     return render_template("embed_practice.html", embed=True, trace_version=ENGINE_VERSION)
 
 
+def embed_drill():
+    """The drill in an iframe: trees are generated and graded in the browser; nothing is sent."""
+    return render_template("drill.html", levels=DRILL_LEVELS, embed=True)
+
+
 def init_embeds(app) -> None:
     """Register the embed routes with this app's framing policy."""
     policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
@@ -44,6 +50,7 @@ def init_embeds(app) -> None:
     routes = (
         ("/embed", embed),
         ("/embed/practice", embed_practice),  # a fixed path: matched before <identifier>
+        ("/embed/practice/drill", embed_drill),
         ("/embed/<identifier>", embed_saved),
     )
     for rule, view in routes:

@@ -14,6 +14,18 @@ from ..store import view_store
 
 pages = Blueprint("pages", __name__)
 
+# The drill's levels, in the order static/js/drill/trees.js's LEVELS lists them (a browser
+# test checks that the two agree).
+DRILL_LEVELS = [
+    {"id": "binary", "name": "2-ply, binary"},
+    {"id": "two-ply", "name": "2-ply, 2–3 children"},
+    {"id": "three-ply", "name": "3-ply"},
+    {"id": "ties", "name": "4-ply with ties"},
+    {"id": "strict", "name": "Strict rule (CS188), ties"},
+    {"id": "ghosts", "name": "Players max, min, min"},
+    {"id": "chance", "name": "Chance nodes"},
+]
+
 
 @pages.get("/")
 def index():
@@ -51,6 +63,12 @@ def practice():
     return render_template(
         "practice.html", presets=presets, embed=False, trace_version=ENGINE_VERSION
     )
+
+
+@pages.get("/practice/drill")
+def drill():
+    """Drill: many small seeded trees, generated and graded in the browser (static/js/drill/)."""
+    return render_template("drill.html", levels=DRILL_LEVELS, embed=False)
 
 
 @pages.get("/t/<identifier>")

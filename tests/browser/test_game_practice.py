@@ -11,14 +11,18 @@ pytestmark = pytest.mark.browser
 
 
 def solve_and_check(page):
+    """Solve with Show answer, check: full marks, on at most 20 graded items (homework size),
+    and every row of the answer sheet names a different node."""
     page.click("#show-answer")
     page.click("#check")
     score = page.locator("#score").inner_text()
     got, _, total = score.partition(" of ")
-    assert got == total and int(total) > 0, score
+    assert got == total and 0 < int(total) <= 20, score
+    names = page.locator("#sheet-rows .row-name").all_text_contents()
+    assert names and len(set(names)) == len(names), names
 
 
-def test_a_late_tictactoe_position_is_practised_whole(page):
+def test_a_late_tictactoe_position_is_practised_at_homework_size(page):
     prune = PrunePage(page)
     page.goto("/practice?game=tictactoe&board=XO.XO....&rule=strict")
     prune.wait_state("done")

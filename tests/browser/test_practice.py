@@ -353,11 +353,23 @@ def test_axe_finds_nothing_serious_before_and_after_a_check(prune, path, viewpor
 # ----- the browser's grader against the server's -----
 
 
+REPEATED_LABELS = ["G1↓", "P→", "B"]  # as a game tree's: one label at many nodes ("B" a letter too)
+
+
 def random_tree(rng, level=0, height=None):
     """A node: small integer (or half) values so ties are common; some chance nodes, weighted
-    or not; a heuristic value on every inner node, so any depth limit is allowed."""
+    or not; a heuristic value on every inner node, so any depth limit is allowed; some nodes
+    labelled from a few repeated labels, so that explanations must qualify names."""
     if height is None:
         height = rng.choice([1, 2, 2, 3, 3, 4])
+    node = random_node(rng, level, height)
+    if rng.random() < 0.2:
+        node = node if isinstance(node, dict) else {"value": node}
+        node["label"] = rng.choice(REPEATED_LABELS)
+    return node
+
+
+def random_node(rng, level, height):
     if level == height or (level > 1 and rng.randint(0, 5) == 0):
         return rng.randint(-3, 3) if rng.random() < 0.9 else rng.randint(-6, 6) + 0.5
     width = rng.choice([1, 2, 2, 3, 3])
@@ -394,9 +406,11 @@ def engine_facts(trace):
         position = str(len(kids[parent]))
         paths.append(f"{paths[parent]}.{position}" if parent else position)
         kids[parent].append(row)
-    pruned, values, windows, last = [], {}, {}, {}
+    pruned, values, windows, last, visited = [], {}, {}, {}, set()
     for event in trace["events"]:
         kind, row = event[0], event[1]
+        if kind in ("enter", "leaf"):
+            visited.add(row)
         if kind == "cutoff":
             pruned.extend(event[6])
         elif kind in ("enter", "update"):
@@ -405,14 +419,15 @@ def engine_facts(trace):
             values[row] = event[2]
             if last[row][0] is not None and nodes[row]["kind"] != "chance":
                 windows[row] = last[row]
-    return paths, kids, pruned, values, windows
+    unvisited = [row for row in range(len(nodes)) if row not in visited]
+    return paths, kids, pruned, values, windows, unvisited
 
 
 def random_answer(rng, trace):
     """Near the engine's answer: some of its prunes and some others (nested too, the root
     now and then), values right, nearly right (1e-12 off), rounded as shown, or wrong, some
-    windows, a move."""
-    paths, kids, pruned, values, windows = engine_facts(trace)
+    windows, values for nodes the search never reaches, a move."""
+    paths, kids, pruned, values, windows, unvisited = engine_facts(trace)
     rows = list(range(1, len(paths)))
     others = rng.sample(rows, min(len(rows), rng.randint(0, 3)))
     marks = [r for r in pruned if rng.random() < 0.7] + others
@@ -435,6 +450,9 @@ def random_answer(rng, trace):
             if rng.random() < 0.3:
                 alpha = rng.choice(["-Infinity", -1, 0, 1])
             answer["windows"][paths[row]] = [alpha, beta]
+    for row in unvisited:
+        if rng.random() < 0.3:
+            answer["values"][paths[row]] = rng.randint(-3, 3)
     if kids[0] and rng.random() < 0.85:
         answer["best_move"] = rng.randrange(len(kids[0]))
     return answer
@@ -470,13 +488,15 @@ def test_the_browsers_grader_agrees_with_the_api_on_random_trees_and_answers(pru
         expected.append(api_grade(page, tree, options, answer))
         cases.append({"trace": trace, "answer": json.loads(json.dumps(answer))})
     graded = page.evaluate(GRADE_IN_PAGE, cases)
-    kinds = set()
+    kinds, qualified = set(), 0
     for case, mine, theirs in zip(cases, graded, expected, strict=True):
         assert mine == theirs, json.dumps(case["answer"])
         kinds.update(item["kind"] for item in theirs["items"])
-    # The answers exercised every kind of item.
+        qualified += any(" (node " in item["explanation"] for item in theirs["items"])
+    # The answers exercised every kind of item, and repeated labels were told apart.
     assert kinds == {
         "correct_prune", "missed_prune", "over_prune", "correct_value", "wrong_value",
         "missing_value", "correct_window", "wrong_window", "correct_move", "wrong_move",
-        "missing_move",
+        "missing_move", "value_for_pruned",
     }  # fmt: skip
+    assert qualified >= 10

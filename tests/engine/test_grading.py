@@ -542,12 +542,75 @@ def test_names_follow_the_documented_rules():
     assert names(HEURISTIC, depth=1) == ["A", "B", "C"]  # nodes below the limit take none
 
 
+# A game tree's labels: "G1↓" at every ghost move.
+REPEATED = {
+    "tree": [
+        {
+            "label": "P→",
+            "children": [{"label": "G1↓", "children": [1, 2]}, {"label": "G1↓", "value": 5}],
+        },
+        {"label": "B", "children": [{"label": "G1↓", "children": [3, 4]}, 9]},
+    ]
+}
+
+
+def test_repeated_labels_are_qualified_by_parent_and_letter_name_in_explanations():
+    parsed = parse_document(REPEATED)
+    names = Truth(parsed.tree, resolve_options(parsed)).names
+    # The label B is not the letter name B: P→ has that place.
+    assert names == [
+        "A", "P→", "G1↓ under P→ (node D)", "H", "I", "G1↓ under P→ (node E)",
+        "B", "G1↓ under B (node F)", "J", "K", "G",
+    ]  # fmt: skip
+    assert len(set(names)) == len(names)
+    result = grade_document(REPEATED, {"values": {"0.0": 9}})
+    said = {tuple(i["path"]): i["explanation"] for i in result["items"]}
+    assert said[(0, 0)] == (
+        "G1↓ under P→ (node D) returns 2, not 9: a MAX node returns the largest value its "
+        "children returned (1, 2)."
+    )
+
+
+def test_a_value_for_a_pruned_node_is_its_own_mistake():
+    tree = [[3, 12, 8], [2, [4, 1], 6], [14, 5, 2]]  # C's second child is an inner node
+    right = {"pruned": ["1.1", "1.2"], "values": {"": 3, "0": 3, "1": 2, "2": 2}, "best_move": 0}
+    base = grade_document(tree, right)
+    # I's value, and a value for N under it: each a value_for_pruned at the cutoff's step.
+    unmarked = {"pruned": ["1.2"], "values": {**right["values"], "1.1": 4, "1.1.0": 4}}
+    result = grade_document(tree, {**right, **unmarked})
+    assert [item for item in items(result) if item[1][:2] == [1, 1]] == [
+        ("missed_prune", [1, 1], 14, f"I is pruned: {CUT_AT_C}, and the search skips I."),
+        (
+            "value_for_pruned",
+            [1, 1],
+            14,
+            f"I is never evaluated: {CUT_AT_C}, and the search skips I, so no value is "
+            "computed for I.",
+        ),
+        (
+            "value_for_pruned",
+            [1, 1, 0],
+            14,
+            f"N is never evaluated: it is inside I, which is pruned: {CUT_AT_C}, and the search "
+            "skips I, so no value is computed for N.",
+        ),
+    ]
+    # Each costs a point, as an over prune does; the maximum stays.
+    assert result["max_score"] == base["max_score"]
+    assert result["score"] == base["score"] - 1 - 2
+    # Under a mark (the student says it is pruned) a value is ignored, as before.
+    assert grade_document(tree, {**right, "values": {**right["values"], "1.1": 4}}) == base
+    # A value for a visited leaf is ignored too.
+    assert grade_document(tree, {**right, "values": {**right["values"], "0.0": 7}}) == base
+
+
 def test_names_and_numbers_equal_the_front_ends():
     trees = [
         TEXTBOOK,
         [{"label": "Left", "action": "West", "children": [1, 2]}, {"action": "B", "children": [3]}],
         [list(range(30)), [{"label": "x→4", "action": "4", "value": 1}]],
         CHANCE,
+        REPEATED,
     ]
     tables, expected = [], []
     for tree in trees:
@@ -569,13 +632,14 @@ def test_names_and_numbers_equal_the_front_ends():
     names_js = json.dumps((ROOT / "static/js/lib/names.js").as_uri())
     format_js = json.dumps((ROOT / "static/js/lib/format.js").as_uri())
     script = f"""
-      import {{ nodeNames, moveName }} from {names_js};
+      import {{ uniqueNames, moveName }} from {names_js};
       import {{ fmt }} from {format_js};
       const tables = {json.dumps(tables)};
       const numbers = {json.dumps(numbers)};
       const names = tables.map((t) => {{
         const trace = {{ size: t.nodes.length, nodes: t.nodes, children: t.children }};
-        return [nodeNames(trace), t.nodes.map((_, id) => moveName(trace, id))];
+        const names = uniqueNames(trace);
+        return [names, t.nodes.map((_, id) => moveName(trace, id, names))];
       }});
       console.log(JSON.stringify([names, numbers.map(fmt)]));
     """

@@ -23,7 +23,7 @@ const CHANGED = "You changed your answer: send it again to replace the one sent.
 const STUDENT_KEY = "prune.lecture.student";
 
 /** This tab's anonymous token: random, kept for the tab's life, never tied to a person. */
-function studentToken() {
+export function studentToken() {
   try {
     const kept = window.sessionStorage.getItem(STUDENT_KEY);
     if (kept) return kept;

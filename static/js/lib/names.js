@@ -5,8 +5,13 @@
 // order): the root is A, then B, C, D for its children, and so on; after Z come AA, AB, …
 // (as spreadsheet columns). Every node takes a place in that count, labelled or not, so
 // labelling one node never renames another. Paths stay in the protocol and in data-path.
+// Sentences that must name one node (practice explanations, answer sheets) use
+// `uniqueNames`: where labels repeat (a game tree's "G1↓" at every ghost move), each
+// repeated name is qualified by its parent and its letter name, "G1↓ under P→ (node K)", as
+// app/practice/names.py's unique_names.
 
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
+const UNIQUE = new WeakMap(); // trace → its unique names
 
 /** The n-th letter name (0 → "A", 25 → "Z", 26 → "AA", 701 → "ZZ", 702 → "AAA"). */
 function letterName(n) {
@@ -39,16 +44,42 @@ export function nodeNames(trace) {
   return names;
 }
 
+/** Every node's name told apart from the others: a name more than one node has becomes
+ * "name under parent (node K)", K its letter name (the root: "name (node A)"). */
+export function uniqueNames(trace) {
+  let unique = UNIQUE.get(trace);
+  if (unique) return unique;
+  const names = nodeNames(trace);
+  const counts = new Map();
+  for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
+  unique = names;
+  if ([...counts.values()].some((count) => count > 1)) {
+    unique = [...names];
+    const queue = [0];
+    for (let place = 0; place < queue.length; place++) {
+      const id = queue[place];
+      if (counts.get(names[id]) > 1) {
+        const parent = trace.nodes[id].parent;
+        const under = parent === null || parent === undefined ? "" : ` under ${names[parent]}`;
+        unique[id] = `${names[id]}${under} (node ${letterName(place)})`;
+      }
+      queue.push(...trace.children[id]);
+    }
+  }
+  UNIQUE.set(trace, unique);
+  return unique;
+}
+
 /** Node `id`'s name. */
 export function nameOf(trace, id) {
   return nodeNames(trace)[id];
 }
 
-/** A child as a move: its name and, when the edge names the move, that too: "B (West)";
- * not when the name says it already (a game's "O→4" for the cell 4). */
-export function moveName(trace, id) {
+/** A child as a move: its name (from `names`) and, when the edge names the move, that too:
+ * "B (West)"; not when the name says it already (a game's "O→4" for the cell 4). */
+export function moveName(trace, id, names = nodeNames(trace)) {
   const action = trace.nodes[id].action;
-  const name = nameOf(trace, id);
+  const name = names[id];
   if (action === undefined || action === null) return name;
   const move = String(action);
   return move === name || name.endsWith(`→${move}`) ? name : `${name} (${move})`;
@@ -56,9 +87,10 @@ export function moveName(trace, id) {
 
 /**
  * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more").
+ * `names`: the names to use (uniqueNames' in sentences that must name one node).
  */
-export function nameList(trace, ids, cap = 6) {
-  const shown = ids.slice(0, cap).map((id) => nameOf(trace, id));
+export function nameList(trace, ids, cap = 6, names = nodeNames(trace)) {
+  const shown = ids.slice(0, cap).map((id) => names[id]);
   const more = ids.length - shown.length;
   if (more > 0) return `${shown.join(", ")} and ${more} more`;
   if (shown.length <= 1) return shown.join("");

@@ -10,7 +10,7 @@
 // and lists the fields that are not numbers; setAnswer() fills it back in.
 
 import { KIND_NAMES, fmt } from "../lib/format.js";
-import { moveName, nodeNames } from "../lib/names.js";
+import { moveName, uniqueNames } from "../lib/names.js";
 
 const KIND_ICONS = { max: "▲", min: "▼", chance: "●" };
 const MAX_INDENT = 6; // depth classes in practice.css
@@ -65,7 +65,7 @@ export class AnswerSheet {
   /** Build the form for `trace`; `windows`: whether the search has α/β windows to give. */
   build(trace, { windows }) {
     this.trace = trace;
-    this.names = nodeNames(trace);
+    this.names = uniqueNames(trace); // a repeated label is qualified: a row names one node
     this.checks = new Map(); // node id → its "pruned" checkbox
     this.rowsById = new Map();
     const rows = [];
@@ -139,7 +139,7 @@ export class AnswerSheet {
     const choices = el("div", { class: "move-choices" });
     t.children[0].forEach((child, index) => {
       const label = el("label", { class: "check move-choice" });
-      label.append(el("input", { type: "radio", name: "best-move", value: String(index) }), ` ${moveName(t, child)}`);
+      label.append(el("input", { type: "radio", name: "best-move", value: String(index) }), ` ${moveName(t, child, this.names)}`);
       choices.append(label);
     });
     fieldset.replaceChildren(legend, choices);

@@ -10,12 +10,13 @@
 //   item if it lies strictly inside an engine-pruned subtree. Each engine-pruned root
 //   neither marked nor inside a mark is a missed_prune.
 // - Values: each visited inner node not in a marked subtree (the mark included) is
-//   correct_value, wrong_value or missing_value.
+//   correct_value, wrong_value or missing_value. A value given for a node the search never
+//   reaches, outside the marks, is value_for_pruned (at its pruning cutoff's step).
 // - Windows: each window given at a visited inner non-chance node outside the marks is
 //   correct_window or wrong_window (alpha-beta only).
 // - Move: correct_move, wrong_move or missing_move, unless the search names no move.
 // max_score = engine-pruned roots + visited inner nodes + windows graded + 1 (the move);
-// score = correct items − over prunes, never below 0. Steps: the cutoff's for prunes, the
+// score = correct items − over prunes − values for pruned nodes, never below 0. Steps: the cutoff's for prunes, the
 // node's first for an over prune, its exit for values and windows, the last for the move.
 // Items are in step order (then node, then prune, value, window, move).
 //
@@ -27,6 +28,19 @@ import * as explain from "./explain.js";
 import { same, truthOf } from "./truth.js";
 
 const ORDER = { prune: 0, value: 1, window: 2, move: 3 };
+const PENALTIES = new Set(["over_prune", "value_for_pruned"]); // each costs a point
+
+/** The part of the answer an item grades: "value_for_pruned" → "value". */
+function group(kind) {
+  return kind === "value_for_pruned" ? "value" : kind.split("_")[1];
+}
+
+/** The engine-pruned root whose subtree holds the unvisited `row`. */
+function prunedRoot(trace, truth, row) {
+  let at = row;
+  while (!truth.prunedBy.has(at)) at = trace.parent[at];
+  return at;
+}
 
 /** An answer's path (a dotted string, or a list of indices) as a node id; -1 if none. */
 function rowOf(trace, path) {
@@ -66,7 +80,7 @@ export function grade(trace, answer, truth = truthOf(trace)) {
   const values = byRow(trace, answer.values, num);
   const windows = byRow(trace, answer.windows, (pair) => pair.map(num));
   const items = []; // [step, row, order, kind, explanation]
-  const add = (step, row, kind, text) => items.push([step, row, ORDER[kind.split("_")[1]], kind, text]);
+  const add = (step, row, kind, text) => items.push([step, row, ORDER[group(kind)], kind, text]);
 
   for (const row of pruned) {
     if (inside[row]) continue;
@@ -75,6 +89,12 @@ export function grade(trace, answer, truth = truthOf(trace)) {
   }
   for (const [row, cut] of truth.prunedBy) {
     if (!marks.has(row) && !inside[row]) add(cut.step, row, "missed_prune", explain.pruned(truth, row));
+  }
+
+  for (const row of values.keys()) {
+    if (truth.reached[row] > 0 || marks.has(row) || inside[row]) continue;
+    const root = prunedRoot(trace, truth, row);
+    add(truth.prunedBy.get(root).step, row, "value_for_pruned", explain.valueForPruned(truth, row, root));
   }
 
   let windowsGraded = 0;
@@ -103,9 +123,9 @@ export function grade(trace, answer, truth = truthOf(trace)) {
   items.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
   const kinds = items.map((item) => item[3]);
   const correct = kinds.filter((kind) => kind.startsWith("correct_")).length;
-  const over = kinds.filter((kind) => kind === "over_prune").length;
+  const penalties = kinds.filter((kind) => PENALTIES.has(kind)).length;
   return {
-    score: Math.max(0, correct - over),
+    score: Math.max(0, correct - penalties),
     max_score: truth.prunedBy.size + truth.exits.size + windowsGraded + moves,
     rule: trace.options.rule,
     items: items.map(([step, row, , kind, explanation]) => ({ kind, path: trace.pathOf(row), explanation, step })),

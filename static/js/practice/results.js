@@ -17,6 +17,7 @@ export const KIND_LABELS = {
   correct_move: "Correct move",
   wrong_move: "Wrong move",
   missing_move: "Missing move",
+  value_for_pruned: "Value for a pruned node",
 };
 const GRADE_WORDS = { correct: "correct", wrong: "wrong", missing: "missing", over: "over-pruned" };
 const WORST_FIRST = ["over", "wrong", "missing", "correct"];

@@ -6,6 +6,7 @@
 
 import { Lecture } from "../lecture/room.js";
 import { QuestionAnswering } from "../lecture/answering.js";
+import { DrillHost } from "../lecture/drill-host.js";
 import { QuestionAsker } from "../lecture/questions.js";
 import { updateTreeLinks } from "../lib/page-links.js";
 import { RunClient } from "../lib/socket-client.js";
@@ -226,6 +227,7 @@ window.prune.lecture = lecture;
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
 window.prune.asking = new QuestionAsker({ lecture, view, player });
 window.prune.answering = new QuestionAnswering({ lecture });
+window.prune.drills = new DrillHost({ lecture }); // lecture drills: the room does the same trees
 watchLecture();
 
 // ----- first load: what the address asks for (first-load.js) -----

@@ -1,0 +1,111 @@
+"""Lecture drills: the presenter starts a drill for the room (a level and a seed: every
+student's browser generates the same trees from them, static/js/drill/trees.js); each
+student's page reports how many trees it got right; the presenter sees, anonymously, how many
+students are in each bucket of trees right.
+
+A room has at most one drill; starting another replaces it and its results. Results are kept
+under the tab's random student token (as answers are), only as two counts, and capped in
+number per room. Kept in this instance's memory (a room shared through Redis keeps its drill
+on the instance that started it: see docs/protocol.md, "Lecture drills").
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rooms import RoomError
+
+# The drill's levels: static/js/drill/trees.js's LEVELS (tests/lecture check they agree).
+DRILL_LEVELS = ("binary", "two-ply", "three-ply", "ties", "strict", "ghosts", "chance")
+MAX_SEED = 2**32 - 1
+MAX_TREES = 10_000  # trees one student may report in a drill
+MAX_STUDENTS = 5_000  # results kept per drill
+MAX_ROOMS = 2_000  # drills kept per instance (least recently started out)
+NOT_OPEN = "that drill is not open (the presenter may have started another)"
+
+
+@dataclass
+class Drill:
+    id: str
+    level: str
+    seed: int
+    results: dict[str, tuple[int, int]] = field(default_factory=dict)  # student → (right, done)
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "level": self.level, "seed": self.seed}
+
+    def tally(self) -> dict[str, Any]:
+        """Anonymous counts: students, trees done in all, and students by trees right."""
+        buckets = Counter(right for right, _ in self.results.values())
+        return {
+            "drill": self.public(),
+            "students": len(self.results),
+            "trees": sum(done for _, done in self.results.values()),
+            "buckets": [[right, count] for right, count in sorted(buckets.items())],
+        }
+
+
+def read_start(message: Any) -> tuple[str, int]:
+    """The level and seed of a ``lecture:drill`` message, or a ``RoomError`` naming them."""
+    level, seed = message.get("level"), message.get("seed")
+    if level not in DRILL_LEVELS:
+        raise RoomError(f"level must be one of {', '.join(DRILL_LEVELS)}")
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise RoomError(f"seed must be a whole number from 0 to {MAX_SEED}")
+    return level, seed
+
+
+def read_result(message: Any) -> tuple[int, int]:
+    """The (right, done) of a ``lecture:drill-result`` message."""
+    right, done = message.get("right"), message.get("done")
+    if not (_whole(right) and _whole(done) and 0 <= right <= done <= MAX_TREES):
+        raise RoomError(f"right and done must be whole numbers, 0 ≤ right ≤ done ≤ {MAX_TREES}")
+    return right, done
+
+
+class RoomDrills:
+    """The drill of each room, in memory."""
+
+    def __init__(self, max_rooms: int = MAX_ROOMS):
+        self.lock = threading.Lock()
+        self.max_rooms = max_rooms
+        self.drills: OrderedDict[str, Drill] = OrderedDict()
+
+    def start(self, code: str, level: str, seed: int) -> Drill:
+        drill = Drill(secrets.token_urlsafe(6), level, seed)
+        with self.lock:
+            self.drills.pop(code, None)
+            self.drills[code] = drill
+            while len(self.drills) > self.max_rooms:
+                self.drills.popitem(last=False)
+        return drill
+
+    def get(self, code: str) -> Drill | None:
+        with self.lock:
+            return self.drills.get(code)
+
+    def report(self, code: str, drill_id: Any, student: str, right: int, done: int) -> None:
+        with self.lock:
+            drill = self.drills.get(code)
+            if drill is None or drill.id != drill_id:
+                raise RoomError(NOT_OPEN)
+            if student not in drill.results and len(drill.results) >= MAX_STUDENTS:
+                raise RoomError("this drill has as many students as it can count")
+            drill.results[student] = (right, done)
+
+    def tally(self, code: str) -> dict[str, Any] | None:
+        with self.lock:
+            drill = self.drills.get(code)
+            return None if drill is None else drill.tally()
+
+    def forget(self, code: str) -> None:
+        with self.lock:
+            self.drills.pop(code, None)
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)

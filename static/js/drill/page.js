@@ -1,0 +1,305 @@
+// drill/page.js: the entry module of /practice/drill and /embed/practice/drill (the stage's
+// data-embed="true"). A sitting of many small trees: each is generated here from its level
+// and seed (trees.js, search.js), drawn whole with its leaf values (TreeView), crossed out
+// with a click or tap on a node or its edge, or X on the focused node (practice/marks.js),
+// graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N).
+// The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
+// End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
+// works offline once loaded. A lecture room may drive the level and seeds (room.js).
+//
+// Address: ?level=<id>&seed=<n>[&adaptive=1][&ask=value,move]; it follows every tree, so
+// any tree can be shared and replayed. body[data-run-state]: done once a tree is shown.
+// window.prune: hooks for tests (trace, level, seed, sitting, timings).
+
+import { moveName } from "../lib/names.js";
+import { parseNumber } from "../practice/answer-sheet.js";
+import { grade } from "../practice/grader.js";
+import { GRADE_ICONS, PracticeMarks } from "../practice/marks.js";
+import { gradeOf, nodeGrades } from "../practice/results.js";
+import { ruleSentences } from "../practice/statement.js";
+import { truthOf } from "../practice/truth.js";
+import { Trace } from "../trace/trace.js";
+import { TreeView } from "../tree/view.js";
+import { joinRoomDrill } from "./room.js";
+import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
+import { LEVELS, drillTree, isLevel, nextSeed, readSeed } from "./trees.js";
+
+const $ = (id) => document.getElementById(id);
+const PRUNE_KINDS = new Set(["correct_prune", "missed_prune", "over_prune", "value_for_pruned"]);
+const WORST_FIRST = ["over", "missing", "wrong", "correct"];
+const TICK_MS = 200;
+
+const params = new URLSearchParams(window.location.search);
+const asks = new Set((params.get("ask") || "").split(",").filter((ask) => ask === "value" || ask === "move"));
+const state = {
+  level: isLevel(params.get("level")) ? params.get("level") : LEVELS[0].id,
+  seed: readSeed(params.get("seed")) ?? 1,
+  adaptive: params.get("adaptive") === "1",
+  trace: null,
+  truth: null,
+  marked: new Set(),
+  result: null, // the drill's graded items once checked
+  explanations: new Map(), // node id → its sentences, once checked
+  shownAt: 0,
+  sitting: newSitting(),
+  steps: null, // the adaptive rule's state
+  room: null, // a lecture room's drill, when one drives the trees
+};
+state.steps = adaptiveStart(LEVELS.findIndex((level) => level.id === state.level));
+const timings = { next: [], check: [] };
+
+const view = new TreeView($("tree"));
+const marks = new PracticeMarks(view, { onToggle: toggle });
+view.onActivate = (id) => (state.result ? explain(id) : check());
+
+function say(text, clean = null) {
+  const status = $("drill-status");
+  status.textContent = text;
+  if (clean === null) delete status.dataset.clean;
+  else status.dataset.clean = String(clean);
+}
+
+/** Show the tree of the current level and seed, ready to be crossed out. */
+function show() {
+  const started = performance.now();
+  const { trace: result } = drillTree(state.level, state.seed);
+  const trace = new Trace(result.nodes, result.options);
+  trace.append(result.events);
+  trace.finish(result.summary);
+  Object.assign(state, { trace, truth: truthOf(trace), marked: new Set(), result: null, explanations: new Map() });
+  view.setTree(trace);
+  if (view.canShowAll) view.setShowAll(true);
+  marks.setGrades(new Map());
+  marks.setMarked(state.marked);
+  view.render(trace.seek(0), false);
+  describe();
+  state.shownAt = performance.now();
+  timings.next.push(state.shownAt - started);
+  document.body.dataset.runState = "done";
+}
+
+/** The rules, the optional questions and the address, for the tree shown. */
+function describe() {
+  const { trace } = state;
+  $("rule-statement").textContent = ruleSentences(trace.options, trace).join(" ");
+  $("drill-level").value = state.level;
+  $("drill-adaptive").checked = state.adaptive;
+  $("ask-value").checked = asks.has("value");
+  $("ask-move").checked = asks.has("move");
+  $("drill-asks").hidden = asks.size === 0;
+  $("ask-value-field").hidden = !asks.has("value");
+  $("ask-move-field").hidden = !asks.has("move");
+  $("root-value").value = "";
+  const moves = trace.children[0].map((child, index) => new Option(moveName(trace, child), String(index)));
+  $("best-move").replaceChildren(new Option("—", ""), ...moves);
+  $("drill-why").hidden = true;
+  $("drill-why").open = false;
+  say("");
+  const query = new URLSearchParams([["level", state.level], ["seed", String(state.seed)]]);
+  if (state.adaptive) query.set("adaptive", "1");
+  if (asks.size) query.set("ask", [...asks].join(","));
+  if (state.room) {
+    query.set("room", state.room.code);
+    query.set("drill", state.room.drill);
+  }
+  window.history.replaceState(null, "", `${window.location.pathname}?${query}`);
+  const open = $("drill-open");
+  if (open) open.href = `/practice/drill?${query}`;
+}
+
+function toggle(id) {
+  if (!state.trace) return;
+  if (state.result) {
+    explain(id);
+    return;
+  }
+  const name = moveName(state.trace, id);
+  if (id === 0) return say(`${name} is the root: it is always searched.`);
+  for (let above = state.trace.parent[id]; above > 0; above = state.trace.parent[above]) {
+    if (state.marked.has(above)) return say(`${name} is inside ${moveName(state.trace, above)}, which you crossed out.`);
+  }
+  if (state.marked.has(id)) state.marked.delete(id);
+  else state.marked.add(id);
+  marks.setMarked(state.marked);
+  say(state.marked.has(id) ? `${name} crossed out.` : `${name} no longer crossed out.`);
+}
+
+/** The answer: the crossed-out nodes, and the root value and best move when asked. */
+function answer() {
+  const { trace } = state;
+  const given = { pruned: [...state.marked].map((id) => trace.keys[id]), values: {} };
+  const value = asks.has("value") ? parseNumber($("root-value").value) : null;
+  if (value !== null && !Number.isNaN(value)) given.values[""] = value;
+  const move = asks.has("move") ? $("best-move").value : "";
+  if (move !== "") given.best_move = Number(move);
+  return given;
+}
+
+/** The items a drill grades: prunes, and the root's value and move when asked. */
+function drillItems(result) {
+  return result.items.filter((item) => {
+    if (PRUNE_KINDS.has(item.kind)) return true;
+    if (item.kind.endsWith("_value")) return asks.has("value") && item.path.length === 0;
+    return item.kind.endsWith("_move") && asks.has("move");
+  });
+}
+
+function check() {
+  if (!state.trace || state.result) return;
+  const started = performance.now();
+  const ms = started - state.shownAt;
+  const items = drillItems(grade(state.trace, answer(), state.truth));
+  state.result = { items };
+  const treeOutcome = outcome(state.result);
+  marks.setGrades(nodeGrades(state.trace, items));
+  for (const item of items) {
+    const id = state.trace.ids.get(item.path.join("."));
+    state.explanations.set(id, [...(state.explanations.get(id) || []), item.explanation]);
+  }
+  state.sitting = record(state.sitting, treeOutcome, ms);
+  if (state.adaptive) {
+    state.steps = adapt(state.steps, treeOutcome.clean, LEVELS.length);
+    state.level = LEVELS[state.steps.level].id;
+  }
+  if (state.room) state.room.report(treeOutcome.clean);
+  showScore(ms);
+  report(items, treeOutcome);
+  timings.check.push(performance.now() - started);
+}
+
+function showScore(ms) {
+  $("drill-score").textContent = scoreText(state.sitting);
+  $("drill-streak").textContent = String(state.sitting.streak);
+  $("drill-time").textContent = seconds(ms);
+}
+
+/** The verdict in one line, and every item's sentence behind "Why?". */
+function report(items, treeOutcome) {
+  const { counts } = treeOutcome;
+  const found = items.filter((item) => item.kind === "correct_prune").length;
+  if (treeOutcome.clean) {
+    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.`, true);
+  } else {
+    const parts = [];
+    if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
+    if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
+    if (counts.wrong_value) parts.push("wrong root value");
+    if (counts.wrong_move) parts.push("wrong best move");
+    say(`Not quite: ${parts.join(", ")}.`, false);
+  }
+  const sorted = [...items].sort((a, b) => WORST_FIRST.indexOf(gradeOf(a.kind)) - WORST_FIRST.indexOf(gradeOf(b.kind)));
+  const list = sorted.map((item) => {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.dataset.grade = gradeOf(item.kind);
+    const icon = document.createElement("span");
+    icon.className = "result-icon";
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = GRADE_ICONS[gradeOf(item.kind)];
+    li.append(icon, item.explanation);
+    return li;
+  });
+  $("drill-why-list").replaceChildren(...list);
+  $("drill-why-count").textContent = `(${list.length})`;
+  $("drill-why").hidden = list.length === 0;
+}
+
+/** A checked node's sentences, on demand (Enter, a click or a tap on it). */
+function explain(id) {
+  const said = state.explanations.get(id);
+  const name = moveName(state.trace, id);
+  say(said ? said.join(" ") : `${name}: nothing to grade here (it is searched, and you left it).`);
+}
+
+function next() {
+  state.seed = nextSeed(state.seed);
+  const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
+  show();
+  if (inTree || document.activeElement === document.body) view.focusControl.focus(0);
+}
+
+function finish() {
+  $("summary-lines").replaceChildren(
+    ...summaryLines(state.sitting).map((line) => Object.assign(document.createElement("li"), { textContent: line }))
+  );
+  $("drill-summary").hidden = false;
+  $("summary-heading").focus();
+}
+
+function setAsk(name, on) {
+  if (on) asks.add(name);
+  else asks.delete(name);
+  if (!state.result) describe();
+}
+
+function wire() {
+  $("drill-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    check();
+  });
+  $("drill-next").addEventListener("click", next);
+  $("drill-finish").addEventListener("click", finish);
+  $("drill-level").addEventListener("change", (event) => {
+    state.level = event.target.value;
+    state.steps = adaptiveStart(LEVELS.findIndex((level) => level.id === state.level));
+    show();
+  });
+  $("drill-adaptive").addEventListener("change", (event) => {
+    state.adaptive = event.target.checked;
+    describe();
+  });
+  $("ask-value").addEventListener("change", (event) => setAsk("value", event.target.checked));
+  $("ask-move").addEventListener("change", (event) => setAsk("move", event.target.checked));
+  // N anywhere but in a field; Enter where nothing else takes it (the tree's own Enter is
+  // view.onActivate, a field's submits the form).
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    const typing = target.matches && target.matches("input[type=text], select, textarea");
+    if ((event.key === "n" || event.key === "N") && !typing) {
+      event.preventDefault();
+      next();
+    } else if (event.key === "Enter" && (target === document.body || target.id === "stage")) {
+      event.preventDefault();
+      check();
+    }
+  });
+  setInterval(() => {
+    if (state.trace && !state.result) $("drill-time").textContent = seconds(performance.now() - state.shownAt);
+  }, TICK_MS);
+}
+
+window.prune = {
+  get trace() {
+    return state.trace;
+  },
+  get level() {
+    return state.level;
+  },
+  get seed() {
+    return state.seed;
+  },
+  get sitting() {
+    return state.sitting;
+  },
+  get marked() {
+    return [...state.marked].map((id) => state.trace.keys[id]);
+  },
+  timings,
+  view,
+};
+
+wire();
+show();
+state.room = joinRoomDrill(params.get("room"), params.get("drill"), {
+  start: ({ level, seed }) => {
+    Object.assign(state, { level, seed, adaptive: false, sitting: newSitting() });
+    showScore(0);
+    show();
+    say("The presenter started a new drill.");
+  },
+});
+if (state.room) {
+  state.adaptive = false; // the room does the same trees
+  describe();
+}
