@@ -6,7 +6,7 @@
 // sends them to the room under its anonymous token (lecture/drill-host.js). A new drill from
 // the presenter comes back the same way and starts the sitting again.
 
-import { normalizeCode } from "../lecture/codes.js";
+import { normalizeCode } from "../lib/room-codes.js";
 
 export const DRILL_CHANNEL = "prune.lecture.drill";
 

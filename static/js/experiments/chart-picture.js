@@ -1,10 +1,10 @@
 // chart-picture.js: an experiment's chart as a picture to download: its title, the chart's
 // SVG and its legend (an HTML list on the page, drawn here as SVG rows) in one detached
-// <svg class="chart-svg chart-picture">, which visualizer/export.js writes as SVG or PNG with
+// <svg class="chart-svg chart-picture">, which lib/export.js writes as SVG or PNG with
 // the page's styles inlined. bindChartDownloads wires a figure's "Chart (SVG)" and "Chart
 // (PNG)" buttons.
 
-import { download, pngBlob, svgText } from "../visualizer/export.js";
+import { download, pngBlob, svgText } from "../lib/export.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TITLE_ROW = 34; // px above the chart for its title

@@ -1,7 +1,7 @@
 // csv.js: a table model (table.js) as a CSV file: a header row of the column keys (the
 // command line's names where they exist), then the raw numbers the table shows formatted.
 
-import { download } from "../visualizer/export.js";
+import { download } from "../lib/export.js";
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 function field(value) {

@@ -22,7 +22,7 @@ import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
-import { Presentation } from "../visualizer/presentation.js";
+import { Presentation } from "../player/presentation.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 import { VisualizerLink } from "./visualizer-link.js";
@@ -70,7 +70,7 @@ export class DecisionView {
     window.prune = this.handle();
   }
 
-  /** Presentation mode on this section (the main page's, visualizer/presentation.js). */
+  /** Presentation mode on this section (the main page's, player/presentation.js). */
   presentationMode() {
     const $ = (selector) => this.section.querySelector(selector);
     const present = $('[data-action="present"]');

@@ -10,7 +10,7 @@
 // the teacher again, Explore on my own, or Close (an error); when the bar goes away, to Start
 // lecture. It never drops to the body.
 
-import { formatCode, normalizeCode } from "./codes.js";
+import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
 function studentsText(count) {
   return `${count} ${count === 1 ? "student" : "students"}`;

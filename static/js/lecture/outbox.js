@@ -5,7 +5,7 @@
 // It advances the room's seq (lecture/room.js, which owns the room) and keeps it with the
 // presenter's key; a refusal ends presenting, a stale seq resumes the room to learn it.
 
-import { formatCode } from "./codes.js";
+import { formatCode } from "../lib/room-codes.js";
 import { cursorNow } from "./player-link.js";
 import { saveKey } from "./storage.js";
 

@@ -10,7 +10,7 @@
 // detaches), storage.js (the presenter's key, the address bar), codes.js, views.js (pure).
 
 import { LectureBar } from "./bar.js";
-import { formatCode, normalizeCode } from "./codes.js";
+import { formatCode, normalizeCode } from "../lib/room-codes.js";
 import { PresenterOutbox } from "./outbox.js";
 import { applyCursor, cursorNow, watchPlayer, watchStudentInput } from "./player-link.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "./storage.js";

@@ -2,7 +2,7 @@
 // pure (no DOM at import time: importable in plain Node). Which options a view carries, what
 // a view runs with, and the key that tells two views apart.
 
-import { DEFAULT_OPTIONS } from "../visualizer/input-panel.js";
+import { DEFAULT_OPTIONS } from "../lib/search-options.js";
 
 /** Two views with the same key show the same trace. */
 export function viewKey(view) {

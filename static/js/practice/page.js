@@ -12,7 +12,7 @@
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
-import { copyText, embedCode } from "../visualizer/share.js";
+import { copyText, embedCode } from "../lib/share-text.js";
 import { nameOf } from "../lib/names.js";
 import { practiceQuery, readPractice, visualizerQuery } from "./address.js";
 import { AnswerSheet } from "./answer-sheet.js";

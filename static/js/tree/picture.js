@@ -1,5 +1,5 @@
 // tree/picture.js: a picture of the whole tree at a step, apart from the view on screen. The
-// Picture downloads (visualizer/export.js), the printed page (visualizer/print.js) and the
+// Picture downloads (lib/export.js), the printed page (visualizer/print.js) and the
 // practice worksheet use it; a lesson can print any step of any trace with it.
 //
 // `treePicture(trace, step, options)` renders into a new, detached <svg class="tree-picture">:

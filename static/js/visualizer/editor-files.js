@@ -5,7 +5,7 @@
 
 import { ApiError, cs188Export, cs188Import } from "../lib/api.js";
 import { lineColumn } from "../lib/json-locate.js";
-import { download } from "./export.js";
+import { download } from "../lib/export.js";
 import { compactTree, normalizeDocument } from "./editor-model.js";
 
 /** A tree file that cannot be read or written, with the reason to show. */

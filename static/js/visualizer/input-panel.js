@@ -3,17 +3,9 @@
 
 import { fmtPath } from "../lib/format.js";
 import { lineColumn, locateNode } from "../lib/json-locate.js";
+import { DEFAULT_OPTIONS } from "../lib/search-options.js";
 
 const $ = (id) => document.getElementById(id);
-
-export const DEFAULT_OPTIONS = {
-  algorithm: "alphabeta",
-  rule: "standard",
-  players: "max,min",
-  depth: null,
-  ordering: "given",
-  seed: 0,
-};
 
 /**
  * The depth limit in words, with its unit: a ply is one move by one player, so a limit that

@@ -4,7 +4,7 @@
 // is on while presenting and in a lecture (presenter, student, or a student exploring), as
 // lecture/room.js shows on its bar's data-mode.
 
-import { AnswerSwitch, Presentation } from "./presentation.js";
+import { AnswerSwitch, Presentation } from "../player/presentation.js";
 
 const $ = (id) => document.getElementById(id);
 const ZOOM_STEP = 1.4;

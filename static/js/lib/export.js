@@ -1,4 +1,4 @@
-// visualizer/export.js: downloads of pictures (a standalone SVG, a PNG) and of the trace. A
+// lib/export.js: downloads of pictures (a standalone SVG, a PNG) and of the trace. A
 // picture is an <svg> with a viewBox (tree/picture.js's whole tree, an experiment's chart);
 // the SVG file carries each element's computed style in a stylesheet of its own, so it
 // renders anywhere, and the PNG is that file drawn on a canvas.

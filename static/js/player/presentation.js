@@ -1,4 +1,4 @@
-// visualizer/presentation.js: presentation mode for a projector, and the "Hide answers" switch.
+// player/presentation.js: presentation mode for a projector, and the "Hide answers" switch.
 //
 // `Presentation` owns the mode: the "Present" button or the key P enters it; Escape, P again,
 // the bar's "Exit" button or leaving browser full screen leaves it. While on, the page says

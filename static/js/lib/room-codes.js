@@ -1,4 +1,4 @@
-// lecture/codes.js: lecture room codes, pure (no DOM: importable in plain Node). A code is six
+// lib/room-codes.js: lecture room codes, pure (no DOM: importable in plain Node). A code is six
 // characters of an alphabet without look-alikes (no I, L, O, 0, 1); people may type it in any
 // case with separators, and it is shown split in two halves for reading off a projector.
 
