@@ -73,3 +73,110 @@ def test_a_skip_link_reaches_play_in_at_most_5_tabs(prune, path):
     assert len(seen) <= 5
     page.keyboard.press("Space")
     assert page.get_attribute("#btn-play", "aria-pressed") == "true"
+
+
+# ----- item 5: P only where it belongs, a setting to turn it off, Escape gives the focus back -----
+
+
+def presenting(page) -> bool:
+    return page.evaluate("document.body.dataset.present === 'on'")
+
+
+def test_p_presents_only_from_the_page_the_tree_or_the_player(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=textbook")
+    # On other controls P is no shortcut: a toolbar button, the Follow box, a select.
+    for selector in ["#fit", "#follow", "#run", "#share-toggle"]:
+        page.focus(selector)
+        page.keyboard.press("p")
+        assert not presenting(page), f"P on {selector} entered presentation mode"
+    # On a tree node it presents, and Escape gives the focus back to that node.
+    tab_until(page, "a.getAttribute('role') === 'treeitem'")
+    node = page.evaluate("document.activeElement.closest('g.node').dataset.path")
+    page.keyboard.press("p")
+    assert presenting(page)
+    page.keyboard.press("Escape")
+    assert not presenting(page)
+    assert page.evaluate("document.activeElement.closest('g.node')?.dataset.path") == node
+    # On the player: Play presents, Escape comes back to Play; clicker keys step meanwhile.
+    page.focus("#btn-play")
+    page.keyboard.press("p")
+    assert presenting(page)
+    page.keyboard.press("PageDown")
+    prune.wait_counter(f"step 1 of {TEXTBOOK_STEPS}")
+    page.keyboard.press("Escape")
+    assert not presenting(page)
+    assert page.evaluate("document.activeElement.id") == "btn-play"
+
+
+def test_a_setting_turns_single_key_shortcuts_off(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=textbook")
+    page.keyboard.press("p")
+    assert presenting(page)
+    page.keyboard.press("b")
+    assert page.evaluate("document.body.dataset.blank") == "on"
+    page.keyboard.press("b")
+    page.keyboard.press("Escape")
+    # Keyboard only: open More, tick the setting off with Space.
+    page.focus(".more-menu > summary")
+    page.keyboard.press("Enter")
+    tab_until(page, "a.id === 'single-keys'")
+    page.keyboard.press("Space")
+    assert not page.is_checked("#single-keys")
+    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("p")
+    assert not presenting(page)
+    # It stays off on the next visit; the button still presents, and B no longer blanks.
+    prune.open("preset=textbook")
+    page.keyboard.press("p")
+    assert not presenting(page)
+    page.click("#present-toggle")
+    assert presenting(page)
+    page.keyboard.press("b")
+    assert page.evaluate("document.body.dataset.blank") is None
+    page.keyboard.press("ArrowRight")  # the clicker's step keys are not character keys
+    prune.wait_counter(f"step 1 of {TEXTBOOK_STEPS}")
+
+
+def test_p_is_no_shortcut_on_a_students_page(prune, browser, base_url, wrap_page):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=textbook")
+    page.get_by_role("button", name="Start lecture").click()
+    page.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
+    code = page.evaluate("window.prune.lecture.code")
+    context = browser.new_context(base_url=base_url, viewport=PROJECTOR)
+    try:
+        student = wrap_page(context.new_page())
+        student.page.goto(f"/join/{code}")
+        student.page.wait_for_selector(".lecture-bar[data-mode=student]")
+        student.wait_state("done")
+        student.page.evaluate("document.activeElement.blur()")
+        student.page.keyboard.press("p")
+        assert not presenting(student.page)
+        student.assert_clean()
+    finally:
+        context.close()
+
+
+# ----- item 6: forced colours show the selected option of a segmented group -----
+
+@pytest.mark.parametrize("path, selector", [("/?preset=textbook", "#tree-form"), ("/play/tictactoe", "#ttt-settings")])
+def test_forced_colours_show_the_selected_segment(prune, path, selector):
+    page = prune.page
+    page.emulate_media(forced_colors="active")
+    page.set_viewport_size(PROJECTOR)
+    page.goto(path)
+    page.wait_for_selector(selector + " .segmented")
+    for group in page.locator(selector + " .segmented").all():
+        labels = group.evaluate(
+            "(g) => [...g.querySelectorAll('label')].map((l) => ({ checked: "
+            "document.getElementById(l.htmlFor).checked, bg: getComputedStyle(l).backgroundColor }))"
+        )
+        on = {label["bg"] for label in labels if label["checked"]}
+        off = {label["bg"] for label in labels if not label["checked"]}
+        assert len(on) == 1 and on.isdisjoint(off), labels

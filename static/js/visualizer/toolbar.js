@@ -2,8 +2,10 @@
 // fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
 // page shows: presentation mode and the "Hide answers" switch (presentation.js), whose default
 // is on while presenting and in a lecture (presenter, student, or a student exploring), as
-// lecture/room.js shows on its bar's data-mode.
+// lecture/room.js shows on its bar's data-mode (a student's page has no P shortcut), and the
+// More menu's "Single-key shortcuts" setting (lib/single-keys.js).
 
+import { wireSingleKeySwitch } from "../lib/single-keys.js";
 import { AnswerSwitch, Presentation } from "./presentation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +36,7 @@ export function wireViewTools(view) {
     showAllButton();
   });
   $("collapse-pruned").addEventListener("click", () => view.collapsePruned());
+  wireSingleKeySwitch($("single-keys"));
   $("follow").addEventListener("change", (event) => {
     view.follow = event.target.checked;
   });
@@ -70,7 +73,12 @@ export function answersAndPresentation(view, player, onAnswersChange) {
       caption: $("narration"),
       controls: [$("player"), $("present-exit")],
     },
-    { view, player, onChange: () => answerDefault() }
+    {
+      view,
+      player,
+      onChange: () => answerDefault(),
+      keyOff: () => !!lectureBar && !lectureBar.hidden && lectureBar.dataset.mode === "student",
+    }
   );
 
   function watchLecture() {
