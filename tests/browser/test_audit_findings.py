@@ -180,3 +180,66 @@ def test_forced_colours_show_the_selected_segment(prune, path, selector):
         on = {label["bg"] for label in labels if label["checked"]}
         off = {label["bg"] for label in labels if not label["checked"]}
         assert len(on) == 1 and on.isdisjoint(off), labels
+
+
+# ----- items 1 and 4: tic-tac-toe says the computer's move once; the board shows its focus -----
+
+BOARD_FOCUS = """() => {
+  const a = document.activeElement, s = getComputedStyle(a);
+  return { board: a.id === 'board', visible: a.matches(':focus-visible'),
+           outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 };
+}"""
+
+# Every text the page's live regions take, in order (a MutationObserver set up before the game).
+WATCH_LIVE = """() => {
+  window.__said = [];
+  const live = [...document.querySelectorAll('[aria-live=polite], [aria-live=assertive], [role=status], [role=alert]')]
+    .filter((el) => el.getAttribute('aria-live') !== 'off');
+  for (const el of live) {
+    new MutationObserver(() => window.__said.push(el.textContent.trim()))
+      .observe(el, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+
+
+def test_the_computers_move_is_announced_once_and_named_on_the_focused_cell(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    held = []
+    page.route("**/api/games/tictactoe/move**", lambda route: held.append(route))
+    page.goto("/play/tictactoe")
+    page.wait_for_selector("[data-cell]:not([disabled])")
+    page.evaluate(WATCH_LIVE)
+    tab_until(page, "a.dataset.cell === '0'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('[data-game-status]').textContent.includes('thinking')")
+    # While the computer thinks the board holds the focus, and shows it.
+    assert page.evaluate(BOARD_FOCUS) == {"board": True, "visible": True, "outline": True}
+    held.pop().continue_()
+    page.wait_for_selector("[data-cell]:not([disabled]):focus")
+    said = page.evaluate("window.__said")
+    computer = [text for text in said if "The computer played O in row" in text]
+    assert len(computer) == 1, said
+    assert not [text for text in said if "thinking" in text or text == "Your move"], said
+    snapshot = page.locator(":focus").aria_snapshot()
+    assert "empty" in snapshot and computer[0].split(".")[0] in snapshot, snapshot
+
+
+def test_the_board_shows_its_focus_once_the_game_is_over(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    page.goto("/play/tictactoe")
+    page.wait_for_selector("[data-cell]:not([disabled])")
+    tab_until(page, "a.dataset.cell === '0'")
+    for _ in range(5):  # the student's moves, from the keyboard: the focused free cell each time
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('[data-game-status]').dataset.gameStatus !== 'playing'"
+            " || document.activeElement.matches('[data-cell]:not([disabled])')"
+        )
+        if page.get_attribute("[data-game-status]", "data-game-status") != "playing":
+            break
+    assert page.get_attribute("[data-game-status]", "data-game-status") != "playing"
+    assert page.evaluate(BOARD_FOCUS) == {"board": True, "visible": True, "outline": True}
+    outcome = page.inner_text("#last-move")
+    assert outcome.endswith(("The computer wins.", "It is a draw.", "You win."))
