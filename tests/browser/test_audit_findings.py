@@ -243,3 +243,48 @@ def test_the_board_shows_its_focus_once_the_game_is_over(prune):
     assert page.evaluate(BOARD_FOCUS) == {"board": True, "visible": True, "outline": True}
     outcome = page.inner_text("#last-move")
     assert outcome.endswith(("The computer wins.", "It is a draw.", "You win."))
+
+
+# ----- item 3: the focus stays through edits -----
+
+IN_VIEW = """() => {
+  const a = document.activeElement, r = a.getBoundingClientRect();
+  return { id: a.id, path: a.closest('g.node')?.dataset.path ?? null,
+           inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth };
+}"""
+
+
+def wait_name(page, path: str, text: str):
+    page.wait_for_function(
+        "([p, t]) => (document.querySelector(`g.node[data-path='${p}'] > .item`)"
+        "?.getAttribute('aria-label') || '').includes(t)",
+        arg=[path, text],
+    )
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, {"width": 1024, "height": 768}])
+def test_an_edit_and_its_undo_keep_the_focus_in_place(prune, viewport):
+    page = prune.page
+    page.set_viewport_size(viewport)
+    prune.open("preset=textbook")
+    # Keyboard only: Tab into the tree, → to node I (path 1.1), Enter opens it in the editor.
+    tab_until(page, "a.getAttribute('role') === 'treeitem'")
+    for key in ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"]:
+        page.keyboard.press(key)
+    assert page.evaluate(IN_VIEW)["path"] == "1.1"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "ed-value"
+    page.keyboard.press("Control+a")
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    wait_name(page, "1.1", "value 7")
+    prune.wait_state("done")
+    assert page.evaluate(IN_VIEW) == {"id": "ed-value", "path": None, "inView": True}
+    # Back to the node (Shift+Tab out of the fields is long: the tree's own Tab stop is the
+    # node the user chose), then Ctrl+Z there: the re-run keeps the focus on node I.
+    page.focus('g.node[data-path="1.1"] > .item')
+    page.keyboard.press("Control+z")
+    wait_name(page, "1.1", "value 4")
+    prune.wait_state("done")
+    page.wait_for_function("document.activeElement !== document.body")
+    assert page.evaluate(IN_VIEW) == {"id": "", "path": "1.1", "inView": True}

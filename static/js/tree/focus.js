@@ -30,9 +30,22 @@ export class FocusControl {
     });
   }
 
+  /**
+   * A new tree (view.trace is already the new one; the old nodes are still drawn). If the focus
+   * was on a node, it stays on the node at the same path (or its nearest ancestor that is in
+   * the new tree) once that is drawn: an edit, an undo or a re-run keeps the user's place.
+   */
   reset() {
     this.chosen = -1;
     this.stop = -1;
+    const g = this.hasFocus ? document.activeElement.closest("g.node") : null;
+    const t = this.view.trace;
+    if (!g || !t) return;
+    const path = (g.getAttribute("data-path") || "").split(".").filter((part) => part !== "");
+    for (let n = path.length; n >= 0 && this.chosen < 0; n--) {
+      const id = t.ids.get(path.slice(0, n).join("."));
+      if (id !== undefined) this.chosen = id;
+    }
   }
 
   idOf(target) {
