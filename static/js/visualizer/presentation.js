@@ -42,7 +42,8 @@ const CAPTION_STEP_PX = 2;
 export class Presentation {
   /**
    * @param {Object} els  {buttons: the "Present" buttons (the header's; the toolbar's, shown
-   *   on phones instead), exit: the bar's "Exit",
+   *   on phones instead), exit: the bar's "Exit", heading (optional): an h1 shown while
+   *   presenting, when the mode hides the page's own,
    *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
    *   controls: the elements that fade (the player, the exit button)}
    * @param {{view: TreeView, player?: Player, available?: Function, onChange?: Function}} hooks
@@ -168,6 +169,11 @@ export class Presentation {
     this.returnFocus = active && active !== document.body && active !== this.els.stage ? active : null;
     document.body.dataset.present = "on";
     this.els.layout.classList.add("presenting");
+    if (this.els.heading) {
+      const title = document.getElementById("doc-title");
+      this.els.heading.textContent = `Presenting: ${title ? title.textContent : document.title}`;
+      this.els.heading.hidden = false;
+    }
     this.els.exit.hidden = false;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "true");
     this.view.setReadablePx(PRESENT_PX);
@@ -202,6 +208,7 @@ export class Presentation {
     delete document.body.dataset.present;
     delete document.body.dataset.controls;
     this.els.layout.classList.remove("presenting");
+    if (this.els.heading) this.els.heading.hidden = true;
     this.els.exit.hidden = true;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "false");
     clearTimeout(this.idleTimer);

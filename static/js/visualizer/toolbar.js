@@ -68,6 +68,7 @@ export function answersAndPresentation(view, player, onAnswersChange) {
     {
       buttons: [$("present-toggle"), $("present-toggle-narrow")],
       exit: $("present-exit"),
+      heading: $("present-heading"),
       layout: $("layout"),
       stage: $("stage"),
       caption: $("narration"),
