@@ -223,7 +223,7 @@ def test_the_computers_move_is_announced_once_and_named_on_the_focused_cell(prun
     tab_until(page, "a.dataset.cell === '0'")
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "document.querySelector('[data-game-status]').textContent.includes('thinking')"
+        "() => document.querySelector('[data-game-status]').textContent.includes('thinking')"
     )
     # While the computer thinks the board holds the focus, and shows it.
     assert page.evaluate(BOARD_FOCUS) == {"board": True, "visible": True, "outline": True}
@@ -246,7 +246,7 @@ def test_the_board_shows_its_focus_once_the_game_is_over(prune):
     for _ in range(5):  # the student's moves, from the keyboard: the focused free cell each time
         page.keyboard.press("Enter")
         page.wait_for_function(
-            "document.querySelector('[data-game-status]').dataset.gameStatus !== 'playing'"
+            "() => document.querySelector('[data-game-status]').dataset.gameStatus !== 'playing'"
             " || document.activeElement.matches('[data-cell]:not([disabled])')"
         )
         if page.get_attribute("[data-game-status]", "data-game-status") != "playing":
@@ -298,7 +298,7 @@ def test_an_edit_and_its_undo_keep_the_focus_in_place(prune, viewport):
     page.keyboard.press("Control+z")
     wait_name(page, "1.1", "value 4")
     prune.wait_state("done")
-    page.wait_for_function("document.activeElement !== document.body")
+    page.wait_for_function("() => document.activeElement !== document.body")
     assert page.evaluate(IN_VIEW) == {"id": "", "path": "1.1", "inView": True}
 
 
