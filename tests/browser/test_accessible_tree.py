@@ -43,7 +43,8 @@ def test_the_textbook_tree_is_an_aria_tree_of_13_named_items(prune):
     )
     assert names["D"]["name"] == "MIN node D: not yet searched"
     assert names["E"]["name"] == "leaf E: value 3"
-    assert names["I"]["name"] == "leaf I: pruned"
+    # Issue 26: a pruned leaf keeps its value in its name.
+    assert names["I"]["name"] == "leaf I: value 4, pruned, never evaluated"
     assert names["K"]["name"] == "leaf K: value 14, not yet searched"
     # Declared structure: levels, set sizes, positions, expanded inner nodes.
     assert names["A"]["level"] == 1 and names["C"]["level"] == 2 and names["H"]["level"] == 3

@@ -102,6 +102,7 @@ def test_play_runs_the_rounds_and_pauses(prune, base_url):
     play = page.locator('[data-action="play"]')
     play.click()
     assert play.get_attribute("aria-pressed") == "true"
+    assert play.inner_text() == "Play"  # one name; the pressed state says it plays (issue 26)
     page.wait_for_function(
         "(s) => Number(document.querySelector('[data-score]').textContent) !== s",
         arg=game["states"][0]["score"],

@@ -57,6 +57,16 @@ test("a treeitem's name says what the narration would", () => {
   assert.equal(label(0, 2), "leaf E: value 3, not yet searched");
   assert.equal(label(2, 1), `MIN node B: value so far ∞, α \u2212∞, β ∞, being searched`);
   assert.equal(label(trace.length, 5), "MIN node C: value 2, α 3, β 2, cut off after its first child");
-  assert.equal(label(trace.length, 7), "leaf I: pruned");
+  assert.equal(label(trace.length, 7), "leaf I: value 4, pruned, never evaluated");
   assert.equal(label(trace.length, 9), "MIN node D: value 2, α 3, β 2, cutoff test fired at its last child");
+});
+
+test("a node deeper than six levels says its level in words", () => {
+  const deep = traceOf("random-depth-8");
+  const levels = levelsOf(deep, { players: ["max", "min"] });
+  const names = nodeNames(deep);
+  const at = (depth) => [...Array(deep.size).keys()].find((id) => deep.depth[id] === depth);
+  const label = (id) => nodeLabel(deep, deep.seek(deep.length), id, names, levels);
+  assert.ok(label(at(6)).endsWith(", level 7"), label(at(6)));
+  assert.ok(!/level \d/.test(label(at(5))), label(at(5)));
 });

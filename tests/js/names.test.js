@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { moveName, nameList, nameOf, nodeNames } from "../../static/js/lib/names.js";
+import { moveName, nameList, nameOf, nodeNames, spokenName } from "../../static/js/lib/names.js";
 import { traceOf } from "./fixtures.js";
 
 /** A minimal trace (what names.js reads) of a root with `count` leaf children. */
@@ -55,4 +55,16 @@ test("nameList joins names in plain English and caps long lists", () => {
   assert.equal(nameList(trace, [1, 2, 3]), "B, C and D");
   assert.equal(nameList(trace, [1, 2, 3, 4, 5, 6, 7, 8]), "B, C, D, E, F, G and 2 more");
   assert.equal(nameList(trace, [1, 2, 3], 2), "B, C and 1 more");
+});
+
+test("spokenName reads a game's move symbols as words and leaves other names alone", () => {
+  assert.equal(spokenName("O→6"), "O to 6");
+  assert.equal(spokenName("X→0"), "X to 0");
+  assert.equal(spokenName("P←"), "Pacman west");
+  assert.equal(spokenName("P■"), "Pacman stop");
+  assert.equal(spokenName("G1↑"), "Ghost 1 north");
+  assert.equal(spokenName("G2→"), "Ghost 2 east");
+  assert.equal(spokenName("B"), "B");
+  assert.equal(spokenName("root"), "root");
+  assert.equal(spokenName("X→10"), "X→10");
 });

@@ -230,10 +230,10 @@ function stop() {
   setPlayButton();
 }
 
+/** A toggle with one name, "Play", pressed while the rounds play (issue 26: not "Pause, pressed"). */
 function setPlayButton() {
   playButton.setAttribute("aria-pressed", playing ? "true" : "false");
   readout.setPlaying(playing);
-  playButton.textContent = playing ? "Pause" : "Play";
 }
 
 /** Play it yourself: Pacman makes `move` from the round shown, then the ghosts reply. */

@@ -7,6 +7,12 @@
 // Contracts tests rely on: cells are button[data-cell="0".."8"] (disabled when filled, on the
 // computer's turn and once the game is over), [data-game-status] holds playing | x-wins |
 // o-wins | draw, and the buttons are [data-action="new-game" | "undo" | "show-search"].
+//
+// Screen readers: #last-move is the one live region (polite): each move, the computer's
+// included, is said once, with the win or draw it makes; the status line above the board is
+// not live (it flickers "thinking…" → "Your move"). The cell the focus goes to after the
+// computer's move names that move too, until the focus leaves it. The board holds the focus
+// while the computer thinks and once the game is over, with a visible ring (a11y.css).
 
 import { MiniBoard, EMPTY, cellName, place, statusOf, toMove, winningLine } from "./board.js";
 import { DecisionView } from "./decision-view.js";
@@ -159,6 +165,7 @@ async function computerMove({ refocus = false } = {}) {
     if (ticket !== game.ticket) return;
     game.thinking = false;
     game.error = err.message;
+    say(`The computer could not move: ${game.error}`);
     render();
     return;
   }
@@ -168,17 +175,27 @@ async function computerMove({ refocus = false } = {}) {
   game.boards.push(reply.board);
   game.movers.push("computer");
   game.decisions.set(game.boards.length - 1, { before, move: reply.move, mark, value: reply.value, options: chosen, index: game.boards.length - 1 });
-  say(`The computer played ${mark} in ${cellName(reply.move)}.${ending()}`);
+  const played = `The computer played ${mark} in ${cellName(reply.move)}.`;
+  say(played + ending());
   render();
-  if (refocus && document.activeElement === $("#board")) focusNear(reply.move);
+  if (refocus && document.activeElement === $("#board")) focusNear(reply.move, played);
 }
 
-/** Focus the free cell nearest `cell` (reading order), or the status when none is free. */
-function focusNear(cell) {
+/**
+ * Focus the free cell nearest `cell` (reading order); its name ends with `note` (the move
+ * just played) until the focus leaves it. None free (the game is over): the board keeps it.
+ */
+function focusNear(cell, note) {
   const free = cells.filter((button) => !button.disabled);
   if (!free.length) return;
   free.sort((a, b) => Math.abs(a.dataset.cell - cell) - Math.abs(b.dataset.cell - cell));
-  free[0].focus();
+  const button = free[0];
+  const name = button.getAttribute("aria-label");
+  button.setAttribute("aria-label", `${name}. ${note}`);
+  button.addEventListener("blur", () => {
+    if (button.getAttribute("aria-label") === `${name}. ${note}`) button.setAttribute("aria-label", name);
+  }, { once: true });
+  button.focus();
 }
 
 /** Take back the student's last move and the computer's reply to it. */

@@ -9,12 +9,18 @@
 // it moves to the new bar's main control: the QR code button (the presenter's first), Follow
 // the teacher again, Explore on my own, or Close (an error); when the bar goes away, to Start
 // lecture. It never drops to the body.
+//
+// The presenter's student count changes as often as students come and go: it is shown at
+// once but said (a polite live region of its own) at most every AUDIENCE_SAY_MS, the latest
+// count only.
 
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
 function studentsText(count) {
   return `${count} ${count === 1 ? "student" : "students"}`;
 }
+
+const AUDIENCE_SAY_MS = 5000;
 
 function el(tag, attrs = {}, text = null) {
   const node = document.createElement(tag);
@@ -42,6 +48,9 @@ export class LectureBar {
   constructor(room) {
     this.room = room;
     this.audienceEl = null;
+    this.audienceSay = null; // says the count (see the header)
+    this.audienceSaidAt = -Infinity;
+    this.audienceTimer = null;
     this.build();
   }
 
@@ -170,11 +179,11 @@ export class LectureBar {
       el("strong", { className: "lecture-code" },
         formatCode(code)));
     join.append(line, codeLine);
-    this.audienceEl = el("p", { className: "lecture-audience", "aria-live": "polite" },
-      studentsText(audience));
+    this.audienceEl = el("p", { className: "lecture-audience" }, studentsText(audience));
+    this.audienceSay = el("p", { className: "visually-hidden", "aria-live": "polite" });
     const end = button("lecture-end", "End lecture", () => this.room.endLecture());
     const side = el("div", { className: "lecture-side" });
-    side.append(this.audienceEl, end);
+    side.append(this.audienceEl, this.audienceSay, end);
     this.room.tell("bar", side); // "Ask as a question" goes in it (lecture/questions.js)
     this.element.append(qrButton, join, side, this.status);
     this.setStatus("");
@@ -182,7 +191,15 @@ export class LectureBar {
   }
 
   showAudience(count) {
-    if (this.audienceEl) this.audienceEl.textContent = studentsText(Number(count) || 0);
+    if (!this.audienceEl) return;
+    this.audienceEl.textContent = studentsText(Number(count) || 0);
+    if (this.audienceTimer !== null) return; // the latest count is said when it fires
+    const wait = this.audienceSaidAt + AUDIENCE_SAY_MS - performance.now();
+    this.audienceTimer = setTimeout(() => {
+      this.audienceTimer = null;
+      this.audienceSaidAt = performance.now();
+      if (this.audienceSay.isConnected) this.audienceSay.textContent = this.audienceEl.textContent;
+    }, Math.max(0, wait));
   }
 
   showStudent(code) {

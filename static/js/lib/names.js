@@ -8,7 +8,8 @@
 // Sentences that must name one node (practice explanations, answer sheets) use
 // `uniqueNames`: where labels repeat (a game tree's "G1↓" at every ghost move), each
 // repeated name is qualified by its parent and its letter name, "G1↓ under P→ (node K)", as
-// app/practice/names.py's unique_names.
+// app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
+// accessible names ("O→6" → "O to 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
 
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
 const UNIQUE = new WeakMap(); // trace → its unique names
@@ -95,4 +96,16 @@ export function nameList(trace, ids, cap = 6, names = nodeNames(trace)) {
   if (more > 0) return `${shown.join(", ")} and ${more} more`;
   if (shown.length <= 1) return shown.join("");
   return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+}
+
+const DIRECTIONS = { "↑": "north", "↓": "south", "→": "east", "←": "west", "■": "stop" };
+
+/** A node name as it is spoken: a game's move symbols in words; any other name as it is. */
+export function spokenName(name) {
+  const text = String(name);
+  let m = /^([XO])→(\d)$/.exec(text);
+  if (m) return `${m[1]} to ${m[2]}`;
+  m = /^(P|G(\d+))([↑↓→←■])$/.exec(text);
+  if (m) return `${m[2] ? `Ghost ${m[2]}` : "Pacman"} ${DIRECTIONS[m[3]]}`;
+  return text;
 }

@@ -310,7 +310,8 @@ export class Player {
     els.slider.disabled = empty;
     els.slider.setAttribute("aria-valuetext", `step ${this.k} of ${this.n}`);
     els.counter.textContent = `step ${this.k} of ${this.n}${this.complete || empty ? "" : "…"}`;
-    els.play.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+    // One name ("Play") and a pressed state: a toggle button whose name changed as well would
+    // be read "Pause, pressed" (issue 26). The icon and the tooltip show what a press does.
     els.play.setAttribute("aria-pressed", this.playing ? "true" : "false");
     els.play.dataset.playing = this.playing ? "true" : "false";
     els.play.title = this.playing ? "Pause (Space)" : "Play (Space)";

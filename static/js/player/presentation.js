@@ -1,7 +1,12 @@
 // player/presentation.js: presentation mode for a projector, and the "Hide answers" switch.
 //
 // `Presentation` owns the mode: the "Present" button or the key P enters it; Escape, P again,
-// the bar's "Exit" button or leaving browser full screen leaves it. While on, the page says
+// the bar's "Exit" button or leaving browser full screen leaves it. P is a shortcut only where
+// it cannot mean anything else (WCAG 2.1.4): with the focus on the page itself, the tree, the
+// player or the Present and Exit buttons, never on another control, never while `keyOff()`
+// says so (a lecture student's page), and not at all when the "Single-key shortcuts" setting
+// is off (lib/single-keys.js; B and . too). Leaving gives the focus back to where it was
+// before entering (presentation mode moves it to the stage). While on, the page says
 // so on `body[data-present="on"]` (and `#layout.presenting`); presentation.css hides the
 // header, the toolbar and the side panels and gives the tree the screen, the tree view draws
 // values at least PRESENT_PX CSS px (TreeView.setReadablePx), and the narration becomes a
@@ -26,6 +31,7 @@
 // mirrors the setting on `body[data-hide-answers]`.
 
 import { clickerCommand, ownsKey } from "../lib/keys.js";
+import { singleKeysOn } from "../lib/single-keys.js";
 
 export const IDLE_MS = 3000; // controls fade after this long without a pointer move or key
 export const PRESENT_PX = 24; // the smallest value text while presenting (CSS px)
@@ -36,16 +42,19 @@ const CAPTION_STEP_PX = 2;
 export class Presentation {
   /**
    * @param {Object} els  {buttons: the "Present" buttons (the header's; the toolbar's, shown
-   *   on phones instead), exit: the bar's "Exit",
+   *   on phones instead), exit: the bar's "Exit", heading (optional): an h1 shown while
+   *   presenting, when the mode hides the page's own,
    *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
    *   controls: the elements that fade (the player, the exit button)}
    * @param {{view: TreeView, player?: Player, available?: Function, onChange?: Function}} hooks
    *   player: told when the mode changes (it takes a clicker's keys); available(): whether
    *   there is something to present now (a closed decision view has not); onChange(on): the
-   *   mode changed
+   *   mode changed; keyOff(): P is no shortcut now (a lecture student's page)
    */
-  constructor(els, { view, player = null, available = () => true, onChange = null }) {
+  constructor(els, { view, player = null, available = () => true, onChange = null, keyOff = () => false }) {
     this.els = els;
+    this.keyOff = keyOff;
+    this.returnFocus = null; // what had the focus before entering
     this.view = view;
     this.player = player;
     this.available = available;
@@ -90,7 +99,8 @@ export class Presentation {
     if (this.on && !inTree) this.wake();
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (ownsKey(event.target, event.key)) return; // P typed in a field, Escape closing a list
-    if ((event.key === "p" || event.key === "P") && (this.on || this.available())) {
+    const isP = event.key === "p" || event.key === "P";
+    if (isP && this.pBelongsTo(event.target) && (this.on || this.available())) {
       event.preventDefault();
       this.toggle();
     } else if (event.key === "Escape" && this.on) {
@@ -99,11 +109,22 @@ export class Presentation {
     }
   }
 
+  /** Whether P pressed on `target` is the shortcut: the page, the tree, the player, the mode's buttons. */
+  pBelongsTo(target) {
+    if (!singleKeysOn() || this.keyOff()) return false;
+    if (!target || !target.closest || target === document.body || target === document.documentElement) return true;
+    const els = this.els;
+    if (target === els.stage || target === els.exit || els.buttons.includes(target)) return true;
+    if (target.closest('[role="tree"]') && els.stage.contains(target)) return true;
+    return els.controls[0].contains(target); // the player (its select owns P: ownsKey)
+  }
+
   /** B or . blanks or unblanks; a step key on a blank screen only unblanks it. */
   onClickerKey(event) {
     if (!this.on || event.defaultPrevented) return;
     const command = clickerCommand(event);
     if (command === "blank") {
+      if (!singleKeysOn()) return;
       event.preventDefault();
       this.setBlank(!this.blanked);
     } else if (command && this.blanked) {
@@ -144,8 +165,15 @@ export class Presentation {
   enter({ fullscreen = false } = {}) {
     if (this.on || !this.available()) return;
     this.on = true;
+    const active = document.activeElement;
+    this.returnFocus = active && active !== document.body && active !== this.els.stage ? active : null;
     document.body.dataset.present = "on";
     this.els.layout.classList.add("presenting");
+    if (this.els.heading) {
+      const title = document.getElementById("doc-title");
+      this.els.heading.textContent = `Presenting: ${title ? title.textContent : document.title}`;
+      this.els.heading.hidden = false;
+    }
     this.els.exit.hidden = false;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "true");
     this.view.setReadablePx(PRESENT_PX);
@@ -180,6 +208,7 @@ export class Presentation {
     delete document.body.dataset.present;
     delete document.body.dataset.controls;
     this.els.layout.classList.remove("presenting");
+    if (this.els.heading) this.els.heading.hidden = true;
     this.els.exit.hidden = true;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "false");
     clearTimeout(this.idleTimer);
@@ -193,11 +222,15 @@ export class Presentation {
       document.exitFullscreen().catch(() => {});
     }
     this.wantsFullscreen = false;
-    // The focus was on something presentation mode showed (or on nothing): back to the button.
+    // The focus was on something presentation mode showed (or on nothing): back to where it
+    // was before (still on the page and shown), else to the button.
     if (!active || active === document.body || active === this.els.exit || active === this.els.stage) {
-      const shown = this.els.buttons.find((button) => button.getClientRects().length > 0);
+      const before = this.returnFocus;
+      const back = before && before.isConnected && before.getClientRects().length > 0 ? before : null;
+      const shown = back || this.els.buttons.find((button) => button.getClientRects().length > 0);
       if (shown) shown.focus({ preventScroll: true });
     }
+    this.returnFocus = null;
     if (this.onChange) this.onChange(false);
   }
 

@@ -13,7 +13,7 @@ import { R, svgEl } from "../tree/shapes.js";
 export const GRADE_ICONS = { correct: "✓", wrong: "✗", missing: "?", over: "⊘" };
 const HIT_WIDTH = 16; // the edge's clickable width, in tree units
 const STATE_WORDS = { pruned: "marked pruned by you", covered: "inside a branch you marked pruned" };
-const GRADE_WORDS = { correct: "checked: correct", wrong: "checked: wrong", missing: "checked: missing", over: "checked: over-pruned" };
+const GRADE_WORDS = { correct: "checked, correct", wrong: "checked, wrong", missing: "checked, missing", over: "checked, over-pruned" };
 
 export class PracticeMarks {
   /**
@@ -25,6 +25,7 @@ export class PracticeMarks {
     this.onToggle = onToggle;
     this.marked = new Set();
     this.grades = new Map(); // node id → correct | wrong | missing | over
+    this.names = new Map(); // node id → {base: the view's name, name: the one written}
     // Under the nodes: clickable edges and the strikes; over them: the grade badges.
     this.gEdges = svgEl("g", "practice-edges");
     this.gBadges = svgEl("g", "practice-badges");
@@ -153,13 +154,27 @@ export class PracticeMarks {
     this.gBadges.appendChild(badge);
   }
 
-  /** The treeitem's description says what the student marked and how it was graded (its
-   * name is the view's). */
+  /**
+   * The treeitem's description says what the student marked; once checked (any grade), no
+   * name says the view's "not yet searched" (the view shows no search here) and a graded
+   * node's name says its grade: "leaf I: value 4, checked, over-pruned".
+   */
   describe(id, state, grade) {
     const item = this.view.nodes.itemEl[id];
     if (!item) return;
-    const text = [STATE_WORDS[state], GRADE_WORDS[grade]].filter(Boolean).join("; ");
+    const text = STATE_WORDS[state];
     if (!text) item.removeAttribute("aria-description");
     else if (item.getAttribute("aria-description") !== text) item.setAttribute("aria-description", text);
+    const current = item.getAttribute("aria-label") || "";
+    const written = this.names.get(id);
+    const base = written && written.name === current ? written.base : current;
+    let name = base;
+    if (this.grades.size) {
+      // Checked: no node is "not yet searched" any more; a graded one says its grade.
+      const what = base.replace(/(: |, )not yet searched$/, "");
+      name = grade ? `${what}${what.includes(":") ? ", " : ": "}${GRADE_WORDS[grade]}` : what;
+    }
+    if (name !== current) item.setAttribute("aria-label", name);
+    this.names.set(id, { base, name });
   }
 }

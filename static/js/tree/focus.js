@@ -3,7 +3,8 @@
 // the focus in the tree; then the node they chose, or its nearest drawn ancestor when a fold
 // takes it away. Keys on a node (tree/aria.js nextFocus): arrows move and fold, Home/End,
 // Enter "activates" it (the page opens it in the editor), + and − zoom, Shift+arrows pan.
-// Every key handled is preventDefault()ed, so the player's shortcuts skip it.
+// Every key handled is preventDefault()ed, so the player's shortcuts skip it. The tree group
+// itself is never a Tab stop (one stop: the roving node).
 //
 // Reads from the view: trace, present, folded, shownIds, nodes.itemEl, lastState.
 
@@ -20,15 +21,31 @@ export class FocusControl {
     this.chosen = -1; // the node the user moved the focus to (-1: follow the search)
     this.stop = -1; // the node with tabindex 0
     group.addEventListener("keydown", (event) => this.onKey(event));
-    group.addEventListener("focusin", (event) => {
+    // On the document, not the group: Chromium makes an SVG element with a focus listener
+    // focusable, and the tree itself would become a second Tab stop.
+    document.addEventListener("focusin", (event) => {
+      if (!group.contains(event.target)) return;
       const id = this.idOf(event.target);
       if (id >= 0) this.chosen = id;
     });
   }
 
+  /**
+   * A new tree (view.trace is already the new one; the old nodes are still drawn). If the focus
+   * was on a node, it stays on the node at the same path (or its nearest ancestor that is in
+   * the new tree) once that is drawn: an edit, an undo or a re-run keeps the user's place.
+   */
   reset() {
     this.chosen = -1;
     this.stop = -1;
+    const g = this.hasFocus ? document.activeElement.closest("g.node") : null;
+    const t = this.view.trace;
+    if (!g || !t) return;
+    const path = (g.getAttribute("data-path") || "").split(".").filter((part) => part !== "");
+    for (let n = path.length; n >= 0 && this.chosen < 0; n--) {
+      const id = t.ids.get(path.slice(0, n).join("."));
+      if (id !== undefined) this.chosen = id;
+    }
   }
 
   idOf(target) {

@@ -8,7 +8,8 @@
 //
 // Keyboard: Enter on a node in the tree opens it here with the focus in its first field;
 // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, except in a field that has its own undo
-// (keys.js).
+// (keys.js). An edit keeps the focus where it was: on the same field, scrolled into view, or
+// on the same node of the tree (tree/focus.js finds it again in the re-run).
 
 import { fmtPath } from "../lib/format.js";
 import { ownsKey } from "../lib/keys.js";
@@ -142,10 +143,16 @@ export class Editor {
   }
 
   apply(text, { fromStart = false } = {}) {
+    const active = document.activeElement;
     this.shell.input.setSource({ kind: "paste", text });
     this.panel.els.treeText.value = text; // exactly this text (setSource may re-indent)
     this.refresh();
     this.scheduleRun(fromStart);
+    // The Paste panel may have just opened above the editor: the field being edited stays in
+    // view (a node in the tree keeps its focus by itself: tree/focus.js).
+    if (active && active !== document.body && document.getElementById("editor").contains(active)) {
+      active.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /**

@@ -1,9 +1,11 @@
 // visualizer/toolbar.js: the main page's toolbar. The tree view's buttons (fit, zoom, "Show all",
 // fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
-// page shows: presentation mode and the "Hide answers" switch (presentation.js), whose default
+// page shows: presentation mode and the "Hide answers" switch (player/presentation.js), whose default
 // is on while presenting and in a lecture (presenter, student, or a student exploring), as
-// lecture/room.js shows on its bar's data-mode.
+// lecture/room.js shows on its bar's data-mode (a student's page has no P shortcut), and the
+// More menu's "Single-key shortcuts" setting (lib/single-keys.js).
 
+import { wireSingleKeySwitch } from "../lib/single-keys.js";
 import { AnswerSwitch, Presentation } from "../player/presentation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +36,7 @@ export function wireViewTools(view) {
     showAllButton();
   });
   $("collapse-pruned").addEventListener("click", () => view.collapsePruned());
+  wireSingleKeySwitch($("single-keys"));
   $("follow").addEventListener("change", (event) => {
     view.follow = event.target.checked;
   });
@@ -65,12 +68,18 @@ export function answersAndPresentation(view, player, onAnswersChange) {
     {
       buttons: [$("present-toggle"), $("present-toggle-narrow")],
       exit: $("present-exit"),
+      heading: $("present-heading"),
       layout: $("layout"),
       stage: $("stage"),
       caption: $("narration"),
       controls: [$("player"), $("present-exit")],
     },
-    { view, player, onChange: () => answerDefault() }
+    {
+      view,
+      player,
+      onChange: () => answerDefault(),
+      keyOff: () => !!lectureBar && !lectureBar.hidden && lectureBar.dataset.mode === "student",
+    }
   );
 
   function watchLecture() {
