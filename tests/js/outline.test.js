@@ -73,7 +73,7 @@ test("while searching: the current node, the path to it, running values and wind
   assert.deepEqual([rows.B.state, rows.B.onPath, rows.B.status, rows.B.value], ["active", true, "on the path", "3"]);
   assert.equal(rows.B.window, "α=−∞ β=3");
   assert.deepEqual([rows.A.onPath, rows.A.value, rows.A.window], [true, "−∞", "α=−∞ β=∞"]);
-  assert.deepEqual([rows.E.status, rows.C.status], ["searched", "not yet reached"]);
+  assert.deepEqual([rows.E.status, rows.C.status], ["", "not yet reached"]);
   assert.match(rows.B.label, /^MIN node B: value so far 3, α −∞, β 3/);
 });
 

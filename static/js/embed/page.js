@@ -13,6 +13,7 @@ import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
 
@@ -32,6 +33,8 @@ const speed = params.get("speed");
 if (speed && SPEEDS.includes(String(Number(speed)))) $("speed").value = String(Number(speed));
 
 const view = new TreeView($("tree"));
+// A narrow frame reads the tree as an outline; the "Tree / Outline" switch is in the player.
+new TreeOutline(view, { toggleParent: $("player") });
 const narration = new Narration($("narration"));
 let trace = null;
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it

@@ -15,6 +15,7 @@ import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
@@ -42,6 +43,8 @@ export class DecisionView {
     this.title = section.querySelector("[data-decision-title]");
     this.notice = section.querySelector("[data-decision-notice]");
     this.view = new TreeView(this.tree);
+    // A narrow page reads the tree as an outline; the "Tree / Outline" switch is in the heading.
+    this.outline = new TreeOutline(this.view, { toggleParent: section.querySelector(".decision-head") });
     this.narration = new Narration(section.querySelector("#narration"));
     this.stats = new SearchStats(section.querySelector("[data-decision-stats]"));
     this.trace = null;

@@ -3,7 +3,7 @@
 // tree instead: one row per node, in preorder, indented by depth, so a phone scrolls down and
 // never sideways (DESIGN.md, "Narrow pages scroll down"). A row says what the drawn node
 // says: its name (lib/names.js), kind, value at this step, α/β window, state (current, on
-// the path, searched, pruned, not yet reached), and for a pruned node the cutoff that pruned
+// the path, pruned, not yet reached), and for a pruned node the cutoff that pruned
 // it ("β-cutoff at C"); a node where a cutoff fired says its test ("α-cutoff: v=2 ≤ α=3").
 // Its accessible name is the tree's (tree/aria.js nodeLabel). tree/outline-view.js draws
 // the rows and decides, with `needsOutline`, when the outline replaces the picture.
@@ -105,7 +105,7 @@ function statusText(s, id, onPath) {
   if (state === PRUNED) return "pruned";
   if (state === UNVISITED) return "not yet reached";
   if (onPath) return "on the path";
-  return state === ACTIVE ? "being searched" : "searched";
+  return state === ACTIVE ? "being searched" : ""; // searched: its filled shape and value say so
 }
 
 /** The cutoff note: what pruned a pruned node, or the test that fired at this one. */

@@ -1,0 +1,299 @@
+// tree/outline-view.js: the outline in place of the node-link picture, on panels too narrow
+// for it (DESIGN.md, "Narrow pages scroll down, never sideways"). It sits in the tree view's
+// container and shows, after every render of the view (view.onRendered, chained), the
+// rows tree/outline.js derives from the same state the view draws (view.lastState): one
+// <li class="outline-node" data-path data-state data-kind [data-value]> per node, in
+// preorder, indented by depth, the current node's row kept in sight while Follow is on.
+//
+// When: automatically when the panel is narrow and the tree's leaves cannot stand side by
+// side at the floor spacing (outline.js needsOutline); a "Tree / Outline" switch lets the
+// reader choose either. The container then has class "outline-mode" (tree/outline.css
+// hides the picture, its ruler and minimap).
+//
+// Keyboard: a WAI-ARIA tree (role=tree, treeitems with aria-level, -setsize, -posinset and
+// the tree's accessible names), one tab stop: ↓ ↑ the next and previous row, → the first
+// child, ← the parent, Home and End the first and last row, Enter activates the node as in
+// the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
+//
+// Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale,
+// follow, onRendered, onActivate, fit().
+
+import { PANEL_MARGIN_PX } from "./bounds.js";
+import {
+  FLOOR_LEAF_SPACING_PX,
+  OUTLINE_MAX_NODES,
+  leafCount,
+  needsOutline,
+  outlineRow,
+  outlineSkeleton,
+  pathToCurrent,
+} from "./outline.js";
+import { SHAPES, svgEl } from "./shapes.js";
+
+const SCROLL_MARGIN_PX = 8;
+const FIELDS = ["name", "kind", "value", "window", "status", "note"];
+
+/**
+ * The distance the node-link picture needs between two leaves at its smallest readable zoom,
+ * in CSS px. The compact floor scaled by the readable size (presentation mode reads larger);
+ * the place to ask the view's own fit once it computes one.
+ */
+function leafSpacingPx(view) {
+  return FLOOR_LEAF_SPACING_PX * view.minScale;
+}
+
+function el(tag, className, text) {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+export class TreeOutline {
+  /**
+   * `view`: the TreeView whose container holds the outline. `toggleParent`: where the
+   * "Tree / Outline" switch goes (a toolbar, a heading row); before the container if none.
+   */
+  constructor(view, { toggleParent = null } = {}) {
+    this.view = view;
+    this.choice = null; // "tree" | "outline" when the reader chose; null: by the rule
+    this.active = false;
+    this.trace = null;
+    this.element = el("div", "tree-outline");
+    this.element.hidden = true;
+    this.list = el("ol", "outline-list");
+    this.list.setAttribute("role", "tree");
+    this.list.setAttribute("aria-label", "Game tree as an outline: arrow keys move between nodes");
+    this.element.appendChild(this.list);
+    view.container.appendChild(this.element);
+    this.switch = this.buildSwitch();
+    if (toggleParent) toggleParent.appendChild(this.switch);
+    else view.container.before(this.switch);
+    this.list.addEventListener("keydown", (event) => this.onKey(event));
+    this.list.addEventListener("click", (event) => {
+      const id = this.idOf(event.target);
+      if (id >= 0) this.focusRow(id);
+    });
+    const before = view.onRendered;
+    view.onRendered = () => {
+      if (before) before();
+      this.update();
+    };
+  }
+
+  /** The "Tree / Outline" switch: two toggle buttons, the one shown pressed. */
+  buildSwitch() {
+    const group = el("div", "view-switch");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Show the tree as");
+    this.buttons = {};
+    for (const [mode, text, title] of [
+      ["tree", "Tree", "The node-link picture"],
+      ["outline", "Outline", "One node per row, like a file tree: reads on a narrow screen"],
+    ]) {
+      const button = el("button", "tool view-switch-button", text);
+      button.type = "button";
+      button.title = title;
+      button.dataset.layout = mode;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => this.choose(mode));
+      group.appendChild(button);
+      this.buttons[mode] = button;
+    }
+    return group;
+  }
+
+  /** The reader picked "tree" or "outline". */
+  choose(mode) {
+    this.choice = mode;
+    this.update();
+    if (mode === "tree" && this.view.trace) this.view.fit(false);
+  }
+
+  /** After each render of the view: pick the layout, and draw the rows if outlined. */
+  update() {
+    const view = this.view;
+    if (!view.trace) return;
+    if (view.trace !== this.trace) this.setTrace(view.trace);
+    this.setActive(this.wanted());
+    if (this.active && view.lastState) this.paint(view.lastState, view.lastFinal);
+  }
+
+  /** Whether the outline should show now. */
+  wanted() {
+    if (!this.outlinable) return false;
+    if (this.choice) return this.choice === "outline";
+    const width = this.view.container.clientWidth - 2 * PANEL_MARGIN_PX;
+    return needsOutline(this.leaves, leafSpacingPx(this.view), width);
+  }
+
+  /** A new tree: its rows are built when first shown. */
+  setTrace(trace) {
+    this.trace = trace;
+    this.outlinable = trace.size > 0 && trace.size <= OUTLINE_MAX_NODES;
+    this.leaves = leafCount(trace);
+    this.skeleton = null;
+    this.items = null;
+    this.shown = null;
+    this.painted = null;
+    this.stop = -1;
+    this.chosen = -1;
+    this.followed = -1;
+    this.list.replaceChildren();
+    this.buttons.outline.disabled = !this.outlinable;
+    this.buttons.outline.title = this.outlinable
+      ? "One node per row, like a file tree: reads on a narrow screen"
+      : `Only trees of up to ${OUTLINE_MAX_NODES.toLocaleString("en")} nodes have an outline`;
+  }
+
+  setActive(on) {
+    this.active = on;
+    this.element.hidden = !on;
+    this.view.container.classList.toggle("outline-mode", on);
+    for (const [mode, button] of Object.entries(this.buttons)) {
+      button.setAttribute("aria-pressed", String(on === (mode === "outline")));
+    }
+  }
+
+  /** One row element per node, in preorder (built once per tree). */
+  build() {
+    const view = this.view;
+    this.skeleton = outlineSkeleton(this.trace, view.names);
+    this.items = [];
+    this.shown = this.skeleton.map(() => ({}));
+    const fragment = document.createDocumentFragment();
+    for (const row of this.skeleton) {
+      const item = el("li", `outline-node kind-${row.kind}`);
+      item.setAttribute("role", "treeitem");
+      item.setAttribute("tabindex", "-1");
+      item.setAttribute("aria-level", String(row.depth + 1));
+      item.setAttribute("aria-setsize", String(row.setSize));
+      item.setAttribute("aria-posinset", String(row.position));
+      item.dataset.path = row.path;
+      item.dataset.kind = row.kind;
+      item.style.setProperty("--depth", String(row.depth));
+      const glyph = svgEl("svg", "outline-glyph");
+      glyph.setAttribute("viewBox", "-22 -22 44 44");
+      glyph.setAttribute("aria-hidden", "true");
+      glyph.appendChild(svgEl("path", "shape")).setAttribute("d", SHAPES[row.kind]);
+      item.appendChild(glyph);
+      item.fields = {};
+      for (const field of FIELDS) {
+        const span = el("span", `outline-${field}`);
+        span.setAttribute("aria-hidden", "true"); // the item's name says it all (aria-label)
+        item.appendChild(span);
+        item.fields[field] = span;
+      }
+      item.fields.name.textContent = row.name;
+      item.fields.kind.textContent = row.kindText;
+      fragment.appendChild(item);
+      this.items.push(item);
+    }
+    this.list.appendChild(fragment);
+  }
+
+  /** Show state `s`: update the rows that changed, move the tab stop, follow the current. */
+  paint(s, final) {
+    if (!this.items) this.build();
+    const key = `${s.step}|${final}`;
+    if (this.painted === key) return;
+    this.painted = key;
+    const t = this.trace;
+    const view = this.view;
+    const path = pathToCurrent(t, s);
+    const pv = final && s.done[0] ? new Set([0, ...t.principalVariation(s)]) : null;
+    const context = { names: view.names, levels: view.levels, path, pv };
+    for (let id = 0; id < t.size; id++) {
+      const row = outlineRow(t, s, id, context);
+      const was = this.shown[id];
+      const item = this.items[id];
+      if (was.state !== row.state) item.dataset.state = row.state;
+      if (was.current !== row.current) item.classList.toggle("current", row.current);
+      if (was.onPath !== row.onPath) item.classList.toggle("on-path", row.onPath);
+      if (was.pv !== row.pv) item.classList.toggle("pv", row.pv);
+      if (was.label !== row.label) item.setAttribute("aria-label", row.label);
+      for (const field of ["value", "window", "status", "note"]) {
+        if (was[field] !== row[field]) item.fields[field].textContent = row[field];
+      }
+      if (was.value !== row.value || was.state !== row.state) {
+        if (row.state === "visited" && s.done[id]) item.dataset.value = String(s.value[id]);
+        else delete item.dataset.value;
+      }
+      this.shown[id] = row;
+    }
+    this.placeStop(s);
+    if (view.follow && s.current !== this.followed) this.scrollToRow(Math.max(0, s.current));
+    this.followed = s.current;
+  }
+
+  /** One row in the tab order: the one the reader moved to, else the current node's. */
+  placeStop(s) {
+    const id = this.chosen >= 0 ? this.chosen : Math.max(0, s.current);
+    if (id === this.stop) return;
+    if (this.stop >= 0) this.items[this.stop].setAttribute("tabindex", "-1");
+    this.items[id].setAttribute("tabindex", "0");
+    this.stop = id;
+  }
+
+  /** Scroll the outline (not the page) so row `id` is in sight: a third of the way down
+   * when it was out of sight, so the rows after it show too. */
+  scrollToRow(id) {
+    const item = this.items[id];
+    const box = this.element;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < box.scrollTop + SCROLL_MARGIN_PX || bottom > box.scrollTop + box.clientHeight - SCROLL_MARGIN_PX) {
+      box.scrollTop = Math.max(0, top - Math.max(SCROLL_MARGIN_PX, box.clientHeight / 3));
+    }
+  }
+
+  idOf(target) {
+    const item = target && target.closest ? target.closest("li.outline-node") : null;
+    if (!item || !this.trace) return -1;
+    const id = this.trace.ids.get(item.dataset.path);
+    return id === undefined ? -1 : id;
+  }
+
+  focusRow(id) {
+    this.chosen = id;
+    if (this.stop >= 0 && this.stop !== id) this.items[this.stop].setAttribute("tabindex", "-1");
+    this.items[id].setAttribute("tabindex", "0");
+    this.stop = id;
+    this.items[id].focus();
+  }
+
+  onKey(event) {
+    const id = this.idOf(event.target);
+    if (id < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const t = this.trace;
+    let to = -1;
+    switch (event.key) {
+      case "ArrowDown":
+        to = Math.min(t.size - 1, id + 1); // preorder: the next row
+        break;
+      case "ArrowUp":
+        to = Math.max(0, id - 1);
+        break;
+      case "ArrowRight":
+        to = t.children[id].length ? t.children[id][0] : id;
+        break;
+      case "ArrowLeft":
+        to = t.parent[id] >= 0 ? t.parent[id] : id;
+        break;
+      case "Home":
+        to = 0;
+        break;
+      case "End":
+        to = t.size - 1;
+        break;
+      case "Enter":
+        if (this.view.onActivate) this.view.onActivate(id);
+        event.preventDefault();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.focusRow(to);
+  }
+}
