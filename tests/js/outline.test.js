@@ -9,7 +9,6 @@ import { nodeNames } from "../../static/js/lib/names.js";
 import { Trace } from "../../static/js/trace/trace.js";
 import { levelsOf } from "../../static/js/tree/levels.js";
 import {
-  FLOOR_LEAF_SPACING_PX,
   leafCount,
   needsOutline,
   outlineRows,
@@ -108,11 +107,12 @@ test("at the end: values, and the principal variation marked", () => {
 test("the rule: the outline only where the leaves cannot fit a narrow panel", () => {
   const trace = textbook();
   assert.equal(leafCount(trace), 9);
-  const spacing = FLOOR_LEAF_SPACING_PX;
+  const spacing = 28; // a compact floor: a leaf's square and its 12 px value, and a gap
   assert.equal(needsOutline(9, spacing, 300), false); // the textbook tree on a 320 px phone
   assert.equal(needsOutline(12, spacing, 300), true); // 12 leaves do not fit there
   assert.equal(needsOutline(12, spacing, 370), false); // but do on a 390 px phone
   assert.equal(needsOutline(27, spacing, 370), true); // b=3, d=3
   assert.equal(needsOutline(27, 2 * spacing, 1004), false); // wide panels fold instead
   assert.equal(needsOutline(27, spacing, 0), true);
+  assert.equal(needsOutline(9, 48, 370), true); // the textbook tree at 48 px a leaf on a 390 px phone
 });

@@ -6,7 +6,7 @@
 // preorder, indented by depth, the current node's row kept in sight while Follow is on.
 //
 // When: automatically when the panel is narrow and the tree's leaves cannot stand side by
-// side at the floor spacing (outline.js needsOutline); a "Tree / Outline" switch lets the
+// side at the spacing the picture needs (view.leafSpacingPx(), outline.js needsOutline); a "Tree / Outline" switch lets the
 // reader choose either. The container then has class "outline-mode" (tree/outline.css
 // hides the picture, its ruler and minimap).
 //
@@ -15,12 +15,11 @@
 // child, ← the parent, Home and End the first and last row, Enter activates the node as in
 // the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
 //
-// Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale,
+// Reads from the view: container, trace, names, levels, lastState, lastFinal, leafSpacingPx(),
 // follow, onRendered, onActivate, fit().
 
 import { PANEL_MARGIN_PX } from "./bounds.js";
 import {
-  FLOOR_LEAF_SPACING_PX,
   OUTLINE_MAX_NODES,
   leafCount,
   needsOutline,
@@ -32,15 +31,6 @@ import { SHAPES, svgEl } from "./shapes.js";
 
 const SCROLL_MARGIN_PX = 8;
 const FIELDS = ["name", "kind", "value", "window", "status", "note"];
-
-/**
- * The distance the node-link picture needs between two leaves at its smallest readable zoom,
- * in CSS px. The compact floor scaled by the readable size (presentation mode reads larger);
- * the place to ask the view's own fit once it computes one.
- */
-function leafSpacingPx(view) {
-  return FLOOR_LEAF_SPACING_PX * view.minScale;
-}
 
 function el(tag, className, text) {
   const element = document.createElement(tag);
@@ -124,7 +114,7 @@ export class TreeOutline {
     if (!this.outlinable) return false;
     if (this.choice) return this.choice === "outline";
     const width = this.view.container.clientWidth - 2 * PANEL_MARGIN_PX;
-    return needsOutline(this.leaves, leafSpacingPx(this.view), width);
+    return needsOutline(this.leaves, this.view.leafSpacingPx(), width);
   }
 
   /** A new tree: its rows are built when first shown. */

@@ -12,12 +12,6 @@ import { fmt, fmtShort, KIND_NAMES, relationSymbol } from "../lib/format.js";
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { nodeLabel } from "./aria.js";
 
-/**
- * The narrowest distance between two leaves' centres, in CSS px, at which a leaf's value is
- * drawn at 12 px: the compact floor DESIGN.md's "fit first" asks of the node-link layout
- * (the textbook tree's 9 leaves in a 320 px embed, 12 leaves on a 390 px phone).
- */
-export const FLOOR_LEAF_SPACING_PX = 28;
 /** Only a panel narrower than this switches by itself: wider ones fit, fold and pan. */
 export const NARROW_PANEL_PX = 600;
 /** Trees beyond this many nodes are not outlined (one DOM row per node). */
@@ -32,7 +26,8 @@ export function leafCount(trace) {
 
 /**
  * Whether the outline should replace the node-link picture: the panel is narrow (below
- * NARROW_PANEL_PX) and `leaves` side by side, `spacingPx` apart, are wider than it.
+ * NARROW_PANEL_PX) and `leaves` side by side, `spacingPx` apart (the least the picture needs
+ * with its values at 12 px: TreeView.leafSpacingPx), are wider than it.
  */
 export function needsOutline(leaves, spacingPx, panelWidthPx) {
   return panelWidthPx < NARROW_PANEL_PX && leaves * spacingPx > panelWidthPx;
