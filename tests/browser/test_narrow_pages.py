@@ -152,8 +152,10 @@ def test_the_outline_follows_the_steps_and_the_cutoffs(prune):
         assert row(page, path).get_attribute("data-state") == "pruned"
         note = row(page, path).locator(".outline-note").inner_text()
         assert re.fullmatch(rf"[αβ]-cutoff at {cutter_name}", note), note
-        decoration = row(page, path).locator(".outline-name").evaluate(
-            "(el) => getComputedStyle(el).textDecorationLine"
+        decoration = (
+            row(page, path)
+            .locator(".outline-name")
+            .evaluate("(el) => getComputedStyle(el).textDecorationLine")
         )
         assert decoration == "line-through"
     cutter_note = row(page, cut["node"]).locator(".outline-note").inner_text()
