@@ -211,6 +211,9 @@ def test_the_tree_refits_when_the_window_is_resized(prune, url):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(url)
     prune.wait_state("done")
+    # The picture, also where a phone would show the outline (test_narrow_pages.py): this
+    # is about the picture's refit.
+    page.click('[data-layout="tree"]')
     wide = page.evaluate("window.prune.view.width")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("(wide) => window.prune.view.width < wide", arg=wide)

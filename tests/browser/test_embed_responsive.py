@@ -84,6 +84,8 @@ def test_the_embed_code_is_responsive_and_fits_a_phone(prune, browser, live_serv
     assert host.page.evaluate("document.scrollingElement.scrollWidth") <= 390
     embed = host.page.frame_locator("iframe")
     embed.locator("body[data-run-state=done]").wait_for()
+    # The picture, also where the view would pick the outline (test_narrow_pages.py).
+    embed.locator('[data-layout="tree"]').click()
     frame = host.page.frames[1]
     assert frame.evaluate("window.prune.step") == frame.evaluate("window.prune.trace.length")
     assert embed.locator("g.node").count() == 13

@@ -16,7 +16,7 @@
 // the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
 //
 // Reads from the view: container, trace, names, levels, lastState, lastFinal, leafSpacingPx(),
-// follow, onRendered, onActivate, fit().
+// follow, onRendered, onActivate, resized().
 
 import { PANEL_MARGIN_PX } from "./bounds.js";
 import {
@@ -93,11 +93,10 @@ export class TreeOutline {
     return group;
   }
 
-  /** The reader picked "tree" or "outline". */
+  /** The reader picked "tree" or "outline" (the picture kept following while hidden). */
   choose(mode) {
     this.choice = mode;
     this.update();
-    if (mode === "tree" && this.view.trace) this.view.fit(false);
   }
 
   /** After each render of the view: pick the layout, and draw the rows if outlined. */
@@ -105,7 +104,10 @@ export class TreeOutline {
     const view = this.view;
     if (!view.trace) return;
     if (view.trace !== this.trace) this.setTrace(view.trace);
+    const was = this.active;
     this.setActive(this.wanted());
+    // The picture was folded and fitted while hidden (its ruler measured 0 wide): again now.
+    if (was && !this.active) view.resized();
     if (this.active && view.lastState) this.paint(view.lastState, view.lastFinal);
   }
 
