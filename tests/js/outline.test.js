@@ -104,15 +104,17 @@ test("at the end: values, and the principal variation marked", () => {
   assert.ok(Object.values(rows).every((row) => !row.pv || row.state === "visited"));
 });
 
-test("the rule: the outline only where the leaves cannot fit a narrow panel", () => {
+test("the rule: the outline only where the leaves cannot fit a phone's panel", () => {
   const trace = textbook();
   assert.equal(leafCount(trace), 9);
   const spacing = 28; // a compact floor: a leaf's square and its 12 px value, and a gap
-  assert.equal(needsOutline(9, spacing, 300), false); // the textbook tree on a 320 px phone
-  assert.equal(needsOutline(12, spacing, 300), true); // 12 leaves do not fit there
-  assert.equal(needsOutline(12, spacing, 370), false); // but do on a 390 px phone
-  assert.equal(needsOutline(27, spacing, 370), true); // b=3, d=3
-  assert.equal(needsOutline(27, 2 * spacing, 1004), false); // wide panels fold instead
-  assert.equal(needsOutline(27, spacing, 0), true);
-  assert.equal(needsOutline(9, 48, 370), true); // the textbook tree at 48 px a leaf on a 390 px phone
+  assert.equal(needsOutline(9, spacing, 300, 320), false); // the textbook tree on a 320 px phone
+  assert.equal(needsOutline(12, spacing, 300, 320), true); // 12 leaves do not fit there
+  assert.equal(needsOutline(12, spacing, 370, 390), false); // but do on a 390 px phone
+  assert.equal(needsOutline(27, spacing, 370, 390), true); // b=3, d=3
+  assert.equal(needsOutline(9, 48, 370, 390), true); // the textbook tree at 48 px a leaf
+  // Wide pages fold and pan instead, however narrow the tree's panel.
+  assert.equal(needsOutline(27, 2 * spacing, 1004, 1024), false);
+  assert.equal(needsOutline(27, spacing, 570, 1280), false);
+  assert.equal(needsOutline(27, spacing, 560, 590), true);
 });

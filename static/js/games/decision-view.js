@@ -82,7 +82,7 @@ export class DecisionView {
   /** Hover and focus in the tree pick the node whose position is drawn. */
   listen() {
     const idOf = (target) => {
-      const g = target && target.closest ? target.closest("g.node") : null;
+      const g = target && target.closest ? target.closest("g.node, li.outline-node") : null;
       if (!g || !this.trace) return -1;
       const id = this.trace.ids.get(g.getAttribute("data-path"));
       return id === undefined ? -1 : id;

@@ -5,13 +5,14 @@
 // <li class="outline-node" data-path data-state data-kind [data-value]> per node, in
 // preorder, indented by depth, the current node's row kept in sight while Follow is on.
 //
-// When: automatically when the panel is narrow and the tree's leaves cannot stand side by
-// side at the spacing the picture needs (view.leafSpacingPx(), outline.js needsOutline); a "Tree / Outline" switch lets the
-// reader choose either. The container then has class "outline-mode" (tree/outline.css
-// hides the picture, its ruler and minimap).
+// When: automatically on a narrow page (a phone) where the tree's leaves cannot stand side
+// by side in the panel at the spacing the picture needs (view.leafSpacingPx(), outline.js
+// needsOutline); a "Tree / Outline" switch lets the reader choose either, and an embed's
+// address may fix it (layout=tree|outline). The container then has class "outline-mode"
+// (tree/outline.css hides the picture, its ruler and minimap).
 //
-// Keyboard: a WAI-ARIA tree (role=tree, treeitems with aria-level, -setsize, -posinset and
-// the tree's accessible names), one tab stop: ↓ ↑ the next and previous row, → the first
+// Keyboard: a WAI-ARIA tree (role=tree, treeitems with aria-level, -setsize, -posinset, named
+// by their text, described by the tree's sentence for the node), one tab stop: ↓ ↑ the next and previous row, → the first
 // child, ← the parent, Home and End the first and last row, Enter activates the node as in
 // the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
 //
@@ -42,11 +43,13 @@ function el(tag, className, text) {
 export class TreeOutline {
   /**
    * `view`: the TreeView whose container holds the outline. `toggleParent`: where the
-   * "Tree / Outline" switch goes (a toolbar, a heading row); before the container if none.
+   * "Tree / Outline" switch goes (a toolbar, a heading row); none without one (an embed's
+   * frame has no room). `layout`: "tree" | "outline" to fix the layout, else by the rule.
    */
-  constructor(view, { toggleParent = null } = {}) {
+  constructor(view, { toggleParent = null, layout = null } = {}) {
     this.view = view;
-    this.choice = null; // "tree" | "outline" when the reader chose; null: by the rule
+    // "tree" | "outline" when the reader (or the address) chose; null: by the rule
+    this.choice = layout === "tree" || layout === "outline" ? layout : null;
     this.active = false;
     this.trace = null;
     this.element = el("div", "tree-outline");
@@ -56,9 +59,8 @@ export class TreeOutline {
     this.list.setAttribute("aria-label", "Game tree as an outline: arrow keys move between nodes");
     this.element.appendChild(this.list);
     view.container.appendChild(this.element);
-    this.switch = this.buildSwitch();
-    if (toggleParent) toggleParent.appendChild(this.switch);
-    else view.container.before(this.switch);
+    this.buttons = {};
+    if (toggleParent) toggleParent.appendChild(this.buildSwitch());
     this.list.addEventListener("keydown", (event) => this.onKey(event));
     this.list.addEventListener("click", (event) => {
       const id = this.idOf(event.target);
@@ -76,7 +78,6 @@ export class TreeOutline {
     const group = el("div", "view-switch");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Show the tree as");
-    this.buttons = {};
     for (const [mode, text, title] of [
       ["tree", "Tree", "The node-link picture"],
       ["outline", "Outline", "One node per row, like a file tree: reads on a narrow screen"],
@@ -116,7 +117,8 @@ export class TreeOutline {
     if (!this.outlinable) return false;
     if (this.choice) return this.choice === "outline";
     const width = this.view.container.clientWidth - 2 * PANEL_MARGIN_PX;
-    return needsOutline(this.leaves, this.view.leafSpacingPx(), width);
+    const page = document.documentElement.clientWidth;
+    return needsOutline(this.leaves, this.view.leafSpacingPx(), width, page);
   }
 
   /** A new tree: its rows are built when first shown. */
@@ -128,10 +130,13 @@ export class TreeOutline {
     this.items = null;
     this.shown = null;
     this.painted = null;
+    this.was = null; // what the rows show, for diffing (changedIds)
     this.stop = -1;
     this.chosen = -1;
     this.followed = -1;
+    this.followId = null; // the row to scroll to at the next frame
     this.list.replaceChildren();
+    if (!this.buttons.outline) return;
     this.buttons.outline.disabled = !this.outlinable;
     this.buttons.outline.title = this.outlinable
       ? "One node per row, like a file tree: reads on a narrow screen"
@@ -172,7 +177,6 @@ export class TreeOutline {
       item.fields = {};
       for (const field of FIELDS) {
         const span = el("span", `outline-${field}`);
-        span.setAttribute("aria-hidden", "true"); // the item's name says it all (aria-label)
         item.appendChild(span);
         item.fields[field] = span;
       }
@@ -193,29 +197,87 @@ export class TreeOutline {
     const t = this.trace;
     const view = this.view;
     const path = pathToCurrent(t, s);
-    const pv = final && s.done[0] ? new Set([0, ...t.principalVariation(s)]) : null;
+    const pv = final && s.done[0] ? new Set([0, ...t.principalVariation(s)]) : new Set();
     const context = { names: view.names, levels: view.levels, path, pv };
-    for (let id = 0; id < t.size; id++) {
-      const row = outlineRow(t, s, id, context);
-      const was = this.shown[id];
-      const item = this.items[id];
-      if (was.state !== row.state) item.dataset.state = row.state;
-      if (was.current !== row.current) item.classList.toggle("current", row.current);
-      if (was.onPath !== row.onPath) item.classList.toggle("on-path", row.onPath);
-      if (was.pv !== row.pv) item.classList.toggle("pv", row.pv);
-      if (was.label !== row.label) item.setAttribute("aria-label", row.label);
-      for (const field of ["value", "window", "status", "note"]) {
-        if (was[field] !== row[field]) item.fields[field].textContent = row[field];
-      }
-      if (was.value !== row.value || was.state !== row.state) {
-        if (row.state === "visited" && s.done[id]) item.dataset.value = String(s.value[id]);
-        else delete item.dataset.value;
-      }
-      this.shown[id] = row;
-    }
+    for (const id of this.changedIds(s, path, pv)) this.paintRow(id, outlineRow(t, s, id, context), s);
+    this.path = path;
+    this.pv = pv;
     this.placeStop(s);
-    if (view.follow && s.current !== this.followed) this.scrollToRow(Math.max(0, s.current));
+    if (view.follow && s.current !== this.followed) this.followNextFrame(Math.max(0, s.current));
     this.followed = s.current;
+  }
+
+  /** Scroll to row `id` before the next frame: one layout a frame however fast the steps. */
+  followNextFrame(id) {
+    const pending = this.followId !== undefined && this.followId !== null;
+    this.followId = id;
+    if (pending) return;
+    requestAnimationFrame(() => {
+      const target = this.followId;
+      this.followId = null;
+      if (this.active && this.items && target < this.items.length) this.scrollToRow(target);
+    });
+  }
+
+  /**
+   * The rows whose text may differ from what they show: a node whose state, value, window or
+   * cutoff changed (diffed against typed arrays of what is shown), and the nodes joining or
+   * leaving the path to the current node and the principal variation.
+   */
+  changedIds(s, path, pv) {
+    const n = this.trace.size;
+    if (!this.was) {
+      this.was = {
+        state: new Uint8Array(n).fill(255),
+        done: new Uint8Array(n),
+        value: new Float64Array(n),
+        alpha: new Float64Array(n),
+        beta: new Float64Array(n),
+        cut: new Int32Array(n).fill(-2),
+      };
+      this.path = new Set();
+      this.pv = new Set();
+    }
+    const was = this.was;
+    const ids = new Set();
+    for (let id = 0; id < n; id++) {
+      if (
+        was.state[id] !== s.state[id] ||
+        was.done[id] !== s.done[id] ||
+        !Object.is(was.value[id], s.value[id]) ||
+        !Object.is(was.alpha[id], s.alpha[id]) ||
+        !Object.is(was.beta[id], s.beta[id]) ||
+        was.cut[id] !== s.cut[id]
+      ) {
+        ids.add(id);
+        was.state[id] = s.state[id];
+        was.done[id] = s.done[id];
+        was.value[id] = s.value[id];
+        was.alpha[id] = s.alpha[id];
+        was.beta[id] = s.beta[id];
+        was.cut[id] = s.cut[id];
+      }
+    }
+    for (const set of [this.path, path, this.pv, pv]) for (const id of set) ids.add(id);
+    return ids;
+  }
+
+  /** Write row `id`'s texts, classes and name where they differ from what it shows. */
+  paintRow(id, row, s) {
+    const was = this.shown[id];
+    const item = this.items[id];
+    if (was.state !== row.state) item.dataset.state = row.state;
+    if (was.current !== row.current) item.classList.toggle("current", row.current);
+    if (was.onPath !== row.onPath) item.classList.toggle("on-path", row.onPath);
+    if (was.pv !== row.pv) item.classList.toggle("pv", row.pv);
+    // Its name is its text (WCAG 2.5.3); the tree's sentence for it, its description.
+    if (was.label !== row.label) item.setAttribute("aria-description", row.label);
+    for (const field of ["value", "window", "status", "note"]) {
+      if (was[field] !== row[field]) item.fields[field].textContent = row[field];
+    }
+    if (row.state === "visited" && s.done[id]) item.dataset.value = String(s.value[id]);
+    else delete item.dataset.value;
+    this.shown[id] = row;
   }
 
   /** One row in the tab order: the one the reader moved to, else the current node's. */

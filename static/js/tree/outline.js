@@ -5,15 +5,17 @@
 // says: its name (lib/names.js), kind, value at this step, α/β window, state (current, on
 // the path, pruned, not yet reached), and for a pruned node the cutoff that pruned
 // it ("β-cutoff at C"); a node where a cutoff fired says its test ("α-cutoff: v=2 ≤ α=3").
-// Its accessible name is the tree's (tree/aria.js nodeLabel). tree/outline-view.js draws
+// Its text is its accessible name; the tree's sentence for the node (tree/aria.js nodeLabel)
+// describes it. tree/outline-view.js draws
 // the rows and decides, with `needsOutline`, when the outline replaces the picture.
 
 import { fmt, fmtShort, KIND_NAMES, relationSymbol } from "../lib/format.js";
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { nodeLabel } from "./aria.js";
 
-/** Only a panel narrower than this switches by itself: wider ones fit, fold and pan. */
-export const NARROW_PANEL_PX = 600;
+/** Only on a page (window, or an embed's frame) narrower than this does the outline come by
+ * itself: a phone; wider pages fit, fold and pan, and their readers can pick the outline. */
+export const NARROW_PAGE_PX = 600;
 /** Trees beyond this many nodes are not outlined (one DOM row per node). */
 export const OUTLINE_MAX_NODES = 3000;
 
@@ -25,12 +27,12 @@ export function leafCount(trace) {
 }
 
 /**
- * Whether the outline should replace the node-link picture: the panel is narrow (below
- * NARROW_PANEL_PX) and `leaves` side by side, `spacingPx` apart (the least the picture needs
- * with its values at 12 px: TreeView.leafSpacingPx), are wider than it.
+ * Whether the outline should replace the node-link picture: the page is narrow (below
+ * NARROW_PAGE_PX) and `leaves` side by side, `spacingPx` apart (the least the picture needs
+ * with its values at 12 px: TreeView.leafSpacingPx), are wider than the tree's panel.
  */
-export function needsOutline(leaves, spacingPx, panelWidthPx) {
-  return panelWidthPx < NARROW_PANEL_PX && leaves * spacingPx > panelWidthPx;
+export function needsOutline(leaves, spacingPx, panelWidthPx, pageWidthPx) {
+  return pageWidthPx < NARROW_PAGE_PX && leaves * spacingPx > panelWidthPx;
 }
 
 /**
