@@ -134,7 +134,6 @@ export class TreeOutline {
     this.stop = -1;
     this.chosen = -1;
     this.followed = -1;
-    this.followId = null; // the row to scroll to at the next frame
     this.list.replaceChildren();
     if (!this.buttons.outline) return;
     this.buttons.outline.disabled = !this.outlinable;
@@ -203,20 +202,8 @@ export class TreeOutline {
     this.path = path;
     this.pv = pv;
     this.placeStop(s);
-    if (view.follow && s.current !== this.followed) this.followNextFrame(Math.max(0, s.current));
+    if (view.follow && s.current !== this.followed) this.scrollToRow(Math.max(0, s.current));
     this.followed = s.current;
-  }
-
-  /** Scroll to row `id` before the next frame: one layout a frame however fast the steps. */
-  followNextFrame(id) {
-    const pending = this.followId !== undefined && this.followId !== null;
-    this.followId = id;
-    if (pending) return;
-    requestAnimationFrame(() => {
-      const target = this.followId;
-      this.followId = null;
-      if (this.active && this.items && target < this.items.length) this.scrollToRow(target);
-    });
   }
 
   /**
