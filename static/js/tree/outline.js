@@ -17,7 +17,7 @@ import { nodeLabel } from "./aria.js";
  * itself: a phone; wider pages fit, fold and pan, and their readers can pick the outline. */
 export const NARROW_PAGE_PX = 600;
 /** Trees beyond this many nodes are not outlined (one DOM row per node). */
-export const OUTLINE_MAX_NODES = 3000;
+export const OUTLINE_MAX_NODES = 5000;
 
 /** How many leaves (nodes without children) the tree has. */
 export function leafCount(trace) {
