@@ -16,7 +16,7 @@
 // child, ← the parent, Home and End the first and last row, Enter activates the node as in
 // the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
 //
-// Reads from the view: container, trace, names, levels, lastState, lastFinal, leafSpacingPx(),
+// Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale, leafSpacingPx(),
 // follow, onRendered, onActivate, resized().
 
 import { PANEL_MARGIN_PX } from "./bounds.js";
@@ -31,6 +31,11 @@ import {
 import { SHAPES, svgEl } from "./shapes.js";
 
 const SCROLL_MARGIN_PX = 8;
+// The switch's icons: a node over two leaves; rows indented under a first one.
+const SWITCH_ICONS = {
+  tree: "M12 2l4.5 6.5h-9zM11.2 8.5h1.6L8.6 16H7zM11.2 8.5h1.6L17 16h-1.6zM3.5 16h6v6h-6zM14.5 16h6v6h-6z",
+  outline: "M3 3h5v4H3zM4.8 7h1.4v12H4.8zM9 10h5v4H9zM9 17h5v4H9zM10 4h11v2H10zM16 11h6v2h-6zM16 18h6v2h-6zM6 11.3h3v1.4H6zM6 18.3h3v1.4H6z",
+};
 const FIELDS = ["name", "kind", "value", "window", "status", "note"];
 
 function el(tag, className, text) {
@@ -73,16 +78,22 @@ export class TreeOutline {
     };
   }
 
-  /** The "Tree / Outline" switch: two toggle buttons, the one shown pressed. */
+  /** The "Tree / Outline" switch: two toggle buttons, the one shown pressed; an icon and a
+   * word each (outline.css keeps only the icons where the toolbar is one row). */
   buildSwitch() {
     const group = el("div", "view-switch");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Show the tree as");
     for (const [mode, text, title] of [
-      ["tree", "Tree", "The node-link picture"],
-      ["outline", "Outline", "One node per row, like a file tree: reads on a narrow screen"],
+      ["tree", "Tree", "Tree: the node-link picture"],
+      ["outline", "Outline", "Outline: one node per row, like a file tree (reads on a narrow screen)"],
     ]) {
-      const button = el("button", "tool view-switch-button", text);
+      const button = el("button", "tool view-switch-button");
+      const icon = svgEl("svg", "icon");
+      icon.setAttribute("viewBox", "0 0 24 24");
+      icon.setAttribute("aria-hidden", "true");
+      icon.appendChild(svgEl("path")).setAttribute("d", SWITCH_ICONS[mode]);
+      button.append(icon, el("span", "view-switch-text", text));
       button.type = "button";
       button.title = title;
       button.dataset.layout = mode;
@@ -144,6 +155,8 @@ export class TreeOutline {
 
   setActive(on) {
     this.active = on;
+    // Presenting reads larger (values 24 px, not 12): the rows grow with the picture's floor.
+    this.element.style.setProperty("--outline-scale", String(this.view.minScale));
     this.element.hidden = !on;
     this.view.container.classList.toggle("outline-mode", on);
     for (const [mode, button] of Object.entries(this.buttons)) {
