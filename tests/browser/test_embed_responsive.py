@@ -75,7 +75,9 @@ def test_the_embed_code_is_responsive_and_fits_a_phone(prune, browser, live_serv
         "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
         "<meta name='viewport' content='width=device-width'><title>Week 3</title>"
         "<style>body{margin:0;font:16px sans-serif}h1{margin:8px}</style></head>"
-        f"<body><h1>Week 3</h1>{code}<p>Next: expectimax.</p></body></html>"
+        # The picture (layout=tree), also where the embed would pick the outline.
+        f"<body><h1>Week 3</h1>{code.replace('/embed?', '/embed?layout=tree&')}"
+        "<p>Next: expectimax.</p></body></html>"
     )
     host.page.goto(f"{site}/week3.html")
     frame_box = host.page.locator("iframe").bounding_box()

@@ -299,6 +299,8 @@ def test_presentation_on_a_phone(prune):
     page = prune.page
     page.set_viewport_size(PHONE)
     prune.open("preset=textbook")
+    # The picture, also where a phone would show the outline (test_narrow_pages.py).
+    page.click('[data-layout="tree"]')
     prune.screenshot("presentation-phone-page")
     # The header is full on a phone: "Present" is in the toolbar there.
     assert not page.locator("#present-toggle").is_visible()

@@ -1,7 +1,7 @@
 // embed/page.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
 // tree, the player and the narration. Same parameters as the main page (preset, tree,
 // random, z, options, step) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
-// theme=light|dark. The whole trace comes at once (no socket, no cookie): for a preset or a
+// theme=light|dark, layout=tree|outline (the picture or the outline whatever the frame's width). The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
 // class behind one address may load a thousand times a minute; for any other tree from
 // POST /api/trace. A 429 is retried after Retry-After (api.js). With prefers-reduced-motion
@@ -13,6 +13,7 @@ import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
 
@@ -32,6 +33,8 @@ const speed = params.get("speed");
 if (speed && SPEEDS.includes(String(Number(speed)))) $("speed").value = String(Number(speed));
 
 const view = new TreeView($("tree"));
+// A narrow frame reads the tree as an outline (layout=tree|outline fixes the layout).
+new TreeOutline(view, { layout: params.get("layout") });
 const narration = new Narration($("narration"));
 let trace = null;
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it

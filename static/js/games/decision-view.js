@@ -21,6 +21,7 @@ import { Narration, narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { Presentation } from "../player/presentation.js";
 import { getJson } from "./http.js";
@@ -50,6 +51,8 @@ export class DecisionView {
     this.title = section.querySelector("[data-decision-title]");
     this.notice = section.querySelector("[data-decision-notice]");
     this.view = new TreeView(this.tree);
+    // A narrow page reads the tree as an outline; the "Tree / Outline" switch is in the heading.
+    this.outline = new TreeOutline(this.view, { toggleParent: section.querySelector(".decision-head") });
     this.narration = new Narration(section.querySelector("#narration"));
     this.stats = new SearchStats(section.querySelector("[data-decision-stats]"));
     this.trace = null;
@@ -108,7 +111,7 @@ export class DecisionView {
   /** Hover and focus in the tree pick the node whose position is drawn. */
   listen() {
     const idOf = (target) => {
-      const g = target && target.closest ? target.closest("g.node") : null;
+      const g = target && target.closest ? target.closest("g.node, li.outline-node") : null;
       if (!g || !this.trace) return -1;
       const id = this.trace.ids.get(g.getAttribute("data-path"));
       return id === undefined ? -1 : id;

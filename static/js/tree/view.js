@@ -140,6 +140,12 @@ export class TreeView {
     this.height = this.container.clientHeight || 500;
   }
 
+  /** CSS px between two leaves' centres at the smallest readable zoom: the picture needs
+   * leaves × this across, or a narrow panel shows the outline (tree/outline-view.js). */
+  leafSpacingPx() {
+    return DX * this.minScale;
+  }
+
   /** Leaf slots that fit across the panel at the smallest readable scale. */
   slots() {
     const usable = this.width - this.ruler.width - 2 * PANEL_MARGIN_PX;

@@ -17,6 +17,7 @@ import { Narration } from "../trace/narration.js";
 import { Pseudocode } from "../trace/pseudocode.js";
 import { Stats } from "../trace/stats.js";
 import { onResizeSettled } from "../tree/panel-size.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { DocTitle } from "./doc-title.js";
 import { Editor } from "./editor.js";
@@ -36,6 +37,8 @@ const TREE_NOT_IN_URL =
   "tab keeps it; to share it, use Share, then Save short link.";
 
 const view = new TreeView($("tree"));
+// On a narrow panel the tree reads as an outline; the "Tree / Outline" switch is in the toolbar.
+new TreeOutline(view, { toggleParent: document.querySelector("#stage > .toolbar") });
 const pseudocode = new Pseudocode($("pseudocode"), $("pseudocode-variant"));
 const narration = new Narration($("narration"));
 const stats = new Stats($("stats"));
