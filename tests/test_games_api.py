@@ -156,6 +156,18 @@ def test_a_larger_decision_is_cut_to_at_most_20_graded_items(client):
     assert len(set(names)) == len(names) and any("under" in name for name in names)
 
 
+def test_size_whole_gives_the_decision_uncut_for_the_visualizer(client):
+    # "Open in the visualizer" replays the decision step for step: its tree must be whole.
+    whole = client.get("/api/games/tictactoe/tree?board=XO.XO....&size=whole").get_json()
+    assert whole["name"] == "Tic-tac-toe: XO.XO...." and graded_items(whole) == 60
+    pacman = client.get("/api/games/pacman/tree?maze=open&decision=2&ghosts=random&size=whole")
+    assert pacman.status_code == 200
+    assert graded_items(pacman.get_json()) > MAX_GRADED_ITEMS
+    for query in ("tictactoe/tree?board=XO.XO....", "pacman/tree?maze=open&decision=2"):
+        refused = client.get(f"/api/games/{query}&size=huge")
+        assert refused.status_code == 400 and refused.get_json()["field"] == "size"
+
+
 def test_the_cut_prefers_fewer_plies_then_one_move_then_depth_1():
     game = TicTacToe()
     assert graded_items(decision_document(game, "XO.XO....", None, "x")) == 60

@@ -22,13 +22,22 @@ from .game import Game, State
 
 MAX_GRADED_ITEMS = 20
 RULES = ("standard", "strict")
+SIZES = ("homework", "whole")  # a practice tree cut to homework size, or the decision whole
 
 
 def homework_document(
-    game: Game, root: State, plies: int | None, name: str, options: dict[str, Any] | None = None
+    game: Game,
+    root: State,
+    plies: int | None,
+    name: str,
+    options: dict[str, Any] | None = None,
+    size: str = "homework",
 ) -> dict[str, Any]:
     """The decision at ``root`` (to ``plies``, ``None``: to the end) as a practice document
-    of at most ``MAX_GRADED_ITEMS`` graded items; ``options`` go into the document."""
+    of at most ``MAX_GRADED_ITEMS`` graded items, or whole (``size="whole"``: what the
+    visualizer replays step for step); ``options`` go into the document."""
+    if size not in SIZES:
+        raise EngineError(f"size must be one of {', '.join(SIZES)}, not {size!r}", field="size")
 
     def document(state: State, limit: int | None, title: str) -> dict[str, Any]:
         built = decision_document(game, state, limit, title)
@@ -37,7 +46,7 @@ def homework_document(
         return built
 
     whole = document(root, plies, name)
-    if graded_items(whole) <= MAX_GRADED_ITEMS:
+    if size == "whole" or graded_items(whole) <= MAX_GRADED_ITEMS:
         return whole
     deepest = _height(whole["tree"]) if plies is None else plies
     for limit in range(deepest - 1, 1, -1):

@@ -101,16 +101,18 @@ def pacman_practice_tree(
     ghosts: str = "adversarial",
     depth: int = 2,
     evaluation: str = "score",
+    size: str = "homework",
     pause: Pause | None = None,
 ) -> dict[str, Any]:
     """Pacman's ``decision``-th position as a tree document to practise on, cut to homework
-    size (homework.py): random ghosts make chance nodes (the document asks for expectimax)."""
+    size or whole (``size``, homework.py): random ghosts make chance nodes (the document asks
+    for expectimax)."""
     settings = _settings(maze, seed, ghosts, depth, 1, "standard", "given", evaluation)
     replay = _replay_to(settings, decision, pause)
     position = replay.traced[2]
     name = f"Pacman's move {decision + 1} on {maze}"
     options = {"algorithm": "alphabeta" if ghosts == "adversarial" else "expectimax"}
-    return homework_document(replay.rules, position, depth * ROUND, name, options)
+    return homework_document(replay.rules, position, depth * ROUND, name, options, size)
 
 
 def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Replay:

@@ -59,8 +59,8 @@ def tictactoe_move(
     }
 
 
-def tictactoe_practice_tree(board: str) -> dict[str, Any]:
+def tictactoe_practice_tree(board: str, size: str = "homework") -> dict[str, Any]:
     """The position's game tree as a document to practise on (small positions only), cut to
-    homework size (homework.py)."""
+    homework size or whole (``size``, homework.py)."""
     board = parse_board(board)
-    return homework_document(GAME, board, None, f"Tic-tac-toe: {board}")
+    return homework_document(GAME, board, None, f"Tic-tac-toe: {board}", size=size)

@@ -70,15 +70,19 @@ def _tictactoe(kind: str, answer: Callable[..., dict[str, Any]]):
 @games_api.get("/tictactoe/tree")
 @not_rate_limited
 def tictactoe_tree():
-    """The position's whole game tree as a tree document, to practise on (small only)."""
+    """The position's game tree as a tree document, to practise on (small only): cut to
+    homework size, or whole with ``size=whole``."""
     given = query_options()
     board = given.pop("board", None)
+    size = given.pop("size", "homework")
     if board is None:
         raise EngineError("give the board: ?board=XO.XO.... (9 cells of X, O or .)", field="board")
     if given:
         key = next(iter(given))
-        raise EngineError(f"unknown field {key!r} (expected board)", field=key)
-    return _cached(("tictactoe", "tree", board), lambda: tictactoe_practice_tree(board))
+        raise EngineError(f"unknown field {key!r} (expected board, size)", field=key)
+    return _cached(
+        ("tictactoe", "tree", board, size), lambda: tictactoe_practice_tree(board, size)
+    )
 
 
 @games_api.get("/pacman/mazes")
@@ -143,10 +147,11 @@ def pacman_trace():
 @games_api.get("/pacman/tree")
 @not_rate_limited
 def pacman_tree():
-    """Pacman's decision ``decision`` as a whole tree document, to practise on."""
+    """Pacman's decision ``decision`` as a tree document, to practise on: cut to homework
+    size, or whole with ``size=whole``."""
     from ..games.pacman_play import pacman_practice_tree
 
-    maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation"))
+    maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation", "size"))
     _need_decision(settings)
     return _cached(
         ("pacman", "tree", maze, *sorted(settings.items())),

@@ -2,8 +2,8 @@
 // main page (lib/packed-view.js, ?z=…) holding the decision's tree, its search options and,
 // in the address's step=, the step the decision view shows. A decision's trace gives pruned
 // moves as stubs whose subtrees were never generated, which a tree document cannot hold, so
-// the link carries the decision's whole tree as the practice page builds it
-// (/api/games/<game>/tree, docs/games.md): the same moves in the same order, so the main
+// the link carries the decision's whole tree (/api/games/<game>/tree?…&size=whole, not cut
+// to homework size as practice has it; docs/games.md): the same moves in the same order, so the main
 // page's search replays the same events, step for step. Offered for decisions small enough to
 // be built whole (as "Practice this decision"); hidden for larger ones.
 
@@ -35,7 +35,7 @@ export class VisualizerLink {
     if (!exercise.game) return;
     let tree;
     try {
-      tree = await getJson(gameTreeUrl(exercise.game));
+      tree = await getJson(`${gameTreeUrl(exercise.game)}&size=whole`);
     } catch {
       return; // too big to build whole, or the server said no: no link
     }

@@ -39,6 +39,9 @@ export const NORMAL_PX = 12; // tree/camera-control.js READABLE_PX: the smallest
 const CAPTION_MIN_PX = 18; // the caption's font never shrinks below this
 const CAPTION_STEP_PX = 2;
 
+// What counts as a control: P typed there is the control's, never the shortcut.
+const CONTROLS = "button, a[href], input, select, textarea, summary, [contenteditable], [role=button]";
+
 export class Presentation {
   /**
    * @param {Object} els  {buttons: the "Present" buttons (the header's; the toolbar's, shown
@@ -109,13 +112,16 @@ export class Presentation {
     }
   }
 
-  /** Whether P pressed on `target` is the shortcut: the page, the tree, the player, the mode's buttons. */
+  /** Whether P pressed on `target` is the shortcut: the page (or a part of the stage that is
+   * no control), the tree, the player, the mode's buttons. */
   pBelongsTo(target) {
     if (!singleKeysOn() || this.keyOff()) return false;
     if (!target || !target.closest || target === document.body || target === document.documentElement) return true;
     const els = this.els;
     if (target === els.stage || target === els.exit || els.buttons.includes(target)) return true;
     if (target.closest('[role="tree"]') && els.stage.contains(target)) return true;
+    // A heading or a panel the page focused (a decision view's title) is the page, not a control.
+    if (els.stage.contains(target) && !target.closest(CONTROLS)) return true;
     return els.controls[0].contains(target); // the player (its select owns P: ownsKey)
   }
 
