@@ -17,8 +17,9 @@ MIN_TEXT_PX = 12
 # document.elementsFromPoint at the text's centre from the top: the centre of "α=3 β=∞" is a
 # space, where the hits start with what is under the text.
 SCENE_PROBLEMS = """
-([minPx, root]) => {
+([minPx, root, paths]) => {
   const scope = root ? document.querySelector(root) : document;
+  const wanted = paths ? new Set(paths) : null;
   const style = document.createElement('style');
   style.textContent = '* { pointer-events: auto !important; }';
   document.head.appendChild(style);
@@ -46,6 +47,7 @@ SCENE_PROBLEMS = """
   try {
     for (const g of scope.querySelectorAll('g.node[data-path]')) {
       const path = g.dataset.path;
+      if (wanted && !wanted.has(path)) continue;
       const targets = [];
       const val = g.querySelector(':scope > .val');
       if (val && val.textContent.trim()) targets.push(['value', val]);
@@ -81,12 +83,38 @@ SCENE_PROBLEMS = """
 
 
 def covered_or_small_values(
-    page, root: str | None = None, min_px: float = MIN_TEXT_PX
+    page, root: str | None = None, min_px: float = MIN_TEXT_PX, paths: list[str] | None = None
 ) -> list[str]:
     """Problems with the drawn nodes' values and windows (under ``root``, a CSS selector, or
-    the whole page): font under ``min_px`` CSS px, outside the viewport, or not topmost at its
-    centre (another element, or another node, drawn over it). Empty when the scene is right."""
-    return page.evaluate(SCENE_PROBLEMS, [min_px, root])
+    the whole page; only the nodes at ``paths`` when given): font under ``min_px`` CSS px,
+    outside the viewport, or not topmost at its centre (another element, or another node,
+    drawn over it). Empty when the scene is right."""
+    return page.evaluate(SCENE_PROBLEMS, [min_px, root, paths])
+
+
+# The dotted paths of the node the step is about (the root before the search), its parent and
+# its children, and which of them are drawn.
+CONTEXT = """
+() => {
+  const p = window.prune;
+  const t = p.trace;
+  const s = t.seek(p.step);
+  const id = s.current >= 0 ? s.current : 0;
+  const ids = [id, ...t.children[id]];
+  if (t.parent[id] >= 0) ids.push(t.parent[id]);
+  return ids.map((i) => [t.keys[i],
+    !!document.querySelector(`#tree g.node[data-path="${t.keys[i]}"]`)]);
+}
+"""
+
+
+def context_problems(page, min_px: float = MIN_TEXT_PX) -> list[str]:
+    """Problems with the step's context (issue 21, item 4): the current node and its parent
+    must be drawn, and they and its drawn children readable, on screen and uncovered."""
+    rows = page.evaluate(CONTEXT)
+    problems = [f"node {path!r} is not drawn" for path, drawn in rows[:1] + rows[-1:] if not drawn]
+    paths = [path for path, drawn in rows if drawn]
+    return problems + covered_or_small_values(page, "#tree", min_px, paths)
 
 
 def drawn_node_count(page, root: str = "#tree") -> int:

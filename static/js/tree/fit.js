@@ -26,7 +26,7 @@ import { DX, DY, layoutCut } from "./layout.js";
 import { R } from "./shapes.js";
 
 export const FLOOR_PX = 12; // no value or window is ever drawn smaller (CSS px)
-const FIT_MAX_ZOOM = 1.3; // a small tree is drawn at most 1.3× its preferred size
+const FIT_MAX_ZOOM = 1.5; // a small tree is drawn at most 1.5× its preferred size
 const WHOLE_LIMIT = 4000; // bigger trees are never laid out whole (they cannot fit anyway)
 const CHAR_EM = 0.62; // the width of a character of the bold sans texts, in ems (estimate)
 const LONG_VALUE_CHARS = 5; // tree/nodes.js: values this long are drawn at 12 units

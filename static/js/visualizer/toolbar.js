@@ -1,10 +1,11 @@
-// visualizer/toolbar.js: the main page's toolbar. The tree view's buttons (fit, zoom, "Show all",
-// fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
+// visualizer/toolbar.js: the main page's toolbar. The tree view's buttons ("Fit all", also the
+// key F, presenting too; zoom, "Show all", fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
 // page shows: presentation mode and the "Hide answers" switch (presentation.js), whose default
 // is on while presenting and in a lecture (presenter, student, or a student exploring), as
 // lecture/room.js shows on its bar's data-mode.
 
 import { AnswerSwitch, Presentation } from "./presentation.js";
+import { ownsKey } from "../lib/keys.js";
 
 const $ = (id) => document.getElementById(id);
 const ZOOM_STEP = 1.4;
@@ -15,7 +16,15 @@ const LECTURE_MODES = new Set(["presenter", "student", "detached"]);
  * to date with the view (call it when the view gets a new tree).
  */
 export function wireViewTools(view) {
-  $("fit").addEventListener("click", () => view.fit());
+  // Fit all: the whole tree when it fits at 12 px, else as much of it as fits at that size.
+  $("fit").addEventListener("click", () => view.fitAll());
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "f" && event.key !== "F") return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (ownsKey(event.target, event.key)) return; // F typed in a field
+    event.preventDefault();
+    view.fitAll();
+  });
   $("zoom-in").addEventListener("click", () => view.zoomBy(ZOOM_STEP));
   $("zoom-out").addEventListener("click", () => view.zoomBy(1 / ZOOM_STEP));
 
