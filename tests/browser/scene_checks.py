@@ -20,9 +20,11 @@ SCENE_PROBLEMS = """
 ([minPx, root, paths]) => {
   const scope = root ? document.querySelector(root) : document;
   const wanted = paths ? new Set(paths) : null;
-  const style = document.createElement('style');
-  style.textContent = '* { pointer-events: auto !important; }';
-  document.head.appendChild(style);
+  // A constructed style sheet: the page's CSP refuses a <style> element.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('* { pointer-events: auto !important; }');
+  const before = document.adoptedStyleSheets;
+  document.adoptedStyleSheets = [...before, sheet];
   // The first element painted over `el` at (x, y): above it in the stack of hits, not its
   // own node, not one of its ancestors, and not drawn before it in the same <svg> (an edge
   // passing behind a window text is under it). Null when nothing covers it.
@@ -30,8 +32,8 @@ SCENE_PROBLEMS = """
     const svg = el.ownerSVGElement;
     for (const hit of document.elementsFromPoint(x, y)) {
       if (hit === el || g.contains(hit) || hit.contains(el)) return null;
-      const before = hit.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
-      if (svg && svg.contains(hit) && before) continue;
+      const under = hit.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (svg && svg.contains(hit) && under) continue;
       return hit;
     }
     return null;
@@ -75,7 +77,7 @@ SCENE_PROBLEMS = """
       }
     }
   } finally {
-    style.remove();
+    document.adoptedStyleSheets = before;
   }
   return problems;
 }
