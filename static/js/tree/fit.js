@@ -42,7 +42,8 @@ export const MODES = {
   compact: { name: "compact", text: 15, leafGap: 34, cousinGap: 38, dy: 56, top: 24, bottom: R + 46 },
   stacked: { name: "stacked", text: 15, leafGap: 34, cousinGap: 38, dy: 70, top: 24, bottom: R + 46 },
 };
-export const NAME_CHARS = { roomy: 16, compact: 6, stacked: 6 }; // longer ones are shortened
+// Names longer than this are shortened when packed (roomy draws them whole, as it always did).
+export const NAME_CHARS = { roomy: Infinity, compact: 6, stacked: 6 };
 
 /** `name` shortened to `chars` characters, ending in "…" when cut. */
 export function shortName(name, chars) {
