@@ -140,3 +140,13 @@ test("long names are shortened with an ellipsis", () => {
   assert.equal(shortName("Stop and wait", 6), "Stop …");
   assert.equal(shortName("Northwest", 6).length, 6);
 });
+
+test("room kept above every node (heat badges) spreads a packed tree's levels", () => {
+  const plain = fit(TEXTBOOK, START, box(312, 400), {});
+  const badged = fit(TEXTBOOK, START, box(312, 400), { roomAbove: 24 });
+  assert.equal(plain.mode, badged.mode);
+  assert.notEqual(plain.mode, "roomy");
+  assert.equal(badged.levelGap, plain.levelGap + 24);
+  const depthOne = (r) => r.drawn.find((d) => d.depth === 1).y;
+  assert.equal(depthOne(badged), depthOne(plain) + 24);
+});

@@ -16,7 +16,8 @@
 // The result: {whole, mode, drawn (d3 hierarchy nodes with x, y in tree units, preorder), cut
 // (the drawn tree as tree/fold.js describes it), scale (zoom: tree units to CSS px), floorScale
 // (the smallest zoom keeping texts at floorPx), transform {x, y, k} (tree units to box pixels:
-// the tree centred in the box), textUnits (the smallest mandatory text, in tree units)}.
+// the tree centred in the box), textUnits (the smallest mandatory text, in tree units),
+// levelGap (tree units between levels)}.
 // Nothing here touches the DOM; d3 is the page's global (tests import the vendored d3.min.js).
 
 /* global d3 */
@@ -38,7 +39,7 @@ const LONG_VALUE_CHARS = 5; // tree/nodes.js: values this long are drawn at 12 u
  * below the deepest centre (names, cutoff notes).
  */
 export const MODES = {
-  roomy: { name: "roomy", text: 12, dy: DY, top: R + 24, bottom: R + 72 },
+  roomy: { name: "roomy", text: 12, dy: DY, top: R + 24, bottom: R + 84 },
   compact: { name: "compact", text: 15, leafGap: 34, cousinGap: 38, dy: 56, top: 24, bottom: R + 46 },
   stacked: { name: "stacked", text: 15, leafGap: 34, cousinGap: 38, dy: 70, top: 24, bottom: R + 46 },
 };
@@ -143,27 +144,33 @@ function centred(bounds, width, height, maxScale) {
 
 const wholeCache = new WeakMap(); // trace → Map(key → a mode's whole layout)
 
-/** A mode's whole-tree layout, computed once per trace, mode and names. */
+/** A mode's whole-tree layout, computed once per trace, mode, names and room above. */
 function cachedLayout(trace, mode, names) {
   let byKey = wholeCache.get(trace);
   if (!byKey) {
     byKey = new Map();
     wholeCache.set(trace, byKey);
   }
-  const key = `${mode.name}|${names ? names.length : 0}`;
+  const key = `${mode.name}|${mode.dy}|${names ? names.length : 0}`;
   if (!byKey.has(key)) byKey.set(key, layoutWhole(trace, mode, names));
   return byKey.get(key);
 }
 
+const shapeCache = new WeakMap(); // trace → {leaves, deepest}
+
 /** A quick bound: can the tree's leaves stand side by side in `width` at the floor at all? */
 function mightFit(trace, width, height, floorPx) {
   if (trace.size > WHOLE_LIMIT) return false;
-  let leaves = 0;
-  let deepest = 0;
-  for (let i = 0; i < trace.size; i++) {
-    if (!trace.children[i].length) leaves++;
-    if (trace.depth[i] > deepest) deepest = trace.depth[i];
+  if (!shapeCache.has(trace)) {
+    let leaves = 0;
+    let deepest = 0;
+    for (let i = 0; i < trace.size; i++) {
+      if (!trace.children[i].length) leaves++;
+      if (trace.depth[i] > deepest) deepest = trace.depth[i];
+    }
+    shapeCache.set(trace, { leaves, deepest });
   }
+  const { leaves, deepest } = shapeCache.get(trace);
   const k = floorPx / MODES.compact.text; // the smallest zoom any mode allows
   return (leaves - 1) * MODES.compact.leafGap * k <= width && deepest * MODES.compact.dy * k <= height;
 }
@@ -173,14 +180,18 @@ function mightFit(trace, width, height, floorPx) {
  * (`box.left`: {roomy, compact, stacked} px at the left kept for the level ruler in each).
  * Options: preferredPx (the value size to aim for), floorPx, names (the nodes' full names,
  * for their widths), fitAll (fold to what fits at the floor, not at the preferred size),
+ * roomAbove (tree units kept free above every node, for an overlay's badges),
  * final and the user's folds (tree/fold.js's open, folded, pinned, all).
  */
 export function fit(trace, s, box, options = {}) {
   const { preferredPx = FLOOR_PX, floorPx = FLOOR_PX, names = null, fitAll = false } = options;
+  const above = options.roomAbove || 0;
   const left = box.left || { roomy: 0, compact: 0, stacked: 0 };
   const candidates = [];
   if (trace.size && !options.foldedByUser && mightFit(trace, box.width, box.height, floorPx)) {
-    for (const mode of [MODES.roomy, MODES.compact, MODES.stacked]) {
+    for (const base of [MODES.roomy, MODES.compact, MODES.stacked]) {
+      // Room above every node for an overlay (question heat badges): packed levels move apart.
+      const mode = base === MODES.roomy || !above ? base : { ...base, dy: base.dy + above, top: base.top + above };
       const laid = cachedLayout(trace, mode, names);
       const width = Math.max(1, box.width - left[mode.name]);
       const maxScale = (preferredPx / laid.text) * FIT_MAX_ZOOM;
@@ -203,6 +214,7 @@ export function fit(trace, s, box, options = {}) {
       scale: view.k,
       floorScale: floorPx / laid.text,
       textUnits: laid.text,
+      levelGap: mode.dy,
       transform: { k: view.k, x: view.x + best.offset, y: view.y },
     };
   }
@@ -239,6 +251,7 @@ function foldToFit(trace, s, box, options) {
     scale: k,
     floorScale: floorPx / MODES.roomy.text,
     textUnits: MODES.roomy.text,
+    levelGap: MODES.roomy.dy,
     transform: null,
   };
 }

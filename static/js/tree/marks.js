@@ -128,7 +128,7 @@ export class MarkLayer {
         if (view.present[id]) yMax = Math.max(yMax, view.pos[2 * id + 1]);
       }
     }
-    const below = view.spacing === "roomy" ? R + 34 : R + 17;
+    const below = view.spacing === "roomy" ? R + 44 : R + 17; // past the leaves' names
     return { x: sx / tops.length, y: yMax + below, anchor: "middle" };
   }
 

@@ -85,6 +85,7 @@ export class TreeView {
     this.spacing = "roomy"; // tree/fit.js's mode, drawn now
     this.fitted = null; // tree/fit.js's last answer
     this.fitAllOn = false; // Fit all: fold to what fits at the floor, not the readable size
+    this.roomAbove = 0; // tree units kept free above every node (heat badges)
     this.lastRenderAt = -Infinity;
     // Fold and fit again whenever the panel changes size.
     watchPanelSize(container, () => {
@@ -176,6 +177,7 @@ export class TreeView {
       floorPx: FLOOR_PX,
       names: this.names,
       fitAll: this.fitAllOn,
+      roomAbove: this.roomAbove,
       final,
       foldedByUser: this.folds.collapsed.size > 0,
       ...this.folds.cutOptions(),
@@ -228,7 +230,14 @@ export class TreeView {
 
   /** The level gap of the spacing drawn (tree units). */
   get levelGap() {
-    return MODES[this.spacing].dy;
+    return this.fitted ? this.fitted.levelGap : MODES.roomy.dy;
+  }
+
+  /** Keep `units` free above every node (an overlay's badges: lecture/heat.js); refit. */
+  setRoomAbove(units) {
+    if (units === this.roomAbove) return;
+    this.roomAbove = units;
+    if (this.trace) this.resized();
   }
 
   /** Join the drawn nodes (`drawn`: d3 hierarchy nodes with x, y) keyed by node id. */
