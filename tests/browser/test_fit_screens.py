@@ -140,3 +140,24 @@ def test_a_long_name_is_shortened_with_the_full_name_kept(prune):
     assert title == "Northwest passage"
     label = page.locator('#tree g.node[data-path="0"] .item').get_attribute("aria-label")
     assert "Northwest passage" in label
+
+
+@pytest.mark.parametrize(
+    "viewport, presenting", [((390, 844), False), ((1280, 720), True)], ids=["phone", "presenting"]
+)
+def test_question_heat_badges_cover_no_value(prune, viewport, presenting):
+    """The presenter's heat overlay ("✗ n" above every node students crossed out) takes room
+    of its own: a packed tree spreads its levels, and no badge covers a value or window."""
+    page = prune.page
+    open_screen(page, "/", TEXTBOOK, viewport, presenting)
+    show(page, page.evaluate("window.prune.trace.length"))
+    # As if every student crossed out every node: a badge over each one.
+    page.evaluate(
+        """() => { const t = window.prune.trace; const pruned = {};
+             for (const key of t.keys) pruned[key] = 3;
+             window.prune.asking.heat.show(t, pruned, 7); }"""
+    )
+    page.wait_for_function("document.querySelectorAll('#tree .heat-badge').length === 13")
+    assert drawn_node_count(page) == 13
+    problems = covered_or_small_values(page)
+    assert not problems, "\n".join(problems)

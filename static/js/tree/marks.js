@@ -13,6 +13,7 @@
 
 import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
+import { drawnBounds } from "./bounds.js";
 
 export class MarkLayer {
   /** `marks`, `labels`: the <g> groups for strikes and for text labels. */
@@ -35,6 +36,7 @@ export class MarkLayer {
     this.labels.replaceChildren();
     this.cutLabels = new Map();
     this.slots = new Map(); // node id → {row, x0, x1}: where its cutoff label sits (whole tree)
+    this.extent = null; // the drawn tree's x0, x1 (tree units), found when a label needs it
     this.strikes = new Map();
     this.bestLabel = null;
     if (this.rCut) {
@@ -73,7 +75,10 @@ export class MarkLayer {
     const place = whole ? this.underSubtrees(i, prunedIds) : this.nearPruned(i, prunedIds);
     const short = `${fmt(event.value)} ${relationSymbol(event.relation)} ${fmt(event.bound)}`;
     const chars = packed ? `${symbol}-cutoff: ${short}`.length : Math.max(12, test.length);
-    if (whole) place.y += this.freeRow(i, place.x, chars) * (packed ? 18 : 48);
+    if (whole) {
+      place.x = this.withinTree(place.x, chars);
+      place.y += this.freeRow(i, place.x, chars) * (packed ? 18 : 48);
+    }
     const label = svgEl("g", "cutoff-label");
     label.setAttribute("data-kind", event.kind);
     label.setAttribute("data-path", t.keys[i]);
@@ -132,12 +137,26 @@ export class MarkLayer {
     return { x: sx / tops.length, y: yMax + below, anchor: "middle" };
   }
 
+  /** `x` moved so that a label of `chars` characters centred there stays over the tree. */
+  withinTree(x, chars) {
+    if (!this.extent) this.extent = drawnBounds(this.view.shownIds, this.view.pos);
+    const half = this.halfWidth(chars);
+    const { x0, x1 } = this.extent;
+    if (x1 - x0 < 2 * half) return (x0 + x1) / 2;
+    return Math.min(Math.max(x, x0 - R + half), x1 + R - half);
+  }
+
+  /** Half the width of a label of `chars` characters (an estimate: no layout is read). */
+  halfWidth(chars) {
+    return (chars * 0.62 * (this.view.spacing === "roomy" ? 13 : 15)) / 2;
+  }
+
   /**
    * The first row (0, 1, 2) under the tree where a label of `chars` characters centred at `x`
    * runs into no other cutoff label; it is taken for node `i`.
    */
   freeRow(i, x, chars) {
-    const half = (chars * 0.62 * (this.view.spacing === "roomy" ? 13 : 15)) / 2;
+    const half = this.halfWidth(chars);
     let row = 0;
     const clash = (r) =>
       [...this.slots.values()].some((slot) => slot.row === r && slot.x0 < x + half && x - half < slot.x1);

@@ -187,7 +187,9 @@ export class TreeView {
     this.camera.setFloorScale(fitted.floorScale);
     const cut = fitted.cut;
     const signature =
-      fitted.mode + cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
+      `${fitted.mode}${fitted.levelGap}:` +
+      cut.ids.join(",") +
+      cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
     if (signature !== this.signature) {
       this.signature = signature;
       this.layout(cut, tween, fitted.drawn || layoutCut(cut));
