@@ -191,7 +191,8 @@ export function fit(trace, s, box, options = {}) {
   if (trace.size && !options.foldedByUser && mightFit(trace, box.width, box.height, floorPx)) {
     for (const base of [MODES.roomy, MODES.compact, MODES.stacked]) {
       // Room above every node for an overlay (question heat badges): packed levels move apart.
-      const mode = base === MODES.roomy || !above ? base : { ...base, dy: base.dy + above, top: base.top + above };
+      const spread = base !== MODES.roomy && above > 0;
+      const mode = spread ? { ...base, dy: base.dy + above, top: base.top + above } : base;
       const laid = cachedLayout(trace, mode, names);
       const width = Math.max(1, box.width - left[mode.name]);
       const maxScale = (preferredPx / laid.text) * FIT_MAX_ZOOM;

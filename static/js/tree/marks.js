@@ -177,7 +177,8 @@ export class MarkLayer {
       sx += view.pos[2 * id];
       yMax = Math.max(yMax, view.pos[2 * id + 1]);
     }
-    const below = shown.some((id) => view.folded[id]) ? 52 : shown.some((id) => t.nodes[id].terminal) ? 34 : 16;
+    const terminal = shown.some((id) => t.nodes[id].terminal);
+    const below = shown.some((id) => view.folded[id]) ? 52 : terminal ? 34 : 16;
     return { x: sx / shown.length, y: yMax + R + below, anchor: "middle" };
   }
 

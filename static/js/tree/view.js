@@ -13,12 +13,12 @@
 // (roomy | compact | stacked): tree.css sizes the texts by it.
 //
 // The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
-// (cutoff labels, strikes, best move), tree/path-marks.js (the path, the cursor, the PV); the camera (zoom, pan, Fit, Follow) is
-// tree/camera-control.js over the pure tree/camera.js and tree/bounds.js; the user's folds
-// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js; a change of the
-// panel's size (tree/panel-size.js) folds and fits again. A folded subtree's
-// root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
-// <g class="more" data-parent data-side>.
+// (cutoff labels, strikes, best move), tree/path-marks.js (the path, the cursor, the PV);
+// the camera (zoom, pan, Fit all, Follow) is tree/camera-control.js over the pure
+// tree/fit.js, tree/camera.js and tree/bounds.js; the user's folds (toggles, "Show all",
+// pins, "… N more") are tree/fold-controls.js; a change of the panel's size
+// (tree/panel-size.js) fits again. A folded subtree's root has class "collapsed" and a
+// <text class="fold-summary">; "… N more" children are <g class="more" data-parent data-side>.
 
 /* global d3 */
 import { idsOnScreen } from "./bounds.js";
@@ -84,6 +84,7 @@ export class TreeView {
     this.shownIds = [];
     this.spacing = "roomy"; // tree/fit.js's mode, drawn now
     this.fitted = null; // tree/fit.js's last answer
+    this.appliedFit = ""; // the whole-tree fit the camera last applied (a new one refits)
     this.fitAllOn = false; // Fit all: fold to what fits at the floor, not the readable size
     this.roomAbove = 0; // tree units kept free above every node (heat badges)
     this.lastRenderAt = -Infinity;
@@ -216,9 +217,7 @@ export class TreeView {
     if (this.onRendered) this.onRendered();
   }
 
-  /**
-   * Draw in spacing `mode` (tree/fit.js): a change rebuilds every node (their texts differ).
-   */
+  /** Draw in spacing `mode` (tree/fit.js): a change rebuilds every node (its texts differ). */
   setSpacing(mode) {
     if (mode === this.spacing) return;
     this.spacing = mode;
