@@ -11,6 +11,7 @@ included.
 from __future__ import annotations
 
 import pytest
+from scene_checks import covered_or_small_values
 
 pytestmark = pytest.mark.browser
 
@@ -307,8 +308,12 @@ def test_presentation_on_a_phone(prune):
     page.click("#present-toggle-narrow")
     wait_presenting(page)
     show(prune, 14)
+    # Fit first (issue 21): the whole tree rather than 24 px values around the current node;
+    # values are 12 px at least, and nothing covers them.
+    assert page.locator("#tree g.node").count() == 13
     heights = page.evaluate(VALUE_HEIGHTS)
-    assert heights and min(h[2] for h in heights) >= PRESENT_PX
+    assert heights and min(h[2] for h in heights) >= 12
+    assert not covered_or_small_values(page)
     current = page.evaluate(CURRENT_BOX)
     assert inside(current["box"], current["tree"]), current
     prune.screenshot("presentation-390x844-step-14")

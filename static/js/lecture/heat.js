@@ -40,12 +40,15 @@ export class HeatLayer {
     this.tree = tree;
     this.pruned = new Map(Object.entries(pruned || {}));
     this.answered = answered;
+    // The badges take room of their own above the nodes: a packed tree spreads its levels.
+    this.view.setRoomAbove(this.pruned.size ? BADGE_H + 4 : 0);
     this.draw();
   }
 
   clear() {
     this.tree = null;
     this.pruned = new Map();
+    this.view.setRoomAbove(0);
     this.draw();
   }
 

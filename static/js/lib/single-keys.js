@@ -1,5 +1,5 @@
 // lib/single-keys.js: the "Single-key shortcuts" setting (WCAG 2.1.4). The page's shortcuts
-// made of one character key (P presents, B and . blank the screen while presenting) can be
+// made of one character key (P presents, F fits all, B and . blank the screen while presenting) can be
 // turned off, for speech input and for anyone who presses keys by mistake; the choice is kept
 // for every page of this browser (localStorage). Keys that act only on a focused control (a
 // node's + and −, X on a question's tree) and keys that are not characters (arrows, Space,

@@ -1,14 +1,18 @@
 // tree/camera-control.js: the tree view's zoom and pan, wired to the page. It owns the d3 zoom
-// behaviour on the view's <svg> (its transform, the readable scale floor, what the panel's
-// bottom keeps free) and the camera's moves: Fit, Follow (keepFocusInView), pan to a node,
-// centre on a node, pan and zoom by keys. Where to look is worked out by the pure functions
-// of tree/camera.js and tree/bounds.js; this module only applies their transforms.
+// behaviour on the view's <svg> (its transform; the floor, the smallest zoom keeping texts at
+// 12 CSS px in the spacing tree/fit.js chose; the readable size to aim for, 24 px while
+// presenting; what the panel's bottom keeps free; the box tree/fit.js fits into) and the
+// camera's moves: Fit (the whole tree as fitted, else what is drawn), Follow
+// (keepFocusInView), pan to a node, centre on a node, pan and zoom by keys. Where to look is
+// worked out by the pure functions of tree/fit.js, tree/camera.js and tree/bounds.js; this
+// module only applies their transforms.
 //
 // It reads from the view: svg, viewport, width, height, measure(), trace, lastState, pos,
-// present, shownIds, ruler.width, minimap.height; each zoom calls view.updateOverlays().
+// present, shownIds, fitted, fitAllOn, ruler, minimap.height; each zoom calls
+// view.updateOverlays().
 
 /* global d3 */
-import { freeArea } from "./bounds.js";
+import { PANEL_MARGIN_PX, freeArea } from "./bounds.js";
 import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
 
 const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
@@ -27,6 +31,7 @@ export class CameraControl {
   constructor(view) {
     this.view = view;
     this.bottomInset = 0; // screen px at the panel's bottom that something covers
+    this.readablePx = READABLE_PX;
     this.zoom = d3
       .zoom()
       .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
@@ -39,14 +44,41 @@ export class CameraControl {
     view.svg.call(this.zoom).on("dblclick.zoom", null);
   }
 
-  /** The smallest zoom: values at least `px` CSS px (12 by default; presentation mode: 24). */
+  /** The zoom drawing values at the readable size (12 CSS px; presentation mode: 24). */
   get minScale() {
+    return this.readablePx / SMALLEST_VALUE_PX;
+  }
+
+  /** The smallest zoom the user may reach: texts at 12 CSS px in the spacing drawn. */
+  get floorScale() {
     return this.zoom.scaleExtent()[0];
   }
 
-  /** Never zoom out so far that values are below `px` CSS px. */
+  /** Aim for values of `px` CSS px (tree/fit.js draws the whole tree smaller if it must). */
   setReadablePx(px) {
-    this.zoom.scaleExtent([px / SMALLEST_VALUE_PX, Math.max(MAX_SCALE, (2 * px) / SMALLEST_VALUE_PX)]);
+    this.readablePx = px;
+    this.setFloorScale(this.floorScale);
+  }
+
+  /** Never zoom out below `k` (tree/fit.js's floor for the spacing drawn). */
+  setFloorScale(k) {
+    const max = Math.max(MAX_SCALE, (2 * this.readablePx) / SMALLEST_VALUE_PX);
+    const [min, top] = this.zoom.scaleExtent();
+    if (min !== k || top !== max) this.zoom.scaleExtent([k, max]);
+  }
+
+  /**
+   * The box tree/fit.js fits the tree into: the panel less its margins and the bottom inset,
+   * with the level ruler's width in each spacing (names in roomy, icons only when packed).
+   */
+  fitBox() {
+    const view = this.view;
+    const widths = view.ruler.widths();
+    return {
+      width: view.width - 2 * PANEL_MARGIN_PX,
+      height: view.height - 2 * PANEL_MARGIN_PX - this.bottomInset,
+      left: { roomy: widths.names, compact: widths.icons, stacked: widths.icons },
+    };
   }
 
   /** The free part of the panel, in screen pixels (the ruler and the minimap cover the rest). */
@@ -64,16 +96,27 @@ export class CameraControl {
     if (this.view.trace) this.fit(false, true);
   }
 
-  /** Zoom so the drawn tree fits the panel, never below the readable scale. */
+  /**
+   * The whole tree as tree/fit.js fitted it; else zoom so the drawn part fits the panel, never
+   * below the readable scale (the floor after Fit all).
+   */
   fit(animate = true, measured = false) {
     const view = this.view;
     if (!view.trace || !view.shownIds.length) return;
     if (!measured) view.measure();
-    const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present) : null;
-    const transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
-      minScale: this.minScale,
-      maxScale: this.minScale * FIT_MAX_SCALE,
-    });
+    let transform;
+    const fitted = view.fitted;
+    if (fitted && fitted.whole) {
+      const t = fitted.transform;
+      transform = d3.zoomIdentity.translate(PANEL_MARGIN_PX + t.x, PANEL_MARGIN_PX + t.y).scale(t.k);
+    } else {
+      const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present) : null;
+      const least = view.fitAllOn ? this.floorScale : this.minScale;
+      transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
+        minScale: least,
+        maxScale: Math.max(least, this.minScale * FIT_MAX_SCALE),
+      });
+    }
     const target = animate && !prefersReducedMotion() ? view.svg.transition().duration(FIT_MS) : view.svg;
     target.call(this.zoom.transform, transform);
   }
@@ -113,7 +156,7 @@ export class CameraControl {
 
   /**
    * Follow: pan when the current node, its parent or its children leave the view, zooming out
-   * (not below readable) when they no longer fit at this zoom. `tween`: glide with the nodes.
+   * (never below the floor) when they no longer fit at this zoom. `tween`: glide with the nodes.
    */
   keepFocusInView(tween) {
     const view = this.view;
@@ -121,7 +164,11 @@ export class CameraControl {
     const focus = focusBox(view.trace, view.lastState, view.pos, view.present);
     if (!focus) return;
     const area = this.freeArea();
-    const target = withinView(shrinkToHold(this.transform, focus.near, area, this.minScale), focus, area);
+    // Zoom out no further than the whole tree as fitted; folded, down to the floor (12 px) when
+    // the node, its parent and its children need it (presenting at 24 px, a short screen).
+    const fitted = view.fitted;
+    const least = fitted && fitted.whole ? fitted.scale : this.floorScale;
+    const target = withinView(shrinkToHold(this.transform, focus.near, area, least), focus, area);
     if (target === this.transform) return;
     const sel = tween ? view.svg.transition().duration(TWEEN_MS) : view.svg;
     sel.call(this.zoom.transform, target);

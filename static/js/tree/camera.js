@@ -11,11 +11,13 @@ const PAD_X = R + 44; // room around the tree when fitting (labels, windows)
 const PAD_TOP = R + 24;
 const PAD_BOTTOM = R + 52;
 
+const WINDOW_HALF = 52; // half the width of a long window text ("α=−14 β=−17") under a node
+
 /** The box of node `id` at `pos` (x, y pairs by id) with its name, window and summary. */
 export function nodeBox(pos, id) {
   const x = pos[2 * id];
   const y = pos[2 * id + 1];
-  return { x0: x - R - 30, x1: x + R + 16, y0: y - R - 10, y1: y + R + 34 };
+  return { x0: x - Math.max(R + 30, WINDOW_HALF), x1: x + WINDOW_HALF, y0: y - R - 10, y1: y + R + 34 };
 }
 
 /**

@@ -67,7 +67,8 @@ export class FocusControl {
     let id = hadFocus && this.chosen >= 0 ? this.chosen : s.current >= 0 ? s.current : 0;
     while (id > 0 && !view.present[id]) id = t.parent[id];
     if (!view.present[id]) return;
-    if (id !== this.stop) {
+    // (Its element may be new since: a change of spacing rebuilds every node.)
+    if (id !== this.stop || view.nodes.itemEl[id].getAttribute("tabindex") !== "0") {
       const old = this.stop >= 0 ? view.nodes.itemEl[this.stop] : null;
       if (old) old.setAttribute("tabindex", "-1");
       view.nodes.itemEl[id].setAttribute("tabindex", "0");

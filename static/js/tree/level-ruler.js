@@ -1,6 +1,8 @@
 // tree/level-ruler.js: the column beside the tree that names each level's player (MAX, MIN,
 // chance, or the document's agent names such as "Pacman", "Ghost 1", "Ghost 2"). It is
-// HTML laid over the SVG's left edge and follows the zoom's vertical position and scale.
+// HTML over the SVG's left edge, in a column the tree is fitted beside (tree/fit.js), and
+// follows the zoom's vertical position and scale. When the tree is packed to fit, the column
+// shrinks to the icons (the names stay the rows' accessible text).
 //
 // Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn.
 
@@ -21,6 +23,7 @@ export class LevelRuler {
     this.element.setAttribute("aria-label", "Levels");
     container.appendChild(this.element);
     this.rows = [];
+    this.measured = null;
   }
 
   /** The levels of a new tree (levelsOf's entries). */
@@ -54,10 +57,35 @@ export class LevelRuler {
       this.element.appendChild(row);
       return row;
     });
+    this.measured = null;
   }
 
   get width() {
     return this.element.offsetWidth;
+  }
+
+  /** The column's width with the names and with icons only (measured once per size). */
+  widths() {
+    if (!this.measured) {
+      const iconsOnly = this.element.classList.contains("icons-only");
+      this.element.classList.remove("icons-only");
+      const names = this.element.offsetWidth;
+      this.element.classList.add("icons-only");
+      const icons = this.element.offsetWidth;
+      this.element.classList.toggle("icons-only", iconsOnly);
+      this.measured = { names, icons };
+    }
+    return this.measured;
+  }
+
+  /** The page's size or fonts changed: measure the column again. */
+  remeasure() {
+    this.measured = null;
+  }
+
+  /** Names beside the icons, or (the tree packed to fit) the icons alone. */
+  setIconsOnly(on) {
+    if (this.element.classList.contains("icons-only") !== on) this.element.classList.toggle("icons-only", on);
   }
 
   /** Place each level's row beside its nodes; hide the levels not drawn or off screen. */

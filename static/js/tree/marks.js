@@ -1,12 +1,19 @@
 // tree/marks.js: what the tree view draws over the nodes of a step: a label for every
-// α- and β-cutoff (under the children it pruned), a strike across each edge into a pruned
-// subtree, and "best move" along the root's chosen edge once the search is over.
+// α- and β-cutoff, a strike across each edge into a pruned subtree, and "best move" along
+// the root's chosen edge once the search is over. When the whole tree is drawn (tree/fit.js)
+// a cutoff's label goes under the deepest node of what it pruned (under the node's own
+// subtree when its last child fired it), below the leaves, where it covers no node, a row
+// lower when it would run into another label; packed, it is one line ("β-cutoff: 2 ≤ 3",
+// the test in full in its <title>). A folded view puts it
+// under the pruned children, or beside the node when they are not drawn.
 //
 // <g class="cutoff-label" data-kind="alpha|beta" data-path data-pruned> and
-// <g class="strike" data-path>. Reads from the view: trace, pos, present, folded.
+// <g class="strike" data-path>. Reads from the view: trace, pos, present, folded, fitted,
+// spacing.
 
 import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
+import { drawnBounds } from "./bounds.js";
 
 export class MarkLayer {
   /** `marks`, `labels`: the <g> groups for strikes and for text labels. */
@@ -28,6 +35,8 @@ export class MarkLayer {
     this.marks.replaceChildren();
     this.labels.replaceChildren();
     this.cutLabels = new Map();
+    this.slots = new Map(); // node id → {row, x0, x1}: where its cutoff label sits (whole tree)
+    this.extent = null; // the drawn tree's x0, x1 (tree units), found when a label needs it
     this.strikes = new Map();
     this.bestLabel = null;
     if (this.rCut) {
@@ -50,6 +59,7 @@ export class MarkLayer {
     if (old) {
       old.remove();
       this.cutLabels.delete(i);
+      this.slots.delete(i);
     }
     this.rCut[i] = s.cut[i];
     const k = s.cut[i];
@@ -57,54 +67,119 @@ export class MarkLayer {
     if (k < 0 || this.view.folded[i]) return;
     const event = t.events[k];
     const prunedIds = t.prunedIds[k];
-    const x = this.view.pos[2 * i];
-    const y = this.view.pos[2 * i + 1];
-    // Under the pruned children (crossed out right above it); beside the node if hidden.
-    let lx = x + R + 12;
-    let ly = y - 4;
-    let anchor = "start";
-    const shown = prunedIds.filter((id) => this.view.present[id]);
-    if (shown.length) {
-      let sx = 0;
-      let yMax = -Infinity;
-      for (const id of shown) {
-        sx += this.view.pos[2 * id];
-        yMax = Math.max(yMax, this.view.pos[2 * id + 1]);
-      }
-      lx = sx / shown.length;
-      const below = shown.some((id) => this.view.folded[id]) ? 52 : shown.some((id) => t.nodes[id].terminal) ? 34 : 16;
-      ly = yMax + R + below;
-      anchor = "middle";
-    }
+    const view = this.view;
     const symbol = event.kind === "alpha" ? "α" : "β";
+    const test = `v=${fmt(event.value)} ${relationSymbol(event.relation)} ${symbol}=${fmt(event.bound)}`;
+    const packed = view.spacing !== "roomy";
+    const whole = view.fitted && view.fitted.whole;
+    const place = whole ? this.underSubtrees(i, prunedIds) : this.nearPruned(i, prunedIds);
+    const short = `${fmt(event.value)} ${relationSymbol(event.relation)} ${fmt(event.bound)}`;
+    const chars = packed ? `${symbol}-cutoff: ${short}`.length : Math.max(12, test.length);
+    if (whole) {
+      place.x = this.withinTree(place.x, chars);
+      place.y += this.freeRow(i, place.x, chars) * (packed ? 18 : 48);
+    }
     const label = svgEl("g", "cutoff-label");
     label.setAttribute("data-kind", event.kind);
     label.setAttribute("data-path", t.keys[i]);
     label.setAttribute("data-pruned", String(prunedIds.length));
-    label.setAttribute("transform", `translate(${lx},${ly})`);
+    label.setAttribute("transform", `translate(${place.x},${place.y})`);
     const text = svgEl("text");
-    text.setAttribute("text-anchor", anchor);
-    const line1 = svgEl("tspan", "cutoff-kind");
-    line1.setAttribute("x", 0);
-    line1.textContent = `${symbol}-cutoff`;
-    const line2 = svgEl("tspan", "cutoff-test");
-    line2.setAttribute("x", 0);
-    line2.setAttribute("dy", "1.2em");
-    line2.textContent = `v=${fmt(event.value)} ${relationSymbol(event.relation)} ${symbol}=${fmt(
-      event.bound
-    )}`;
-    text.appendChild(line1);
-    text.appendChild(line2);
-    if (!prunedIds.length) {
-      const line3 = svgEl("tspan", "cutoff-note");
-      line3.setAttribute("x", 0);
-      line3.setAttribute("dy", "1.2em");
-      line3.textContent = "(last child)";
-      text.appendChild(line3);
+    text.setAttribute("text-anchor", place.anchor);
+    if (packed) {
+      text.setAttribute("dominant-baseline", "hanging");
+      const line = svgEl("tspan", "cutoff-kind");
+      line.textContent = `${symbol}-cutoff: `;
+      const rest = svgEl("tspan", "cutoff-test");
+      rest.textContent = short;
+      const title = svgEl("title");
+      title.textContent = `${symbol}-cutoff: ${test}${prunedIds.length ? "" : " (last child)"}`;
+      text.append(title, line, rest);
+    } else {
+      const line1 = svgEl("tspan", "cutoff-kind");
+      line1.setAttribute("x", 0);
+      line1.textContent = `${symbol}-cutoff`;
+      const line2 = svgEl("tspan", "cutoff-test");
+      line2.setAttribute("x", 0);
+      line2.setAttribute("dy", "1.2em");
+      line2.textContent = test;
+      text.append(line1, line2);
+      if (!prunedIds.length) {
+        const line3 = svgEl("tspan", "cutoff-note");
+        line3.setAttribute("x", 0);
+        line3.setAttribute("dy", "1.2em");
+        line3.textContent = "(last child)";
+        text.appendChild(line3);
+      }
     }
     label.appendChild(text);
     this.labels.appendChild(label);
     this.cutLabels.set(i, label);
+  }
+
+  /**
+   * The whole tree drawn: centred under the pruned subtrees (node `i`'s own when none),
+   * below the deepest node in them, past its name.
+   */
+  underSubtrees(i, prunedIds) {
+    const view = this.view;
+    const t = view.trace;
+    const tops = prunedIds.length ? prunedIds : [i];
+    let sx = 0;
+    let yMax = -Infinity;
+    for (const top of tops) {
+      sx += view.pos[2 * top];
+      for (let id = top, end = top + t.subtree[top]; id < end; id++) {
+        if (view.present[id]) yMax = Math.max(yMax, view.pos[2 * id + 1]);
+      }
+    }
+    const below = view.spacing === "roomy" ? R + 44 : R + 17; // past the leaves' names
+    return { x: sx / tops.length, y: yMax + below, anchor: "middle" };
+  }
+
+  /** `x` moved so that a label of `chars` characters centred there stays over the tree. */
+  withinTree(x, chars) {
+    if (!this.extent) this.extent = drawnBounds(this.view.shownIds, this.view.pos);
+    const half = this.halfWidth(chars);
+    const { x0, x1 } = this.extent;
+    if (x1 - x0 < 2 * half) return (x0 + x1) / 2;
+    return Math.min(Math.max(x, x0 - R + half), x1 + R - half);
+  }
+
+  /** Half the width of a label of `chars` characters (an estimate: no layout is read). */
+  halfWidth(chars) {
+    return (chars * 0.62 * (this.view.spacing === "roomy" ? 13 : 15)) / 2;
+  }
+
+  /**
+   * The first row (0, 1, 2) under the tree where a label of `chars` characters centred at `x`
+   * runs into no other cutoff label; it is taken for node `i`.
+   */
+  freeRow(i, x, chars) {
+    const half = this.halfWidth(chars);
+    let row = 0;
+    const clash = (r) =>
+      [...this.slots.values()].some((slot) => slot.row === r && slot.x0 < x + half && x - half < slot.x1);
+    while (row < 2 && clash(row)) row++;
+    this.slots.set(i, { row, x0: x - half, x1: x + half });
+    return row;
+  }
+
+  /** A folded view: under the pruned children drawn, else beside the node. */
+  nearPruned(i, prunedIds) {
+    const view = this.view;
+    const t = view.trace;
+    const shown = prunedIds.filter((id) => view.present[id]);
+    if (!shown.length) return { x: view.pos[2 * i] + R + 12, y: view.pos[2 * i + 1] - 4, anchor: "start" };
+    let sx = 0;
+    let yMax = -Infinity;
+    for (const id of shown) {
+      sx += view.pos[2 * id];
+      yMax = Math.max(yMax, view.pos[2 * id + 1]);
+    }
+    const terminal = shown.some((id) => t.nodes[id].terminal);
+    const below = shown.some((id) => view.folded[id]) ? 52 : terminal ? 34 : 16;
+    return { x: sx / shown.length, y: yMax + R + below, anchor: "middle" };
   }
 
   /** The strike mark across the edge into a pruned subtree's root. */
@@ -123,7 +198,9 @@ export class MarkLayer {
     const y2 = this.view.pos[2 * i + 1];
     const mark = svgEl("g", "strike");
     mark.setAttribute("data-path", this.view.trace.keys[i]);
-    mark.setAttribute("transform", `translate(${(x1 + x2) / 2},${(y1 + y2) / 2})`);
+    // Halfway down the edge; packed, lower, clear of the parent's window right under it.
+    const along = this.view.spacing === "roomy" ? 0.5 : 0.72;
+    mark.setAttribute("transform", `translate(${x1 + along * (x2 - x1)},${y1 + along * (y2 - y1)})`);
     for (const cls of ["strike-halo", "strike-bar"]) {
       const cross = svgEl("path", cls);
       cross.setAttribute("d", "M-8,-8L8,8M8,-8L-8,8");

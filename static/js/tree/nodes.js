@@ -8,13 +8,18 @@
 // aria-posinset [aria-expanded] aria-label tabindex> (the shape, and no text), then the
 // value, name, window and (folded) summary. The item's accessible name is tree/aria.js's
 // nodeLabel, which says more than the texts drawn beside it; those are aria-hidden (not
-// read twice), and outside the item (not taken for its visible label, WCAG 2.5.3). Reads from the view: trace, names, levels, cutByLimit,
-// folded, eagerToggles.
+// read twice), and outside the item (not taken for its visible label, WCAG 2.5.3). The texts
+// follow the spacing tree/fit.js chose (view.spacing): the window reads "α=3 β=∞" (roomy),
+// "[3, ∞]" (compact) or "α=3" over "β=∞" (stacked), right under the node when packed; a
+// name longer than the spacing allows is shortened, its full text in the accessible name and
+// in a <title> on the item (the tooltip). Reads from the view: trace, names, levels,
+// cutByLimit, folded, eagerToggles, spacing.
 
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { attrValue, fmt, fmtShort } from "../lib/format.js";
 import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./shapes.js";
 import { nodeLabel } from "./aria.js";
+import { NAME_CHARS, shortName } from "./fit.js";
 
 const SUMMARY_LINES = 3;
 
@@ -23,6 +28,31 @@ function setVal(el, text) {
   if (el.textContent !== text) el.textContent = text;
   const long = text.length >= 5;
   if (long !== el.classList.contains("long")) el.classList.toggle("long", long);
+}
+
+/** The α/β window's text in `spacing`: one string, or two lines when stacked. */
+export function windowText(alpha, beta, spacing) {
+  if (spacing === "compact") return [`[${fmt(alpha)}, ${fmt(beta)}]`];
+  if (spacing === "stacked") return [`α=${fmt(alpha)}`, `β=${fmt(beta)}`];
+  return [`α=${fmt(alpha)} β=${fmt(beta)}`];
+}
+
+/** Write `lines` into a window text element (a <tspan> per line when there are two). */
+function setWindow(el, lines) {
+  if (el.textContent === lines.join("")) return;
+  if (lines.length < 2) {
+    el.textContent = lines[0] || "";
+    return;
+  }
+  el.replaceChildren(
+    ...lines.map((line, i) => {
+      const span = svgEl("tspan");
+      span.setAttribute("x", 0);
+      if (i) span.setAttribute("dy", "1.1em");
+      span.textContent = line;
+      return span;
+    })
+  );
 }
 
 function neq(a, b) {
@@ -147,12 +177,18 @@ export class NodeLayer {
     const name = svgEl("text", terminal ? "node-label leaf-name" : "node-label");
     name.setAttribute("aria-hidden", "true"); // the texts beside the treeitem repeat its name
     if (terminal) {
-      name.setAttribute("y", R + 14);
+      name.setAttribute("y", view.spacing === "roomy" ? R + 14 : R);
     } else {
       name.setAttribute("x", -R - 5);
       name.setAttribute("y", -R * 0.55);
     }
-    name.textContent = view.names[id];
+    const fullName = view.names[id];
+    name.textContent = shortName(fullName, NAME_CHARS[view.spacing]);
+    if (name.textContent !== String(fullName)) {
+      const title = svgEl("title"); // the full name, as a tooltip on the shape
+      title.textContent = fullName;
+      item.appendChild(title);
+    }
     g.appendChild(name);
     if (row.unexpanded) g.appendChild(stubCaption(row.unexpanded));
     if (!terminal && (view.eagerToggles || view.folded[id])) this.ensureToggle(id);
@@ -196,7 +232,7 @@ export class NodeLayer {
     let win = this.winEl[id];
     if (!win) {
       win = svgEl("text", "win");
-      win.setAttribute("y", R + 15);
+      win.setAttribute("y", this.view.spacing === "roomy" ? R + 15 : R + 2);
       win.setAttribute("aria-hidden", "true");
       this.gEl[id].insertBefore(win, this.sumEl[id] || this.toggleEl[id] || null);
       this.winEl[id] = win;
@@ -285,11 +321,11 @@ export class NodeLayer {
       if (valText || this.valEl[i]) setVal(this.ensureVal(i), valText);
       const a = s.alpha[i];
       const b = s.beta[i];
-      let winText = "";
+      let lines = [];
       if ((st === ACTIVE || st === VISITED) && !Number.isNaN(a) && !Number.isNaN(b)) {
-        winText = `α=${fmt(a)} β=${fmt(b)}`;
+        lines = windowText(a, b, this.view.spacing);
       }
-      if (winText || this.winEl[i]) this.ensureWin(i).textContent = winText;
+      if (lines.length || this.winEl[i]) setWindow(this.ensureWin(i), lines);
     } else if (isDone && this.valEl[i]) {
       setVal(this.valEl[i], fmtShort(v));
     } else if (this.valEl[i]) {

@@ -1,24 +1,20 @@
 // tree/view.js: the D3 tidy tree, readable at every step on any tree up to the node limit.
-//
-// Each step, tree/fold.js picks the nodes to draw (the path to the current node, what fits
-// around it, folded summaries for the rest); when that set changes the view lays it out with
-// d3.tree and joins elements by node id, and per step it updates only the drawn nodes whose
-// state changed (diffed against what is on screen). The zoom never goes below the scale at
-// which values are 12 CSS px, so no setting hides the values; Follow keeps the current node,
-// its parent and its children on screen, and Fit fits what can be read. A level ruler
-// (level-ruler.js) names each level's player and a minimap (minimap.js) shows the whole tree.
-//
-// The layers: tree/nodes.js (node elements, g.node[data-path][data-state]), tree/marks.js
-// (cutoff labels, strikes, best move); the camera (zoom, pan, Fit, Follow) is
-// tree/camera-control.js over the pure tree/camera.js and tree/bounds.js; the user's folds
-// (toggles, "Show all", pins, "… N more") are tree/fold-controls.js; a change of the
-// panel's size (tree/panel-size.js) folds and fits again. A folded subtree's
-// root has class "collapsed" and a <text class="fold-summary">; "… N more" children are
-// <g class="more" data-parent data-side>.
+// Each step tree/fit.js decides what to draw: the whole tree, packed if need be, whenever its
+// texts can be 12 CSS px or more; else (the last resort) tree/fold.js's cut around the current
+// node with folded summaries for the rest. The view joins elements by node id and per step
+// updates only the drawn nodes whose state changed. The zoom never goes below the 12 px
+// floor; Follow keeps the current node, its parent and children on screen; Fit all shows as
+// much as fits at the floor. The spacing chosen is on the <svg> as data-spacing (roomy |
+// compact | stacked; tree.css sizes the texts by it). Layers: nodes.js (g.node[data-path]
+// [data-state]), marks.js (cutoffs, strikes, best move), path-marks.js (path, cursor, PV),
+// level-ruler.js and minimap.js (in space of their own), camera-control.js (zoom, pan, Fit
+// all, Follow, over the pure fit.js, camera.js, bounds.js), fold-controls.js (toggles, "Show
+// all", pins, "… N more": <g class="more" data-parent data-side>; a folded root has class
+// "collapsed" and a <text class="fold-summary">), panel-size.js (a new size fits again).
 
 /* global d3 */
-import { PANEL_MARGIN_PX, idsOnScreen } from "./bounds.js";
-import { foldTree } from "./fold.js";
+import { idsOnScreen } from "./bounds.js";
+import { FLOOR_PX, MODES, fit } from "./fit.js";
 import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
 import { levelsOf } from "./levels.js";
@@ -28,12 +24,12 @@ import { MarkLayer } from "./marks.js";
 import { NodeLayer } from "./nodes.js";
 import { R } from "./shapes.js";
 import { CameraControl, TWEEN_MS, prefersReducedMotion } from "./camera-control.js";
-import { DX, DY, layoutCut } from "./layout.js";
+import { layoutCut } from "./layout.js";
 import { LinkLayer } from "./links.js";
+import { PathMarks } from "./path-marks.js";
 import { watchPanelSize } from "./panel-size.js";
 import { FocusControl } from "./focus.js";
 
-const MIN_BUDGET = 10; // leaf slots drawn however narrow the panel: the textbook tree stays whole
 const CALM_MS = 450; // steps closer together than this (playing fast) are not animated
 
 export class TreeView {
@@ -69,6 +65,7 @@ export class TreeView {
     this.nodes = new NodeLayer(this);
     this.marks = new MarkLayer(this, this.gMarks.node(), this.gLabels.node());
     this.links = new LinkLayer(this, this.gLinks, this.gMore);
+    this.path = new PathMarks(this); // the path to the current node, the cursor, the PV
     this.ruler = new LevelRuler(container);
     this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
     this.camera = new CameraControl(this); // zoom and pan: Fit, Follow, keys
@@ -77,6 +74,11 @@ export class TreeView {
     this.folds = new FoldControls(this); // the user's folds; listens for toggles and "… N more"
     this.trace = null;
     this.shownIds = [];
+    this.spacing = "roomy"; // tree/fit.js's mode, drawn now
+    this.fitted = null; // tree/fit.js's last answer
+    this.appliedFit = ""; // the whole-tree fit the camera last applied (a new one refits)
+    this.fitAllOn = false; // Fit all: fold to what fits at the floor, not the readable size
+    this.roomAbove = 0; // tree units kept free above every node (heat badges)
     this.lastRenderAt = -Infinity;
     // Fold and fit again whenever the panel changes size.
     watchPanelSize(container, () => {
@@ -92,6 +94,9 @@ export class TreeView {
   setTree(trace, { cutByLimit = new Set(), agents = null } = {}) {
     this.trace = trace;
     this.measure();
+    this.fitted = null;
+    this.appliedFit = "";
+    this.fitAllOn = false;
     const n = trace.size;
     this.names = nodeNames(trace);
     this.levels = levelsOf(trace, { players: trace.options && trace.options.players, agents });
@@ -105,8 +110,7 @@ export class TreeView {
     this.pos = new Float64Array(2 * n).fill(NaN);
     this.present = new Uint8Array(n);
     this.folded = new Uint8Array(n); // drawn without its children
-    this.pathIds = [];
-    this.pvIds = [];
+    this.path.clear();
     this.shownIds = [];
     this.lastState = null;
     this.signature = null;
@@ -129,9 +133,10 @@ export class TreeView {
     return this.camera.transform;
   }
 
-  /** Never draw values below `px` CSS px: fold for the new size, then fit. */
+  /** Aim for values of `px` CSS px (presenting: 24); fit or fold for it again. */
   setReadablePx(px) {
     this.camera.setReadablePx(px);
+    this.fitAllOn = false;
     if (this.trace) this.resized();
   }
 
@@ -140,23 +145,19 @@ export class TreeView {
     this.height = this.container.clientHeight || 500;
   }
 
-  /** CSS px between two leaves' centres at the smallest readable zoom: the picture needs
-   * leaves × this across, or a narrow panel shows the outline (tree/outline-view.js). */
+  /** CSS px between two leaves' centres in the tightest spacing fit() draws whole, at the
+   * 12 px floor: the picture needs leaves × this across, or a narrow panel shows the outline
+   * (tree/outline-view.js). */
   leafSpacingPx() {
-    return DX * this.minScale;
+    return (MODES.compact.leafGap * FLOOR_PX) / MODES.compact.text;
   }
 
-  /** Leaf slots that fit across the panel at the smallest readable scale. */
-  slots() {
-    const usable = this.width - this.ruler.width - 2 * PANEL_MARGIN_PX;
-    return Math.max(5, Math.floor(usable / (DX * this.minScale)));
-  }
-
-  /** The panel changed size: fold for the new width, then fit. */
+  /** The panel changed size: fit (or fold) for the new size. */
   resized() {
     this.measure();
+    this.ruler.remeasure();
+    this.needsFit = true;
     if (this.lastState) this.render(this.lastState, this.lastFinal);
-    this.fit(false, true);
   }
 
   /**
@@ -171,34 +172,76 @@ export class TreeView {
     const now = performance.now();
     const tween = now - this.lastRenderAt > CALM_MS && !prefersReducedMotion() && !this.needsFit;
     this.lastRenderAt = now;
-    const slots = this.slots();
-    const cut = foldTree(t, s, {
-      budget: Math.max(MIN_BUDGET, slots),
-      maxSiblings: slots,
+    const fitted = fit(t, s, this.camera.fitBox(), {
+      preferredPx: this.camera.readablePx,
+      floorPx: FLOOR_PX,
+      names: this.names,
+      fitAll: this.fitAllOn,
+      roomAbove: this.roomAbove,
       final,
+      foldedByUser: this.folds.collapsed.size > 0,
       ...this.folds.cutOptions(),
     });
-    const signature = cut.ids.join(",") + cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
+    this.fitted = fitted;
+    this.setSpacing(fitted.mode);
+    this.camera.setFloorScale(fitted.floorScale);
+    const cut = fitted.cut;
+    const signature =
+      `${fitted.mode}${fitted.levelGap}:` +
+      cut.ids.join(",") +
+      cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
     if (signature !== this.signature) {
       this.signature = signature;
-      this.layout(cut, tween);
+      this.layout(cut, tween, fitted.drawn || layoutCut(cut));
+    }
+    // A new fit of the whole tree (a new tree, box or spacing) is applied; a step keeps the
+    // user's zoom.
+    if (fitted.whole) {
+      const key = `${fitted.transform.k},${fitted.transform.x},${fitted.transform.y}`;
+      if (key !== this.appliedFit) {
+        this.appliedFit = key;
+        this.needsFit = true;
+      }
+    } else {
+      this.appliedFit = "";
     }
     this.paint(s, final);
     this.focusControl.update(s);
-    this.minimap.setShown(cut.ids.length < t.size); // drawn by updateOverlays below
     if (this.needsFit) {
       this.needsFit = false;
       this.fit(false, true);
-    } else if (this.follow) {
-      this.camera.keepFocusInView(tween);
     }
+    if (this.follow) this.camera.keepFocusInView(tween);
     this.updateOverlays();
     if (this.onRendered) this.onRendered();
   }
 
-  /** Lay out the drawn cut and join its elements (keyed by node id). */
-  layout(cut, tween) {
-    const drawn = layoutCut(cut);
+  /** Draw in spacing `mode` (tree/fit.js): a change rebuilds every node (its texts differ). */
+  setSpacing(mode) {
+    if (mode === this.spacing) return;
+    this.spacing = mode;
+    this.svg.attr("data-spacing", mode);
+    this.ruler.setIconsOnly(mode !== "roomy");
+    this.gNodes.selectAll("g.node").each((d) => this.nodes.drop(d.data.id)).remove();
+    this.present.fill(0);
+    this.shownIds = [];
+    this.signature = null;
+  }
+
+  /** The level gap of the spacing drawn (tree units). */
+  get levelGap() {
+    return this.fitted ? this.fitted.levelGap : MODES.roomy.dy;
+  }
+
+  /** Keep `units` free above every node (an overlay's badges: lecture/heat.js); refit. */
+  setRoomAbove(units) {
+    if (units === this.roomAbove) return;
+    this.roomAbove = units;
+    if (this.trace) this.resized();
+  }
+
+  /** Join the drawn nodes (`drawn`: d3 hierarchy nodes with x, y) keyed by node id. */
+  layout(cut, tween, drawn) {
     const real = drawn.filter((d) => d.data.id >= 0);
     for (const id of this.shownIds) this.present[id] = 0;
     this.deepest = 0;
@@ -245,10 +288,7 @@ export class TreeView {
 
   clearMarks() {
     this.marks.clear();
-    for (const id of this.pathIds) this.setOnPath(id, false);
-    for (const id of this.pvIds) this.setPv(id, false);
-    this.pathIds = [];
-    this.pvIds = [];
+    this.path.clear();
   }
 
   /** Draw again after a fold changed (the user's, or the panel's size). */
@@ -299,10 +339,13 @@ export class TreeView {
     return idsOnScreen(this.shownIds, this.pos, this.transform, this.width, this.height);
   }
 
+  /** The ruler and the minimap, shown only while part of the tree is folded or off screen. */
   updateOverlays() {
     if (!this.trace) return;
-    this.ruler.update(this.transform, DY, this.deepest, this.height);
-    if (this.lastState) this.minimap.schedule(this.lastState, this.onScreenIds());
+    this.ruler.update(this.transform, this.levelGap, this.deepest, this.height);
+    const onScreen = this.onScreenIds();
+    this.minimap.setShown(this.shownIds.length < this.trace.size || onScreen.length < this.shownIds.length);
+    if (this.lastState) this.minimap.schedule(this.lastState, onScreen);
   }
 
   /** Pan (no zoom) so node `id` is on screen. */
@@ -325,61 +368,27 @@ export class TreeView {
     this.camera.fit(animate, measured);
   }
 
+  /** Fit all (key F): the whole tree if it fits, else as much of it as fits at the floor. */
+  fitAll() {
+    if (!this.trace) return;
+    this.fitAllOn = true;
+    this.needsFit = true;
+    this.lastRenderAt = -Infinity;
+    this.refresh();
+  }
+
   /** Keep the bottom `px` of the panel free (presentation mode's floating controls). */
   setBottomInset(px) {
     this.camera.setBottomInset(px);
   }
 
-  setOnPath(id, on) {
-    const g = this.nodes.gEl[id];
-    if (g) g.classList.toggle("on-path", on);
-    const link = this.links.linkEl[id];
-    if (link) link.classList.toggle("on-path", on);
-  }
-
-  setPv(id, on) {
-    const g = this.nodes.gEl[id];
-    if (g) g.classList.toggle("pv", on);
-    const link = this.links.linkEl[id];
-    if (link) link.classList.toggle("pv", on);
-  }
-
   /** Update the drawn nodes, marks, path and cursor to state `s`. */
   paint(s, final) {
-    const t = this.trace;
     for (const i of this.shownIds) {
       this.nodes.paint(i, s);
       this.marks.paint(i, s);
     }
-
-    // The current node and the path to it.
-    const path = [];
-    for (let i = s.current; i >= 0; i = t.parent[i]) if (this.present[i]) path.push(i);
-    const onPath = new Set(path);
-    for (const id of this.pathIds) if (!onPath.has(id)) this.setOnPath(id, false);
-    for (const id of path) this.setOnPath(id, true);
-    this.pathIds = path;
-    this.placeCursor(s.current);
-
-    // The principal variation, once the search is over.
-    const pv = final ? t.principalVariation(s) : [];
-    const pvSet = new Set(pv.filter((id) => this.present[id]));
-    if (final && pv.length) pvSet.add(0);
-    for (const id of this.pvIds) if (!pvSet.has(id)) this.setPv(id, false);
-    for (const id of pvSet) this.setPv(id, true);
-    this.pvIds = [...pvSet];
-    this.marks.bestMove(final && pv.length ? pv[0] : -1);
-  }
-
-  placeCursor(cur) {
-    let id = cur;
-    while (id >= 0 && !this.present[id]) id = this.trace.parent[id];
-    if (id < 0) {
-      this.gCursor.attr("display", "none");
-      return;
-    }
-    this.gCursor.attr("display", null);
-    this.gCursor.attr("transform", `translate(${this.pos[2 * id]},${this.pos[2 * id + 1]})`);
+    this.path.paint(s, final);
   }
 
   /** Position of a node in tree units (NaN when it is not drawn). */

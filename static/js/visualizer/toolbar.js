@@ -1,11 +1,13 @@
-// visualizer/toolbar.js: the main page's toolbar. The tree view's buttons (fit, zoom, "Show all",
-// fold pruned subtrees, follow the search), "Hide inputs", and the modes that change what the
-// page shows: presentation mode and the "Hide answers" switch (player/presentation.js), whose default
+// visualizer/toolbar.js: the main page's toolbar. The tree view's buttons ("Fit all", also the
+// key F, presenting too; zoom, "Show all", fold pruned subtrees, follow the search), "Hide
+// inputs", and the modes that change what the page shows: presentation mode and the "Hide
+// answers" switch (player/presentation.js), whose default
 // is on while presenting and in a lecture (presenter, student, or a student exploring), as
 // lecture/room.js shows on its bar's data-mode (a student's page has no P shortcut), and the
 // More menu's "Single-key shortcuts" setting (lib/single-keys.js).
 
-import { wireSingleKeySwitch } from "../lib/single-keys.js";
+import { ownsKey } from "../lib/keys.js";
+import { singleKeysOn, wireSingleKeySwitch } from "../lib/single-keys.js";
 import { AnswerSwitch, Presentation } from "../player/presentation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +19,16 @@ const LECTURE_MODES = new Set(["presenter", "student", "detached"]);
  * to date with the view (call it when the view gets a new tree).
  */
 export function wireViewTools(view) {
-  $("fit").addEventListener("click", () => view.fit());
+  // Fit all: the whole tree when it fits at 12 px, else as much of it as fits at that size.
+  $("fit").addEventListener("click", () => view.fitAll());
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "f" && event.key !== "F") return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!singleKeysOn()) return; // the "Single-key shortcuts" setting is off
+    if (ownsKey(event.target, event.key)) return; // F typed in a field
+    event.preventDefault();
+    view.fitAll();
+  });
   $("zoom-in").addEventListener("click", () => view.zoomBy(ZOOM_STEP));
   $("zoom-out").addEventListener("click", () => view.zoomBy(1 / ZOOM_STEP));
 
