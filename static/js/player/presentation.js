@@ -42,6 +42,16 @@ const CAPTION_STEP_PX = 2;
 // What counts as a control: P typed there is the control's, never the shortcut.
 const CONTROLS = "button, a[href], input, select, textarea, summary, [contenteditable], [role=button]";
 
+/** `element`, or the element that stands for it now: a change of the tree's spacing rebuilds
+ * every node, so a node's treeitem is found again by the node's path. */
+function stillOnPage(element) {
+  if (!element || element.isConnected) return element;
+  const node = element.closest && element.closest("g.node[data-path]");
+  if (!node) return null;
+  const path = CSS.escape(node.getAttribute("data-path"));
+  return document.querySelector(`g.node[data-path="${path}"] [role="treeitem"]`);
+}
+
 export class Presentation {
   /**
    * @param {Object} els  {buttons: the "Present" buttons (the header's; the toolbar's, shown
@@ -231,8 +241,8 @@ export class Presentation {
     // The focus was on something presentation mode showed (or on nothing): back to where it
     // was before (still on the page and shown), else to the button.
     if (!active || active === document.body || active === this.els.exit || active === this.els.stage) {
-      const before = this.returnFocus;
-      const back = before && before.isConnected && before.getClientRects().length > 0 ? before : null;
+      const before = stillOnPage(this.returnFocus);
+      const back = before && before.getClientRects().length > 0 ? before : null;
       const shown = back || this.els.buttons.find((button) => button.getClientRects().length > 0);
       if (shown) shown.focus({ preventScroll: true });
     }
