@@ -58,12 +58,21 @@ class Config:
         self.PRUNE_SOCKET_RUNS = _integer(environ, "PRUNE_SOCKET_RUNS", 10)
         self.PRUNE_SOCKET_RUN_SECONDS = _integer(environ, "PRUNE_SOCKET_RUN_SECONDS", 10)
         # Sharing one process among a class: searches streaming at once (the rest wait up to
-        # PRUNE_SEARCH_WAIT_SECONDS for a slot), and messages a client may leave unread before
+        # PRUNE_SEARCH_WAIT_SECONDS for a slot), and bytes a client may leave unread before
         # its run pauses (stopped after PRUNE_STALLED_RUN_SECONDS paused).
         self.PRUNE_MAX_SEARCHES = _integer(environ, "PRUNE_MAX_SEARCHES", 8)
         self.PRUNE_SEARCH_WAIT_SECONDS = _integer(environ, "PRUNE_SEARCH_WAIT_SECONDS", 30)
-        self.PRUNE_SOCKET_BACKLOG = _integer(environ, "PRUNE_SOCKET_BACKLOG", 16)
+        self.PRUNE_RUN_PAUSE_BYTES = _integer(environ, "PRUNE_RUN_PAUSE_BYTES", MEGABYTE)
         self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)
+        # Every message to a connection (runs, acks, lecture broadcasts) counts against one
+        # backlog: over this many unread bytes the connection is told why and closed. Above
+        # the largest single message (a 50,000-node table) and the run pause.
+        self.PRUNE_SOCKET_BACKLOG_BYTES = _integer(
+            environ, "PRUNE_SOCKET_BACKLOG_BYTES", 16 * MEGABYTE
+        )
+        # A websocket frame not written within this many seconds (the client stopped
+        # reading) ends the connection and frees the frame.
+        self.PRUNE_SOCKET_WRITE_SECONDS = _integer(environ, "PRUNE_SOCKET_WRITE_SECONDS", 60)
 
         # Lecture mode: rooms end after this long without a presenter message; with
         # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.

@@ -25,6 +25,7 @@ from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
 from .web.experiments import experiment_pages, experiments_api
 from .web.games import game_pages, games_api
+from .web.lecture_payloads import lecture_payloads
 from .web.pages import pages
 from .web.practice import practice_api
 
@@ -51,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(experiment_pages)
     app.register_blueprint(experiments_api)
     app.register_blueprint(practice_api)
+    app.register_blueprint(lecture_payloads)
     register_error_handlers(app)
     init_security_headers(app)
     init_url_limit(app)

@@ -135,7 +135,9 @@ def wrap_wsgi(app) -> None:
     client. ``X-Forwarded-Host`` is not trusted: the proxy passes ``Host`` on (the nginx example
     does), and links for students come from ``PRUNE_PUBLIC_URL``, never from a header.
     """
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, talisman_headers(app))
+    app.wsgi_app = SecurityHeaders(
+        app.wsgi_app, talisman_headers(app), app.config["PRUNE_SOCKET_WRITE_SECONDS"]
+    )
     proxies = app.config["PRUNE_TRUSTED_PROXIES"]
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
@@ -157,9 +159,9 @@ class SecurityHeaders:
     answered by simple-websocket on gunicorn's socket, not through ``start_response``: the
     socket wrapper of app/whole_frames.py adds them to the 101 answer."""
 
-    def __init__(self, wsgi_app, headers: list[tuple[str, str]]):
+    def __init__(self, wsgi_app, headers: list[tuple[str, str]], write_seconds: float):
         raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)
-        self.wsgi_app = websocket_sockets(wsgi_app, raw_lines)
+        self.wsgi_app = websocket_sockets(wsgi_app, raw_lines, write_seconds)
         self.headers = headers
 
     def __call__(self, environ, start_response):

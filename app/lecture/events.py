@@ -1,9 +1,10 @@
 """Socket.IO handlers of lecture mode: the presenter drives a room, students follow
 (questions: question_events.py).
 
-Students get the room's view (tree document and options) when they join and whenever it
-changes; they run its trace themselves once (``run``), so each step afterwards is a tiny
-cursor message. The contract is in docs/protocol.md, "Lecture mode".
+Students get the room's view (tree document and options) by reference when they join and
+whenever it changes, and fetch it once per version over HTTP (app/web/lecture_payloads.py);
+they run its trace themselves once (``run``), so each step afterwards is a tiny cursor
+message. The contract is in docs/protocol.md, "Lecture mode".
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from flask_socketio import emit, join_room, leave_room
 
 from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
-from ..socket_packet import Refusal
+from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
 from .limits import LectureLimits
 from .questions import (
@@ -164,8 +165,9 @@ def _handler(function):
     return wrapped
 
 
-def _view(message: Mapping[str, Any]) -> dict[str, Any]:
-    return _run_request(message.get("view"), "the lecture view")[0]
+def _view(message: Mapping[str, Any]) -> str:
+    """The message's view, checked, as the compact JSON text the room keeps."""
+    return PacketJSON.dumps(_run_request(message.get("view"), "the lecture view")[0])
 
 
 def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, SearchOptions]:
@@ -343,4 +345,4 @@ def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
 def _asked(code: str) -> dict[str, Any]:
     """``{"question": …}`` while the room has an open question, else nothing."""
     asked = _questions().get(code)
-    return {"question": asked.public()} if asked else {}
+    return {"question": asked.public(code)} if asked else {}

@@ -5,6 +5,7 @@ The room's helpers (its code, key, limits and stores) are events.py's.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from functools import partial
@@ -15,6 +16,7 @@ from flask_socketio import emit
 
 from ..inputs import check_size, limits_from
 from ..practice.truth import Truth
+from ..socket_packet import PacketJSON
 from ..sockets import off_the_loop, on
 from .events import (
     _audience,
@@ -49,8 +51,9 @@ def question(message):
     code = _code(message)
     _rooms().resume(code, _key(message))  # the presenter only; keeps the room alive
     body, _, _ = _run_request(message.get("question"), "the question")
-    asked = _questions().ask(code, body["tree"], body["options"])
-    emit("lecture:question", {"room": code, "question": asked.public()}, to=audience_room(code))
+    asked = _questions().ask(code, PacketJSON.dumps(body))
+    public = {"room": code, "question": asked.public(code)}
+    emit("lecture:question", public, to=audience_room(code))
     return {"room": code, "question": asked.id}
 
 
@@ -85,8 +88,7 @@ def _trace(code: str, question_id: str) -> Truth:
     asked = _questions().get(code)
     if asked is None or asked.id != question_id:
         raise RoomError(NOT_OPEN)
-    body = {"tree": asked.tree, "options": asked.options}
-    _, document, options = _run_request(body, "the question")
+    _, document, options = _run_request(json.loads(asked.body), "the question")
     return off_the_loop(Truth, document.tree, options)
 
 

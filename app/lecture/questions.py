@@ -14,7 +14,6 @@ instance than the presenter's). The contract is in docs/protocol.md, "Lecture qu
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 import time
@@ -36,18 +35,19 @@ TRUTH_NODES = 100_000  # nodes of the question traces an instance keeps (~50 MB 
 
 @dataclass(frozen=True)
 class Question:
+    """An asked question: its ``body`` ({"tree", "options"}) is compact JSON text, sent to no
+    one in a message: students fetch it once (``href``, app/web/lecture_payloads.py)."""
+
     id: str
-    tree: Any
-    options: dict[str, Any]
+    body: str
     revealed: bool = False
 
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "tree": self.tree,
-            "options": self.options,
-            "revealed": self.revealed,
-        }
+    def public(self, code: str) -> dict[str, Any]:
+        return {"id": self.id, "revealed": self.revealed, "href": question_href(code, self.id)}
+
+
+def question_href(code: str, question: str) -> str:
+    return f"/api/lecture/{code}/questions/{question}"
 
 
 def answer_fields(given: Any, truth: Truth, limits: Limits) -> tuple[str, ...]:
@@ -135,7 +135,7 @@ def _tally(question: str, answered: int, counts: Iterable[tuple[str, int]]) -> d
 
 
 class Questions(Protocol):
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question: ...
+    def ask(self, code: str, body: str) -> Question: ...
     def get(self, code: str) -> Question | None: ...
     def answer(self, code: str, question: str, sid: str, fields: tuple[str, ...]) -> None: ...
     def reveal(self, code: str, question: str) -> None: ...
@@ -180,13 +180,13 @@ class MemoryQuestions:
         self._rooms: dict[str, _Asked] = {}
         self._lock = threading.Lock()
 
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question:
+    def ask(self, code: str, body: str) -> Question:
         with self._lock:
             self._expire()
             room = self._rooms.setdefault(code, _Asked(self.clock()))
             if room.asked >= self.per_room:
                 raise _too_many_questions(self.per_room)
-            question = Question(secrets.token_urlsafe(6), tree, options)
+            question = Question(secrets.token_urlsafe(6), body)
             self._rooms[code] = _Asked(self.clock(), room.asked + 1, question)
             return question
 
@@ -284,15 +284,14 @@ class RedisQuestions:
         base = f"{RedisRooms.PREFIX}{code}"
         return f"{base}:question", f"{base}:answers", f"{base}:counts"
 
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question:
-        question = Question(secrets.token_urlsafe(6), tree, options)
+    def ask(self, code: str, body: str) -> Question:
+        question = Question(secrets.token_urlsafe(6), body)
         key, answers, counts = self._keys(code)
 
         def attempt(pipe: Any) -> None:
             asked = int(pipe.hget(key, "asked") or 0)
             if asked >= self.per_room:
                 raise _too_many_questions(self.per_room)
-            body = json.dumps({"tree": tree, "options": options})
             pipe.multi()
             pipe.delete(answers, counts)
             pipe.hset(
@@ -307,7 +306,7 @@ class RedisQuestions:
         number, revealed, body = self.redis.hmget(self._keys(code)[0], "id", "revealed", "body")
         if number is None:
             return None
-        return Question(number.decode(), **json.loads(body), revealed=revealed == b"1")
+        return Question(number.decode(), body.decode(), revealed=revealed == b"1")
 
     def answer(self, code: str, question: str, sid: str, fields: tuple[str, ...]) -> None:
         result = self.script(

@@ -1,9 +1,13 @@
 """Lecture rooms: who presents, what the room shows, and who is watching.
 
-A room holds a *view* (tree document and options, sent rarely) and a *cursor* (step,
-playing, speed: sent on every step). Every change carries the presenter's sequence number;
-a change whose number is not above the room's is stale and dropped, so late or reordered
-messages never move anyone backwards.
+A room holds a *view* (tree document and options as compact JSON text, up to 2 MiB, changed
+rarely) and a *cursor* (step, playing, speed: sent on every step). Messages never carry the
+view itself, only its *version* and where to fetch it (``GET /api/lecture/<code>/views/
+<version>``, app/web/lecture_payloads.py): the server keeps one copy of a view however many
+students follow it, and a student fetches each version once.
+
+Every change carries the presenter's sequence number; a change whose number is not above the
+room's is stale and dropped, so late or reordered messages never move anyone backwards.
 
 Two stores share one interface: ``MemoryRooms`` for a single process (the default), and
 ``RedisRooms`` when several app instances share rooms through Redis.
@@ -36,14 +40,27 @@ class RoomError(Exception):
 class Room:
     code: str
     key_hash: str
-    view: dict[str, Any]
+    view: str  # {"tree", "options"} as compact JSON
     cursor: dict[str, Any]
     seq: int = 0
     updated: float = field(default_factory=time.time)
+    view_version: str = field(default_factory=lambda: new_version())
 
     def public(self) -> dict[str, Any]:
-        """What students may see: everything but the presenter key's hash."""
-        return {"room": self.code, "view": self.view, "cursor": self.cursor, "seq": self.seq}
+        """What students are sent: the cursor, and the view by reference (never the key's hash)."""
+        return {"room": self.code, "view": self.view_ref(), "cursor": self.cursor, "seq": self.seq}
+
+    def view_ref(self) -> dict[str, str]:
+        return {"version": self.view_version, "href": view_href(self.code, self.view_version)}
+
+
+def new_version() -> str:
+    """A view's version: random, so that knowing a view does not reveal where it is."""
+    return secrets.token_urlsafe(12)
+
+
+def view_href(code: str, version: str) -> str:
+    return f"/api/lecture/{code}/views/{version}"
 
 
 def new_code() -> str:
@@ -70,7 +87,7 @@ def check_key(room: Room, key: Any) -> None:
 
 
 class Rooms(Protocol):
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]: ...
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]: ...
     def get(self, code: str) -> Room | None: ...
     def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None: ...
     def resume(self, code: str, key: str) -> Room: ...
@@ -91,6 +108,8 @@ def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) 
     for name, value in changes.items():
         if value is not None:
             setattr(room, name, value)
+    if changes.get("view") is not None:
+        room.view_version = new_version()
     room.seq = seq
     room.updated = now
     return True
@@ -106,7 +125,7 @@ class MemoryRooms:
         self._members: dict[str, set[str]] = {}
         self._lock = threading.Lock()
 
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]:
         key = secrets.token_urlsafe(24)
         with self._lock:
             self._expire()
@@ -199,7 +218,7 @@ class RedisRooms:
     def _key(self, code: str) -> str:
         return f"{self.PREFIX}{code}"
 
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]:
         key = secrets.token_urlsafe(24)
         while True:
             room = Room(new_code(), hash_key(key), view, cursor)

@@ -10,6 +10,7 @@
 // detaches), storage.js (the presenter's key, the address bar), codes.js, views.js (pure).
 
 import { LectureBar } from "./bar.js";
+import { Inbox, requestWithAck } from "./payloads.js";
 import { formatCode, normalizeCode } from "./codes.js";
 import { PresenterOutbox } from "./outbox.js";
 import { applyCursor, cursorNow, watchPlayer, watchStudentInput } from "./player-link.js";
@@ -43,6 +44,7 @@ export class Lecture {
     this.outbox = new PresenterOutbox(this);
     this.socket = null;
     this.listeners = []; // lecture/*.js (questions): told what happens here, see tell()
+    this.inbox = new Inbox((err) => this.setStatus(`The lecture's view could not be loaded: ${err.message}`, true));
     this.bar = new LectureBar(this);
     this.watchPlayer();
     watchStudentInput(() => this.role === "student" && this.following, () => this.detach());
@@ -59,8 +61,8 @@ export class Lecture {
       this.socketId = null;
       if (this.role) this.setStatus("Connection lost: reconnecting…");
     });
-    socket.on("lecture:view", (msg) => this.onViewMessage(msg));
-    socket.on("lecture:cursor", (msg) => this.onCursorMessage(msg));
+    socket.on("lecture:view", (msg) => this.inbox.take(msg, (m) => this.onViewMessage(m)));
+    socket.on("lecture:cursor", (msg) => this.inbox.take(msg, (m) => this.onCursorMessage(m)));
     socket.on("lecture:audience", (msg) => {
       if (msg && msg.room === this.code && this.role === "presenter") {
         this.bar.showAudience(msg.count);
@@ -94,13 +96,7 @@ export class Lecture {
   }
 
   request(event, body) {
-    const socket = this.connect();
-    return new Promise((resolve) => {
-      socket.timeout(ACK_TIMEOUT_MS).emit(event, body, (err, ack) => {
-        if (err) resolve({ ok: false, error: "the server did not answer", timeout: true });
-        else resolve(ack && typeof ack === "object" ? ack : { ok: false, error: "bad answer" });
-      });
-    });
+    return requestWithAck(this.connect(), event, body, ACK_TIMEOUT_MS);
   }
 
   onConnect() {
@@ -293,6 +289,7 @@ export class Lecture {
       this.code = code;
       this.following = true;
       this.seq = 0;
+      this.viewSeq = -1; // the seq of the view this page holds
       this.bar.showStudent(code);
       this.setStatus("Joining…");
     }
@@ -310,11 +307,13 @@ export class Lecture {
     setUrlParam("lecture", code);
     this.setStatus("");
     this.tell("joined", ack); // the open question, if any (a late joiner answers it)
-    const fresh = (ack.seq || 0) > this.seq;
+    const ackSeq = ack.seq || 0;
+    const fresh = ackSeq > this.seq;
     if (fresh || first || resync) {
-      this.seq = Math.max(this.seq, ack.seq || 0);
-      this.view = ack.view;
-      this.cursor = ack.cursor;
+      // A view or cursor that came while the view was fetched is newer than the ack's.
+      if (!(ackSeq < this.viewSeq)) [this.view, this.viewSeq] = [ack.view, ackSeq];
+      if (ackSeq >= this.seq) this.cursor = ack.cursor;
+      this.seq = Math.max(this.seq, ackSeq);
     }
     if (!this.following) return;
     // Re-run unless this page shows the room's view, fully (a run cut by a lost connection
@@ -329,7 +328,7 @@ export class Lecture {
   onViewMessage(msg) {
     if (this.role !== "student" || !msg || msg.room !== this.code) return;
     if (typeof msg.seq !== "number" || msg.seq <= this.seq) return;
-    this.seq = msg.seq;
+    this.seq = this.viewSeq = msg.seq;
     this.view = msg.view;
     this.cursor = msg.cursor;
     if (!this.following) return this.bar.showDetached(this.code);
