@@ -1,6 +1,6 @@
 // question-data.js: what both sides of a lecture question need about it, apart from the
-// screen: its trace (a question brings its tree and options, fetched once, and each page gets the trace
-// once with POST /api/trace and from then on needs no request), whether two traces are of the
+// screen: its tree and options (fetched once by the question's href: payloads.js), its trace
+// (fetched once with POST /api/trace; from then on no request), whether two traces are of the
 // same tree (the presenter's heat overlay is drawn only on the question's tree), the answer
 // as it travels (JSON has no ∞: the protocol writes "Infinity"), and the visualizer's address
 // for "Show me". The protocol is docs/protocol.md, "Lecture questions".
@@ -81,11 +81,12 @@ export function fromWire(answer) {
  * adds &step=K): the tree in the query while it fits, else packed (?z=), as share.js packs.
  */
 export async function visualizerBase(question) {
-  const options = question.options || {};
-  const text = JSON.stringify(question.tree);
+  const body = await questionBody(question);
+  const options = body.options || {};
+  const text = JSON.stringify(body.tree);
   const query = buildQuery({ source: { kind: "paste", text }, options });
   if (query.length <= LONGEST_QUERY) return `/?${query}`;
-  const packed = await packView({ tree: question.tree, options });
+  const packed = await packView({ tree: body.tree, options });
   const params = new URLSearchParams([[PACKED_PARAM, packed]]);
   for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options }))) params.set(key, value);
   return `/?${params.toString()}`;
