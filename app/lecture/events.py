@@ -23,13 +23,8 @@ from ..inputs import check_size, limits_from, read_run, refused
 from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
 from .limits import LectureLimits
-from .questions import (
-    MemoryQuestions,
-    Questions,
-    RedisQuestions,
-    Truths,
-    answer_counts,
-)
+from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
+from .redis_questions import RedisQuestions
 from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
@@ -42,16 +37,19 @@ def init_lecture(app) -> None:
     """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
     idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
     per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
+    caps = AnswerCaps(
+        app.config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"], app.config["PRUNE_LECTURE_ANSWER_MARKS"]
+    )
     queue = app.config.get("MESSAGE_QUEUE")
     if queue:
         import redis
 
         client = redis.Redis.from_url(queue)
         rooms: Rooms = RedisRooms(client, idle)
-        questions: Questions = RedisQuestions(client, idle, per_room)
+        questions: Questions = RedisQuestions(client, idle, per_room, caps)
     else:
         rooms = MemoryRooms(idle)
-        questions = MemoryQuestions(idle, per_room)
+        questions = MemoryQuestions(idle, per_room, caps)
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.questions"] = questions
     app.extensions["prune.lecture.truths"] = Truths()
@@ -80,21 +78,37 @@ class Audience:
     def __init__(self):
         self.lock = threading.Lock()
         self.watching: dict[str, set[str]] = {}
-        self.students: dict[str, str] = {}
+        self.students: dict[str, str] = {}  # sid -> token
+        self.connections: dict[str, set[str]] = {}  # token -> sids
 
     def answerer(self, sid: str, token: Any) -> str:
         """The key a connection's answers are counted under: its tab's ``student`` token
         when it sends one (a reload or reconnect then replaces the answer instead of adding
         one), else the connection. A connection answers as one student only."""
         if token is None:
-            return f"c:{sid}"
+            with self.lock:
+                token = self.students.get(sid)
+            return f"s:{token}" if token else f"c:{sid}"
         if not isinstance(token, str) or not STUDENT.fullmatch(token):
             raise RoomError("student must be 16 to 64 letters, digits, - or _")
         with self.lock:
             bound = self.students.setdefault(sid, token)
+            self.connections.setdefault(bound, set()).add(sid)
         if bound != token:
             raise RoomError("this connection already answers as another student")
         return f"s:{token}"
+
+    def last_of(self, sid: str, code: str) -> str | None:
+        """``sid``'s student key if no other connection here is that student in room
+        ``code`` (the student is then gone from it), else None."""
+        with self.lock:
+            token = self.students.get(sid)
+            if token is None:
+                return f"c:{sid}"
+            others = self.connections.get(token, set()) - {sid}
+            if any(code in self.watching.get(other, ()) for other in others):
+                return None
+            return f"s:{token}"
 
     def add(self, sid: str, code: str) -> None:
         with self.lock:
@@ -112,10 +126,18 @@ class Audience:
         with self.lock:
             return code in self.watching.get(sid, ())
 
-    def forget(self, sid: str) -> set[str]:
+    def watched(self, sid: str) -> set[str]:
         with self.lock:
-            self.students.pop(sid, None)
-            return self.watching.pop(sid, set())
+            return set(self.watching.get(sid, ()))
+
+    def forget(self, sid: str) -> None:
+        with self.lock:
+            token = self.students.pop(sid, None)
+            sids = self.connections.get(token, set())
+            sids.discard(sid)
+            if not sids:
+                self.connections.pop(token, None)
+            self.watching.pop(sid, None)
 
 
 def _rooms() -> Rooms:
@@ -272,9 +294,11 @@ def join(message):
     _limits().request(request.sid)
     code = _code(message)
     room = _room(code)
+    student = _audience().answerer(request.sid, message.get("student"))
     _rooms().join(code, request.sid)
     join_room(audience_room(code))
     _audience().add(request.sid, code)
+    _questions().arrive(code, student)
     _limits().counts.changed(code)
     return {**room.public(), **_asked(code)}
 
@@ -295,11 +319,17 @@ def forget_connection(sid: str) -> None:
     Rooms it created still count against its address until they end: see ``RoomQuota``.
     """
     _limits().budgets.forget(sid)
-    for code in _audience().forget(sid):
+    for code in _audience().watched(sid):
         _leave(sid, code)
+    _audience().forget(sid)
 
 
 def _leave(sid: str, code: str) -> None:
+    """``sid`` stops watching ``code`` (already out of the Audience's rooms): if it was the
+    last connection of its student there, the student's answer counts until the reveal."""
+    student = _audience().last_of(sid, code)
+    if student is not None:
+        _questions().depart(code, student)
     _rooms().leave(code, sid)
     leave_room(audience_room(code), sid=sid)
     _limits().counts.changed(code)

@@ -63,8 +63,10 @@ def answer(message):
     """A student answers the open question, or changes their answer until the reveal.
 
     Anonymous: kept under the tab's random ``student`` token (else the connection's id) and
-    counted; only the counts reach the presenter. A student who disconnects stays counted:
-    the answer was given; one who reloads and answers again replaces it.
+    counted; only the counts reach the presenter. A student who disconnects stays counted
+    until the reveal; one who reloads and answers again replaces it. An answer is at most
+    what a complete answer to the question's tree needs, and the caps of ``AnswerCaps``
+    (students per address, marks per question) apply.
     """
     _limits().answer(request.sid)
     code = _code(message)
@@ -73,11 +75,16 @@ def answer(message):
     question_id = _question_id(message)
     config = current_app.config
     given = message.get("answer")
-    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits_from(config), "the answer")
+    limits = limits_from(config)
+    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits, "the answer")
     truth = _truths().get((code, question_id), partial(_trace, code, question_id))
-    fields = answer_fields(given, truth, limits_from(config))
+    full = _truths().full_answer_chars(truth)
+    if full < config["PRUNE_LECTURE_ANSWER_BYTES"]:
+        check_size(given, full, limits, "the answer (for this tree)")
+    fields = answer_fields(given, truth, limits)
     student = _audience().answerer(request.sid, message.get("student"))
-    _questions().answer(code, question_id, student, fields)
+    address = request.remote_addr or "unknown"
+    _questions().answer(code, question_id, student, fields, address)
     _limits().answers.changed(code)
     return {"room": code, "question": question_id}
 

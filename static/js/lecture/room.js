@@ -14,7 +14,7 @@ import { Inbox, requestWithAck } from "./payloads.js";
 import { formatCode, normalizeCode } from "./codes.js";
 import { PresenterOutbox } from "./outbox.js";
 import { applyCursor, cursorNow, watchPlayer, watchStudentInput } from "./player-link.js";
-import { forgetKey, loadKey, saveKey, setUrlParam } from "./storage.js";
+import { forgetKey, loadKey, saveKey, setUrlParam, studentToken } from "./storage.js";
 import { runOptions, viewKey, viewOptions } from "./views.js";
 
 const ACK_TIMEOUT_MS = 8000;
@@ -293,7 +293,7 @@ export class Lecture {
       this.bar.showStudent(code);
       this.setStatus("Joining…");
     }
-    const ack = await this.request("lecture:join", { room: code });
+    const ack = await this.request("lecture:join", { room: code, student: studentToken() });
     this.establishing = false;
     if (this.role !== "student" || this.code !== code) return;
     if (!ack.ok) {
