@@ -62,6 +62,13 @@ class Config:
         # its run pauses (stopped after PRUNE_STALLED_RUN_SECONDS paused).
         self.PRUNE_MAX_SEARCHES = _integer(environ, "PRUNE_MAX_SEARCHES", 8)
         self.PRUNE_SEARCH_WAIT_SECONDS = _integer(environ, "PRUNE_SEARCH_WAIT_SECONDS", 30)
+        # Experiments compute in processes of their own: at most this many at once (one per
+        # client address), each within a time and a memory (address space) budget.
+        self.PRUNE_MAX_EXPERIMENTS = _integer(
+            environ, "PRUNE_MAX_EXPERIMENTS", max(1, self.PRUNE_MAX_SEARCHES // 2)
+        )
+        self.PRUNE_EXPERIMENT_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_SECONDS", 120)
+        self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
         self.PRUNE_RUN_PAUSE_BYTES = _integer(environ, "PRUNE_RUN_PAUSE_BYTES", MEGABYTE)
         self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)
         # Every message to a connection (runs, acks, lecture broadcasts) counts against one

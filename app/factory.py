@@ -23,7 +23,7 @@ from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
-from .web.experiments import experiment_pages, experiments_api
+from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
 from .web.lecture_payloads import lecture_payloads
 from .web.pages import pages
@@ -58,6 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_url_limit(app)
     init_rate_limit(app, api, games_api, experiments_api, practice_api)
     init_socketio(app)
+    init_experiments(app)
     init_lecture(app)
     init_store(app)
     init_embeds(app)
