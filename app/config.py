@@ -134,6 +134,11 @@ class Config:
         self.RATELIMIT_ENABLED = _flag(environ, "PRUNE_RATE_LIMIT", True)
         self.PRUNE_API_RATE_LIMIT = environ.get("PRUNE_API_RATE_LIMIT") or "120/minute"
         self.RATELIMIT_STORAGE_URI = "memory://"
+        # What a computation or a large cached answer counts against PRUNE_API_RATE_LIMIT:
+        # one request per this many milliseconds of computing (failing or not), and one per
+        # this many bytes sent beyond the first.
+        self.PRUNE_COMPUTE_UNIT_MS = _integer(environ, "PRUNE_COMPUTE_UNIT_MS", 100)
+        self.PRUNE_SENT_UNIT_BYTES = _integer(environ, "PRUNE_SENT_UNIT_BYTES", MEGABYTE)
         self.RATELIMIT_HEADERS_ENABLED = True
 
         # Addresses (docs/protocol.md, "Links and embeds"). The address students are
