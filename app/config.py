@@ -62,6 +62,11 @@ class Config:
         # its run pauses (stopped after PRUNE_STALLED_RUN_SECONDS paused).
         self.PRUNE_MAX_SEARCHES = _integer(environ, "PRUNE_MAX_SEARCHES", 8)
         self.PRUNE_SEARCH_WAIT_SECONDS = _integer(environ, "PRUNE_SEARCH_WAIT_SECONDS", 30)
+        # Socket.IO connections held open: per client address (a class behind one NAT is one
+        # address: keep it above the largest such class), and in all, below gunicorn's
+        # --worker-connections (CONNECTIONS, 5,000) so page loads and /healthz keep room.
+        self.PRUNE_SOCKETS_PER_ADDRESS = _integer(environ, "PRUNE_SOCKETS_PER_ADDRESS", 1500)
+        self.PRUNE_MAX_SOCKETS = _integer(environ, "PRUNE_MAX_SOCKETS", 4500)
         # Experiments compute in processes of their own: at most this many at once (one per
         # client address), each within a time and a memory (address space) budget.
         self.PRUNE_MAX_EXPERIMENTS = _integer(

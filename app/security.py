@@ -29,6 +29,7 @@ from flask_talisman import Talisman
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .admission import SocketAdmission
 from .whole_frames import websocket_sockets
 
 CONTENT_SECURITY_POLICY = {
@@ -186,14 +187,19 @@ def request_target_length(environ) -> int:
 def wrap_wsgi(app) -> None:
     """The WSGI layers outside Flask and Socket.IO; call last, after ``init_socketio``.
 
-    From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the security
-    headers, then Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
+    From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the
+    admission of Socket.IO connections (app/admission.py), then the security headers, then
+    Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
     rate limit and the lecture limits; ``x_proto`` lets the app know a proxy spoke https to the
     client. ``X-Forwarded-Host`` is not trusted: the proxy passes ``Host`` on (the nginx example
     does), and links for students come from ``PRUNE_PUBLIC_URL``, never from a header.
     """
+    config = app.config
     app.wsgi_app = SecurityHeaders(
-        app.wsgi_app, talisman_headers(app), app.config["PRUNE_SOCKET_WRITE_SECONDS"]
+        app.wsgi_app, talisman_headers(app), config["PRUNE_SOCKET_WRITE_SECONDS"]
+    )
+    app.wsgi_app = SocketAdmission(
+        app.wsgi_app, config["PRUNE_SOCKETS_PER_ADDRESS"], config["PRUNE_MAX_SOCKETS"]
     )
     proxies = app.config["PRUNE_TRUSTED_PROXIES"]
     if proxies:
