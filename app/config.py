@@ -89,20 +89,28 @@ class Config:
         # Lecture mode: rooms end after this long without a presenter message; with
         # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.
         self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
+        # A room whose presenter has no connection left ends this long after (a reload or a
+        # reconnect within it resumes the room).
+        self.PRUNE_LECTURE_ABANDONED_SECONDS = _integer(
+            environ, "PRUNE_LECTURE_ABANDONED_SECONDS", 600
+        )
         self.PRUNE_LECTURE_MESSAGES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_MESSAGES_PER_SECOND", 30
         )
-        # Rooms alive that were created by one connection, one client address, this process.
-        # A worst-case view (50,000 labelled nodes in 2 MiB) holds ~14 MB in memory: 100 rooms
-        # bound that to ~1.4 GB (see docs/protocol.md, "Lecture mode").
+        # Rooms alive that were created by one connection, one client address (one teacher's
+        # needs), this process; and the views' bytes (compact JSON, each ≤ 2 MiB) rooms of
+        # this process may hold in all: a teacher can start a room while that allows one.
         self.PRUNE_LECTURE_ROOMS_PER_CONNECTION = _integer(
             environ, "PRUNE_LECTURE_ROOMS_PER_CONNECTION", 3
         )
         self.PRUNE_LECTURE_ROOMS_PER_ADDRESS = _integer(
-            environ, "PRUNE_LECTURE_ROOMS_PER_ADDRESS", 20
+            environ, "PRUNE_LECTURE_ROOMS_PER_ADDRESS", 5
         )
         self.PRUNE_LECTURE_ROOMS_PER_PROCESS = _integer(
-            environ, "PRUNE_LECTURE_ROOMS_PER_PROCESS", 100
+            environ, "PRUNE_LECTURE_ROOMS_PER_PROCESS", 1000
+        )
+        self.PRUNE_LECTURE_VIEW_BYTES = _integer(
+            environ, "PRUNE_LECTURE_VIEW_BYTES", 256 * MEGABYTE
         )
         # start, join, leave, resume and end together, per connection: a rate and a burst.
         self.PRUNE_LECTURE_REQUESTS_PER_SECOND = _integer(

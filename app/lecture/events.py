@@ -9,8 +9,6 @@ message. The contract is in docs/protocol.md, "Lecture mode".
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -22,6 +20,7 @@ from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
 from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
+from .audience import Audience
 from .limits import LectureLimits
 from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
 from .redis_questions import RedisQuestions
@@ -30,12 +29,12 @@ from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_co
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
 MIN_SPEED, MAX_SPEED = 0.25, 16
-STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser tab's anonymous token
 
 
 def init_lecture(app) -> None:
     """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
     idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
+    abandoned = app.config["PRUNE_LECTURE_ABANDONED_SECONDS"]
     per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
     caps = AnswerCaps(
         app.config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"], app.config["PRUNE_LECTURE_ANSWER_MARKS"]
@@ -45,10 +44,10 @@ def init_lecture(app) -> None:
         import redis
 
         client = redis.Redis.from_url(queue)
-        rooms: Rooms = RedisRooms(client, idle)
+        rooms: Rooms = RedisRooms(client, idle, abandoned)
         questions: Questions = RedisQuestions(client, idle, per_room, caps)
     else:
-        rooms = MemoryRooms(idle)
+        rooms = MemoryRooms(idle, abandoned)
         questions = MemoryQuestions(idle, per_room, caps)
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.questions"] = questions
@@ -69,75 +68,6 @@ def init_lecture(app) -> None:
         app.config, rooms, send_count, partial(answer_counts, questions, rooms), send_answers
     )
     app.extensions["prune.on_disconnect"].append(forget_connection)
-
-
-class Audience:
-    """Which rooms each connection watches, to leave them on disconnect, and which student
-    (an anonymous token) it answers as."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.watching: dict[str, set[str]] = {}
-        self.students: dict[str, str] = {}  # sid -> token
-        self.connections: dict[str, set[str]] = {}  # token -> sids
-
-    def answerer(self, sid: str, token: Any) -> str:
-        """The key a connection's answers are counted under: its tab's ``student`` token
-        when it sends one (a reload or reconnect then replaces the answer instead of adding
-        one), else the connection. A connection answers as one student only."""
-        if token is None:
-            with self.lock:
-                token = self.students.get(sid)
-            return f"s:{token}" if token else f"c:{sid}"
-        if not isinstance(token, str) or not STUDENT.fullmatch(token):
-            raise RoomError("student must be 16 to 64 letters, digits, - or _")
-        with self.lock:
-            bound = self.students.setdefault(sid, token)
-            self.connections.setdefault(bound, set()).add(sid)
-        if bound != token:
-            raise RoomError("this connection already answers as another student")
-        return f"s:{token}"
-
-    def last_of(self, sid: str, code: str) -> str | None:
-        """``sid``'s student key if no other connection here is that student in room
-        ``code`` (the student is then gone from it), else None."""
-        with self.lock:
-            token = self.students.get(sid)
-            if token is None:
-                return f"c:{sid}"
-            others = self.connections.get(token, set()) - {sid}
-            if any(code in self.watching.get(other, ()) for other in others):
-                return None
-            return f"s:{token}"
-
-    def add(self, sid: str, code: str) -> None:
-        with self.lock:
-            self.watching.setdefault(sid, set()).add(code)
-
-    def discard(self, sid: str, code: str) -> bool:
-        """Whether ``sid`` was watching ``code``."""
-        with self.lock:
-            watching = self.watching.get(sid, set())
-            was = code in watching
-            watching.discard(code)
-            return was
-
-    def watches(self, sid: str, code: str) -> bool:
-        with self.lock:
-            return code in self.watching.get(sid, ())
-
-    def watched(self, sid: str) -> set[str]:
-        with self.lock:
-            return set(self.watching.get(sid, ()))
-
-    def forget(self, sid: str) -> None:
-        with self.lock:
-            token = self.students.pop(sid, None)
-            sids = self.connections.get(token, set())
-            sids.discard(sid)
-            if not sids:
-                self.connections.pop(token, None)
-            self.watching.pop(sid, None)
 
 
 def _rooms() -> Rooms:
@@ -252,9 +182,13 @@ def start(message):
     _limits().request(request.sid)
     view, cursor = _view(message), _cursor(message)
     room, key = _limits().quota.create(
-        request.sid, request.remote_addr or "unknown", lambda: _rooms().create(view, cursor)
+        request.sid,
+        request.remote_addr or "unknown",
+        lambda: _rooms().create(view, cursor),
+        len(view),
     )
     join_room(presenter_room(room.code))
+    _audience().present(request.sid, room.code)
     return {**room.public(), "key": key, "audience": 0}
 
 
@@ -266,6 +200,7 @@ def resume(message):
     code = _code(message)
     room = _rooms().resume(code, _key(message))
     join_room(presenter_room(code))
+    _audience().present(request.sid, code)
     asked = _asked(code)
     if asked:
         asked["answers"] = answer_counts(_questions(), _rooms(), code)
@@ -316,12 +251,16 @@ def leave(message):
 def forget_connection(sid: str) -> None:
     """A connection closed: it watches no room any more (called from the disconnect handler).
 
-    Rooms it created still count against its address until they end: see ``RoomQuota``.
+    Rooms it presented, if no other connection presents them, are abandoned: they end
+    ``PRUNE_LECTURE_ABANDONED_SECONDS`` later unless their presenter resumes them; until
+    then they count against its address (see ``RoomQuota``).
     """
     _limits().budgets.forget(sid)
     for code in _audience().watched(sid):
         _leave(sid, code)
     _audience().forget(sid)
+    for code in _audience().abandoned(sid):
+        _rooms().abandon(code)
 
 
 def _leave(sid: str, code: str) -> None:
@@ -355,7 +294,14 @@ def view(message):
 def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
     _limits().message(request.sid)
     code = _code(message)
-    changed = _rooms().change(code, _key(message), message.get("seq"), **changes)
+
+    def change():
+        return _rooms().change(code, _key(message), message.get("seq"), **changes)
+
+    if "view" in changes:  # a new view counts against the rooms' budget of view bytes
+        changed = _limits().quota.resize(code, len(changes["view"]), change)
+    else:
+        changed = change()
     if changed is None:
         return {"room": code, "stale": True}
     kind = "lecture:view" if "view" in changes else "lecture:cursor"

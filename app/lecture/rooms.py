@@ -45,6 +45,7 @@ class Room:
     seq: int = 0
     updated: float = field(default_factory=time.time)
     view_version: str = field(default_factory=lambda: new_version())
+    abandoned: float | None = None  # when its presenter's last connection closed
 
     def public(self) -> dict[str, Any]:
         """What students are sent: the cursor, and the view by reference (never the key's hash)."""
@@ -96,6 +97,7 @@ class Rooms(Protocol):
     def leave(self, code: str, member: str) -> int: ...
     def audience(self, code: str) -> int: ...
     def alive(self, codes: Iterable[str]) -> set[str]: ...
+    def abandon(self, code: str) -> None: ...
 
 
 def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) -> bool:
@@ -112,14 +114,22 @@ def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) 
         room.view_version = new_version()
     room.seq = seq
     room.updated = now
+    room.abandoned = None
     return True
 
 
 class MemoryRooms:
-    """Rooms in this process's memory; a room idle for ``idle_seconds`` is gone."""
+    """Rooms in this process's memory; a room idle for ``idle_seconds``, or abandoned by its
+    presenter for ``abandoned_seconds``, is gone."""
 
-    def __init__(self, idle_seconds: float, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        idle_seconds: float,
+        abandoned_seconds: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.idle_seconds = idle_seconds
+        self.abandoned_seconds = abandoned_seconds or idle_seconds
         self.clock = clock
         self._rooms: dict[str, Room] = {}
         self._members: dict[str, set[str]] = {}
@@ -160,7 +170,16 @@ class MemoryRooms:
                 raise RoomError("this lecture has ended")
             check_key(room, key)
             room.updated = self.clock()
+            room.abandoned = None
             return room
+
+    def abandon(self, code: str) -> None:
+        """The presenter's last connection closed: the room ends unless they are back (a
+        ``resume``) within ``abandoned_seconds``."""
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                room.abandoned = self.clock()
 
     def end(self, code: str, key: str) -> None:
         """The presenter closes the room: it is gone at once, for everyone."""
@@ -197,8 +216,14 @@ class MemoryRooms:
             return {code for code in codes if code in self._rooms}
 
     def _expire(self) -> None:
-        cutoff = self.clock() - self.idle_seconds
-        for code in [c for c, room in self._rooms.items() if room.updated < cutoff]:
+        now = self.clock()
+        cutoff, left = now - self.idle_seconds, now - self.abandoned_seconds
+        gone = [
+            code
+            for code, room in self._rooms.items()
+            if room.updated < cutoff or (room.abandoned is not None and room.abandoned < left)
+        ]
+        for code in gone:
             del self._rooms[code]
             self._members.pop(code, None)
 
@@ -211,9 +236,10 @@ class RedisRooms:
 
     PREFIX = "prune:lecture:"
 
-    def __init__(self, client: Any, idle_seconds: float):
+    def __init__(self, client: Any, idle_seconds: float, abandoned_seconds: float | None = None):
         self.redis = client
         self.ttl = max(1, int(idle_seconds))
+        self.abandoned_ttl = min(self.ttl, max(1, int(abandoned_seconds or idle_seconds)))
 
     def _key(self, code: str) -> str:
         return f"{self.PREFIX}{code}"
@@ -253,7 +279,16 @@ class RedisRooms:
             raise RoomError("this lecture has ended")
         check_key(room, key)
         self.redis.expire(self._key(code), self.ttl)
+        self.redis.expire(self._members_key(code), self.ttl)
         return room
+
+    def abandon(self, code: str) -> None:
+        """The presenter's last connection (on this instance) closed: the room's keys now
+        expire after ``abandoned_seconds`` unless a ``resume`` renews them."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.expire(self._key(code), self.abandoned_ttl)
+        pipe.expire(self._members_key(code), self.abandoned_ttl)
+        pipe.execute()
 
     def end(self, code: str, key: str) -> None:
         room = self.get(code)

@@ -96,6 +96,36 @@ def test_idle_rooms_expire_in_redis(redis_url):
     assert rooms.get(room.code) is None
 
 
+def test_abandoned_rooms_expire_in_memory_unless_their_presenter_is_back():
+    now = [1000.0]
+    rooms = MemoryRooms(idle_seconds=3600, abandoned_seconds=60, clock=lambda: now[0])
+    left, left_key = rooms.create(VIEW, CURSOR)
+    back, back_key = rooms.create(VIEW, CURSOR)
+    rooms.abandon(left.code)
+    rooms.abandon(back.code)
+    now[0] += 50
+    rooms.resume(back.code, back_key)  # a reload: the presenter is back
+    now[0] += 11
+    assert rooms.get(left.code) is None
+    assert rooms.get(back.code) is not None
+    with pytest.raises(RoomError, match="this lecture has ended"):
+        rooms.resume(left.code, left_key)
+
+
+def test_abandoned_rooms_expire_in_redis(redis_url):
+    import time
+
+    rooms = RedisRooms(redis.Redis.from_url(redis_url), idle_seconds=3600, abandoned_seconds=1)
+    left, _ = rooms.create(VIEW, CURSOR)
+    back, back_key = rooms.create(VIEW, CURSOR)
+    rooms.abandon(left.code)
+    rooms.abandon(back.code)
+    rooms.resume(back.code, back_key)
+    time.sleep(2.1)
+    assert rooms.get(left.code) is None
+    assert rooms.get(back.code) is not None
+
+
 @pytest.mark.parametrize("typed", ["abc-def", " ABC DEF ", "AbCdEf"])
 def test_codes_are_forgiving_to_type(typed):
     assert normalize_code(typed) == "ABCDEF"
