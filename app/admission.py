@@ -7,10 +7,15 @@ is the one counted). It counts the requests that hold a connection open for long
 sessions and long-polling ``GET``s, from their start until Engine.IO returns. One over a cap
 is answered at once with a 429 (per address) or a 503 (the server), ``Connection: close``
 and a line saying why, before Engine.IO spends anything on it.
+
+Engine.IO ends a websocket session by raising when a frame cannot be read as a packet
+(transport garbage); that is the client's fault, so it is logged here in one line instead of
+reaching gunicorn's traceback.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import Counter
 from urllib.parse import parse_qs
@@ -18,6 +23,7 @@ from urllib.parse import parse_qs
 import orjson
 
 SOCKET_PATH = "/socket.io"
+log = logging.getLogger(__name__)
 
 
 class SocketAdmission:
@@ -38,6 +44,15 @@ class SocketAdmission:
             return _refuse(start_response, *refusal)
         try:
             return self.wsgi_app(environ, start_response)
+        except ValueError as err:  # an unreadable frame ended a websocket session
+            if environ.get("HTTP_UPGRADE", "").lower() != "websocket":
+                raise
+            log.warning("a websocket from %s sent an unreadable frame: %s", address, err)
+            # How a finished websocket tells its server to close the socket (as Engine.IO's
+            # own websocket wrapper does): gunicorn stops on StopIteration.
+            if environ.get("gunicorn.socket") is not None:
+                raise StopIteration from None
+            raise ConnectionError from None
         finally:
             self._release(address)
 

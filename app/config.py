@@ -112,6 +112,10 @@ class Config:
         self.PRUNE_LECTURE_VIEW_BYTES = _integer(
             environ, "PRUNE_LECTURE_VIEW_BYTES", 256 * MEGABYTE
         )
+        # Joins naming no room (guesses at codes) per client address and minute.
+        self.PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE = _integer(
+            environ, "PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE", 30
+        )
         # start, join, leave, resume and end together, per connection: a rate and a burst.
         self.PRUNE_LECTURE_REQUESTS_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_REQUESTS_PER_SECOND", 5

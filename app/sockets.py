@@ -24,7 +24,7 @@ from .engine import Document, EngineError, Search, SearchOptions
 from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refused
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
-from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal
+from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -70,6 +70,7 @@ def init_socketio(app) -> None:
         serializer=Packet,
     )
     bound_backlogs(socketio.server.eio, config["PRUNE_SOCKET_BACKLOG_BYTES"])
+    log_bad_packets_in_one_line(socketio.server.eio.logger, socketio.server.logger)
 
 
 def _connections() -> Connections:

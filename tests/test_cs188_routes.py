@@ -49,3 +49,9 @@ def test_export_refuses_what_the_format_cannot_hold(client):
     )
     assert response.status_code == 400
     assert "CS188 export" in response.get_json()["error"]
+
+
+def test_import_refuses_unknown_fields(client):
+    answer = client.post("/api/cs188/import", json={"text": "", "txt": "x"})
+    assert answer.status_code == 400
+    assert answer.get_json() == {"error": "unknown field 'txt' (expected text)", "field": "txt"}

@@ -24,7 +24,7 @@ from .audience import Audience
 from .limits import LectureLimits
 from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
 from .redis_questions import RedisQuestions
-from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
+from .rooms import MemoryRooms, NoSuchRoom, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
@@ -98,8 +98,25 @@ def presenter_room(code: str) -> str:
     return f"lecture:{code}:presenter"
 
 
+# The fields each lecture message may carry (by its handler's name); others are refused.
+FIELDS = {
+    "start": ("view", "cursor"),
+    "resume": ("room", "key"),
+    "end": ("room", "key"),
+    "join": ("room", "student"),
+    "leave": ("room",),
+    "cursor": ("room", "key", "seq", "cursor"),
+    "view": ("room", "key", "seq", "view", "cursor"),
+    "question": ("room", "key", "question"),
+    "answer": ("room", "question", "answer", "student"),
+    "reveal": ("room", "key", "question"),
+    "close_question": ("room", "key", "question"),
+}
+
+
 def _handler(function):
     """Answer a refused request with ``lecture_error`` and an ``ok: false`` ack."""
+    fields = FIELDS[function.__name__]
 
     def wrapped(message=None):
         try:
@@ -107,7 +124,15 @@ def _handler(function):
                 raise refused(message, limits_from(current_app.config))
             if not isinstance(message, Mapping):
                 raise RoomError("the message must be an object")
-            return {"ok": True, **function(message)}
+            for key in message:
+                if key not in fields:
+                    shown = str(key)[:40]
+                    raise RoomError(f"unknown field {shown!r} (expected {', '.join(fields)})")
+            try:
+                return {"ok": True, **function(message)}
+            except NoSuchRoom:  # a guess at a code, maybe: counted against the address
+                _limits().wrong_code(request.remote_addr or "unknown")
+                raise
         except (RoomError, EngineError) as err:
             body = {"error": str(err)}
             answer_error("lecture_error", body)
@@ -171,7 +196,7 @@ def _key(message: Mapping[str, Any]) -> str | None:
 def _room(code: str) -> Room:
     room = _rooms().get(code)
     if room is None:
-        raise RoomError(f"there is no lecture {code} (it may have ended)")
+        raise NoSuchRoom(f"there is no lecture {code} (it may have ended)")
     return room
 
 

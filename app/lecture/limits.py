@@ -132,6 +132,34 @@ class Budgets:
             self.buckets.pop(sid, None)
 
 
+class AddressBudget:
+    """A token bucket per client address (``capacity`` per ``period``), for what one address
+    may do across all its connections; buckets full again are dropped when many are kept."""
+
+    SWEEP_AT = 1024
+
+    def __init__(self, capacity: int, period: float, clock: Callable[[], float] = time.monotonic):
+        self.capacity = capacity
+        self.period = period
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> bool:
+        with self.lock:
+            bucket = self.buckets.get(address)
+            if bucket is None:
+                if len(self.buckets) >= self.SWEEP_AT:
+                    self._sweep()
+                bucket = self.buckets[address] = TokenBucket(self.capacity, self.period, self.clock)
+            return bucket.take()
+
+    def _sweep(self) -> None:
+        now = self.clock()
+        for address in [a for a, b in self.buckets.items() if now - b.updated >= self.period]:
+            del self.buckets[address]
+
+
 class AudienceCounts:
     """Audience counts to each room's presenter, at most ``rate`` a second per room.
 
@@ -244,6 +272,8 @@ class LectureLimits:
             config["PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND"], answers, send_answers
         )
         self.answers_per_minute = config["PRUNE_LECTURE_ANSWERS_PER_MINUTE"]
+        self.guesses_per_minute = config["PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE"]
+        self.guesses = AddressBudget(self.guesses_per_minute, 60.0)
 
     def request(self, sid: str) -> None:
         """start, join, leave, resume, end: a small budget (each guess at a code is one)."""
@@ -259,3 +289,12 @@ class LectureLimits:
         """A student's answer: a budget per minute, roomy enough to change one's mind."""
         if not self.budgets.take(sid, "answer", self.answers_per_minute, 60.0):
             raise RoomError(f"too many answers ({self.answers_per_minute} a minute); wait a moment")
+
+    def wrong_code(self, address: str) -> None:
+        """A join named no room: one guess of the address's budget (a class joining a room
+        that exists spends nothing). Raises once the address has guessed too often."""
+        if not self.guesses.take(address):
+            raise RoomError(
+                f"too many lecture codes that name no room from your network address "
+                f"({self.guesses_per_minute} a minute); check the code and wait a moment"
+            )

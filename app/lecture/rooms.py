@@ -36,6 +36,10 @@ class RoomError(Exception):
     """A request the room refuses; the message is shown to the user."""
 
 
+class NoSuchRoom(RoomError):
+    """The code names no room (never was, ended or expired): a guess, if it was one."""
+
+
 @dataclass
 class Room:
     code: str
@@ -158,7 +162,7 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             return room if _apply(room, key, seq, changes, self.clock()) else None
 
     def resume(self, code: str, key: str) -> Room:
@@ -167,7 +171,7 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             check_key(room, key)
             room.updated = self.clock()
             room.abandoned = None
@@ -186,7 +190,7 @@ class MemoryRooms:
         with self._lock:
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             check_key(room, key)
             del self._rooms[code]
             self._members.pop(code, None)
@@ -195,7 +199,7 @@ class MemoryRooms:
         with self._lock:
             members = self._members.get(code)
             if members is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             members.add(member)
             return len(members)
 
@@ -261,7 +265,7 @@ class RedisRooms:
         def attempt(pipe: Any) -> None:
             raw = pipe.get(self._key(code))
             if raw is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             room = Room(**json.loads(raw))
             fresh = _apply(room, key, seq, changes, time.time())
             pipe.multi()
@@ -276,7 +280,7 @@ class RedisRooms:
     def resume(self, code: str, key: str) -> Room:
         room = self.get(code)
         if room is None:
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         check_key(room, key)
         self.redis.expire(self._key(code), self.ttl)
         self.redis.expire(self._members_key(code), self.ttl)
@@ -293,7 +297,7 @@ class RedisRooms:
     def end(self, code: str, key: str) -> None:
         room = self.get(code)
         if room is None:
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         check_key(room, key)
         self.redis.delete(self._key(code), self._members_key(code))
 
@@ -302,7 +306,7 @@ class RedisRooms:
 
     def join(self, code: str, member: str) -> int:
         if not self.redis.exists(self._key(code)):
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         members = self._members_key(code)
         pipe = self.redis.pipeline()
         pipe.sadd(members, member)

@@ -204,3 +204,30 @@ def test_the_presenter_ends_the_lecture_for_everyone(connect):
     assert received(student, "lecture:ended") == [{"room": code}]
     late = connect().emit("lecture:join", {"room": code}, callback=True)
     assert late == {"ok": False, "error": f"there is no lecture {code} (it may have ended)"}
+
+
+def test_unknown_fields_are_refused_as_in_runs(connect):
+    presenter, student = connect(), connect()
+    code, key = start(presenter)
+    ack = student.emit("lecture:join", {"room": code, "name": "Ada"}, callback=True)
+    assert ack == {"ok": False, "error": "unknown field 'name' (expected room, student)"}
+    drive = {"room": code, "key": key, "seq": 1, "cursor": CURSOR, "note": 1}
+    ack = presenter.emit("lecture:cursor", drive, callback=True)
+    assert ack["error"] == "unknown field 'note' (expected room, key, seq, cursor)"
+
+
+def test_guesses_at_codes_are_limited_per_address():
+    app = make_app(PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE=3)
+    presenter = socketio.test_client(app)
+    code, _ = start(presenter)
+    guessers = [socketio.test_client(app), socketio.test_client(app)]  # one address
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        ack = guessers[0].emit("lecture:join", {"room": guess}, callback=True)
+        assert ack["error"].startswith("there is no lecture")
+    ack = guessers[1].emit("lecture:join", {"room": "DDDDDD"}, callback=True)
+    assert ack["error"].startswith("too many lecture codes that name no room from your network")
+    ack = guessers[1].emit("lecture:resume", {"room": "EEEEEE", "key": "x"}, callback=True)
+    assert ack["error"].startswith("too many lecture codes"), "resume is no way around it"
+    assert guessers[1].emit("lecture:join", {"room": code}, callback=True)["ok"], "a real code"
+    for client in (presenter, *guessers):
+        client.disconnect()
