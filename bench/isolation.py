@@ -46,6 +46,7 @@ from load_clients import (
 )
 from load_support import (
     TEXTBOOK,
+    PageLoader,
     Summary,
     machine,
     report_server_log,
@@ -312,6 +313,10 @@ def latency_cases(server, args) -> None:
                 route: sample(server.url, args.samples, args.gap)
                 for route, sample in ROUTES.items()
             }
+            pages = []
+            if kind == "sockets-one-address":  # the visitor's page, from another address
+                loader = PageLoader(server.url)
+                pages = [loader.load()[0] for _ in sleeps(20, 0.1)]
         finally:
             doing = hog.finish() if hog is not None else ""
             growth = peak.stop() - before
@@ -324,6 +329,11 @@ def latency_cases(server, args) -> None:
             )
         ok = verdict(growth <= TARGET_GROWTH_MIB)
         print(f"      worker growth: {growth:+.0f} MiB (target <= {TARGET_GROWTH_MIB}: {ok})")
+        if kind == "sockets-one-address" and pages:
+            page = Summary.of(pages)
+            print(
+                f"      a visitor's page load {page.ms()}  (target < 1 s: {verdict(page.p95 < 1)})"
+            )
 
 
 class RssPeak:
