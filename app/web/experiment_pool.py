@@ -11,6 +11,7 @@ second, however long the current row takes. Blank lines are allowed in the NDJSO
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import select
 import subprocess
@@ -18,7 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,11 +81,37 @@ class ExperimentPool:
                 del self.by_address[address]
 
 
-def experiment_lines(
-    pool: ExperimentPool, address: str, name: str, given: dict[str, str], budget: Budget
+class ExperimentStream:
+    """The response body of an admitted experiment: its lines, and its place in the pool
+    given back exactly once, when the lines end or when the server closes the body, even
+    one never read (a client gone before the first byte)."""
+
+    def __init__(
+        self, pool: ExperimentPool, address: str, name: str, given: dict[str, str], budget: Budget
+    ):
+        self._release = functools.partial(pool.release, address)
+        self._released = threading.Lock()
+        self._lines = _experiment_lines(name, given, budget, self.release)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._lines
+
+    def release(self) -> None:
+        if self._released.acquire(blocking=False):
+            self._release()
+
+    def close(self) -> None:
+        try:
+            self._lines.close()  # kills the process, if it was started
+        finally:
+            self.release()
+
+
+def _experiment_lines(
+    name: str, given: dict[str, str], budget: Budget, release: Callable[[], None]
 ) -> Iterator[bytes]:
-    """The experiment's NDJSON lines from its own process; its place in ``pool`` (taken by
-    the caller with ``admit``) is given back, and the process killed, when this ends."""
+    """The experiment's NDJSON lines from its own process, which is killed (and ``release``
+    called) when this ends."""
     command = [sys.executable, "-m", "app.experiments.worker", name]
     command += [orjson.dumps(given).decode(), str(budget.megabytes)]
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -99,7 +126,7 @@ def experiment_lines(
         process.wait()
         with contextlib.suppress(OSError):
             process.stdout.close()
-        pool.release(address)
+        release()
 
 
 def _relay(process: subprocess.Popen, budget: Budget) -> Iterator[bytes]:

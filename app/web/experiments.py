@@ -15,7 +15,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, render_template, request
 
 from ..experiments.catalog import build
-from .experiment_pool import Budget, ExperimentPool, experiment_lines
+from .experiment_pool import Budget, ExperimentPool, ExperimentStream
 from .traces import query_options
 
 experiment_pages = Blueprint("experiments", __name__)
@@ -41,5 +41,6 @@ def run_experiment(name: str):
     address = request.remote_addr or "unknown"
     pool.admit(address)
     budget = Budget(config["PRUNE_EXPERIMENT_SECONDS"], config["PRUNE_EXPERIMENT_MEGABYTES"])
-    lines = experiment_lines(pool, address, name, given, budget)
-    return Response(lines, mimetype="application/x-ndjson")
+    return Response(
+        ExperimentStream(pool, address, name, given, budget), mimetype="application/x-ndjson"
+    )
