@@ -95,7 +95,7 @@ def test_a_long_run_leaves_the_server_answering_and_stops_with_its_client(server
         assert "row" in json.loads(next(line for line in reader if line))  # it goes on
     # The client went away: its process is killed at the next empty line (half a second;
     # more on a loaded machine).
-    deadline = time.monotonic() + 10  # a row of this run takes a minute
+    deadline = time.monotonic() + 10
     while experiments(server) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert experiments(server) == 0
