@@ -33,7 +33,6 @@ import json
 import multiprocessing
 import re
 import statistics
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -47,9 +46,11 @@ from load_clients import (
 from load_support import (
     TEXTBOOK,
     PageLoader,
+    RssPeak,
     Summary,
     machine,
     report_server_log,
+    settle,
     start_server,
     verdict,
     worker_cpu_seconds,
@@ -309,6 +310,8 @@ def latency_cases(server, args) -> None:
         try:
             if hog is not None:
                 time.sleep(args.hog_head_start)  # let it get going
+            if kind == "sockets-one-address":  # measure once they are all open (or refused)
+                settle(server.url)
             times = {
                 route: sample(server.url, args.samples, args.gap)
                 for route, sample in ROUTES.items()
@@ -334,25 +337,6 @@ def latency_cases(server, args) -> None:
             print(
                 f"      a visitor's page load {page.ms()}  (target < 1 s: {verdict(page.p95 < 1)})"
             )
-
-
-class RssPeak:
-    """The worker's largest RSS, sampled every half second until ``stop``."""
-
-    def __init__(self, master_pid: int):
-        self.master_pid, self.peak, self.done = master_pid, 0.0, threading.Event()
-        self.thread = threading.Thread(target=self._sample, daemon=True)
-        self.thread.start()
-
-    def _sample(self) -> None:
-        while not self.done.is_set():
-            self.peak = max(self.peak, worker_rss_mib(self.master_pid))
-            self.done.wait(0.5)
-
-    def stop(self) -> float:
-        self.done.set()
-        self.thread.join(5)
-        return max(self.peak, worker_rss_mib(self.master_pid))
 
 
 def main() -> None:
