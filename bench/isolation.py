@@ -355,7 +355,7 @@ def main() -> None:
         "--cached-per-minute",
         type=int,
         default=30,
-        help="the cached-trace client's pace (30: what its size charge allows under the "
+        help="the cached-trace client's pace (30: about what its size charge allows under the "
         "default limit; 0 = back to back)",
     )
     parser.add_argument("--only", default="", help="case letters to run, e.g. adg (all if empty)")
