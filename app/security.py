@@ -123,12 +123,14 @@ def _spent(strategy, item, address) -> TooManyRequests:
     return TooManyRequests(str(item), retry_after=max(1, math.ceil(reset - time.time())))
 
 
-def cost_of(seconds: float = 0.0, sent_bytes: int = 0) -> int:
+def cost_of(seconds: float = 0.0, sent_bytes: int = 0, failed: bool = False) -> int:
     """What a computation or an answer counts against the rate limit: one request's worth per
-    ``PRUNE_COMPUTE_UNIT_MS`` of computing (at least one) and per ``PRUNE_SENT_UNIT_BYTES``
+    ``PRUNE_COMPUTE_UNIT_MS`` of computing (at least one for a result; a failure only for
+    the whole units it cost, so a cheap refusal is free) and per ``PRUNE_SENT_UNIT_BYTES``
     sent beyond the first."""
     config = current_app.config
-    computing = max(1, math.ceil(seconds * 1000 / config["PRUNE_COMPUTE_UNIT_MS"]))
+    units = seconds * 1000 / config["PRUNE_COMPUTE_UNIT_MS"]
+    computing = math.floor(units) if failed else max(1, math.ceil(units))
     sending = sent_bytes // config["PRUNE_SENT_UNIT_BYTES"]
     return computing + sending if seconds else sending
 
@@ -137,12 +139,16 @@ class Meter:
     """Times the computation it runs (refused at once if the caller's count is spent)."""
 
     seconds: float | None = None
+    failed = False
 
     def run(self, compute: Callable[[], Any]) -> Any:
         refuse_when_spent()
         started = time.perf_counter()
         try:
             return compute()
+        except BaseException:
+            self.failed = True
+            raise
         finally:
             self.seconds = time.perf_counter() - started
 
@@ -158,7 +164,7 @@ def charged_by_time():
     finally:
         if meter.seconds is not None:
             with contextlib.suppress(TooManyRequests):
-                charge_computation(cost_of(meter.seconds))
+                charge_computation(cost_of(meter.seconds, failed=meter.failed))
 
 
 def init_url_limit(app) -> None:

@@ -18,11 +18,18 @@ def test_a_failing_game_computation_is_charged_by_its_cost():
     assert again.status_code == 429 and again.headers["Retry-After"]
 
 
-def test_a_cheap_refusal_costs_one_request():
-    client = charged_app().test_client()
-    for _ in range(20):
+def test_a_cheap_refusal_costs_nothing():
+    client = charged_app().test_client()  # a refusal takes far less than 100 ms
+    for _ in range(30):  # more than the 20 a minute
         assert client.get("/api/games/tictactoe/trace?board=XX").status_code == 400
-    assert client.get("/api/games/tictactoe/trace?board=XX").status_code == 429
+    assert client.get("/api/games/tictactoe/trace?board=X........").status_code == 200
+
+
+def test_a_spent_count_refuses_before_computing():
+    client = charged_app(PRUNE_COMPUTE_UNIT_MS=1).test_client()
+    assert client.get("/api/games/tictactoe/trace?board=.........").status_code == 200
+    refused = client.get("/api/games/tictactoe/trace?board=X........")
+    assert refused.status_code == 429, "the empty board's search spent the count"
 
 
 def test_a_large_answer_from_the_cache_is_charged_by_its_size():

@@ -184,10 +184,11 @@ def trace_response(
         return unchanged
 
     def compute() -> bytes:
-        return b"".join(trace_body(run(options)))
+        chunks = trace_body(run(options))  # bad options are a 400 here, before the meter
+        return meter.run(lambda: b"".join(chunks))
 
-    with charged_by_time() as meter:  # by its cost, also when it fails
-        body, computed = trace_cache().get_or_compute(key, lambda: meter.run(compute))
+    with charged_by_time() as meter:  # the search by its cost, also when it fails
+        body, computed = trace_cache().get_or_compute(key, compute)
     charge_sending(body, computed)
     return cached_response(
         body, etag, cache_control, **{"X-Prune-Trace": "computed" if computed else "cached"}
