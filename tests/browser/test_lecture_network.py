@@ -12,7 +12,9 @@ pytestmark = pytest.mark.browser
 
 def start(page, url):
     page.set_viewport_size(PROJECTOR)
+    page.set_default_timeout(15_000)
     page.goto(f"{url}/?preset=textbook")
+    page.wait_for_selector("body[data-run-state=done]")  # a lecture starts from a run view
     page.get_by_role("button", name="Start lecture").click()
     page.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
 
