@@ -14,6 +14,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HOST=0.0.0.0 \
     PORT=8000 \
     CONNECTIONS=5000 \
+    PRUNE_MAX_SOCKETS=4500 \
     INSTANCE_PATH=/app/instance
 
 RUN groupadd --system prune && useradd --system --gid prune --home-dir /app --no-create-home prune

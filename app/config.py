@@ -58,30 +58,63 @@ class Config:
         self.PRUNE_SOCKET_RUNS = _integer(environ, "PRUNE_SOCKET_RUNS", 10)
         self.PRUNE_SOCKET_RUN_SECONDS = _integer(environ, "PRUNE_SOCKET_RUN_SECONDS", 10)
         # Sharing one process among a class: searches streaming at once (the rest wait up to
-        # PRUNE_SEARCH_WAIT_SECONDS for a slot), and messages a client may leave unread before
+        # PRUNE_SEARCH_WAIT_SECONDS for a slot), and bytes a client may leave unread before
         # its run pauses (stopped after PRUNE_STALLED_RUN_SECONDS paused).
         self.PRUNE_MAX_SEARCHES = _integer(environ, "PRUNE_MAX_SEARCHES", 8)
         self.PRUNE_SEARCH_WAIT_SECONDS = _integer(environ, "PRUNE_SEARCH_WAIT_SECONDS", 30)
-        self.PRUNE_SOCKET_BACKLOG = _integer(environ, "PRUNE_SOCKET_BACKLOG", 16)
+        # Socket.IO connections held open: per client address (a class behind one NAT is one
+        # address: keep it above the largest such class), and in all, below gunicorn's
+        # --worker-connections (CONNECTIONS, 5,000) so page loads and /healthz keep room.
+        self.PRUNE_SOCKETS_PER_ADDRESS = _integer(environ, "PRUNE_SOCKETS_PER_ADDRESS", 1500)
+        self.PRUNE_MAX_SOCKETS = _integer(environ, "PRUNE_MAX_SOCKETS", 4500)
+        # Experiments compute in processes of their own: at most this many at once (one per
+        # client address), each within a time and a memory (address space) budget.
+        self.PRUNE_MAX_EXPERIMENTS = _integer(
+            environ, "PRUNE_MAX_EXPERIMENTS", max(1, self.PRUNE_MAX_SEARCHES // 2)
+        )
+        self.PRUNE_EXPERIMENT_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_SECONDS", 120)
+        self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
+        self.PRUNE_RUN_PAUSE_BYTES = _integer(environ, "PRUNE_RUN_PAUSE_BYTES", MEGABYTE)
         self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)
+        # Every message to a connection (runs, acks, lecture broadcasts) counts against one
+        # backlog: over this many unread bytes the connection is told why and closed. Above
+        # the largest single message (a 50,000-node table) and the run pause.
+        self.PRUNE_SOCKET_BACKLOG_BYTES = _integer(
+            environ, "PRUNE_SOCKET_BACKLOG_BYTES", 16 * MEGABYTE
+        )
+        # A websocket frame not written within this many seconds (the client stopped
+        # reading) ends the connection and frees the frame.
+        self.PRUNE_SOCKET_WRITE_SECONDS = _integer(environ, "PRUNE_SOCKET_WRITE_SECONDS", 60)
 
         # Lecture mode: rooms end after this long without a presenter message; with
         # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.
         self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
+        # A room whose presenter has no connection left ends this long after (a reload or a
+        # reconnect within it resumes the room).
+        self.PRUNE_LECTURE_ABANDONED_SECONDS = _integer(
+            environ, "PRUNE_LECTURE_ABANDONED_SECONDS", 600
+        )
         self.PRUNE_LECTURE_MESSAGES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_MESSAGES_PER_SECOND", 30
         )
-        # Rooms alive that were created by one connection, one client address, this process.
-        # A worst-case view (50,000 labelled nodes in 2 MiB) holds ~14 MB in memory: 100 rooms
-        # bound that to ~1.4 GB (see docs/protocol.md, "Lecture mode").
+        # Rooms alive that were created by one connection, one client address (one teacher's
+        # needs), this process; and the views' bytes (compact JSON, each ≤ 2 MiB) rooms of
+        # this process may hold in all: a teacher can start a room while that allows one.
         self.PRUNE_LECTURE_ROOMS_PER_CONNECTION = _integer(
             environ, "PRUNE_LECTURE_ROOMS_PER_CONNECTION", 3
         )
         self.PRUNE_LECTURE_ROOMS_PER_ADDRESS = _integer(
-            environ, "PRUNE_LECTURE_ROOMS_PER_ADDRESS", 20
+            environ, "PRUNE_LECTURE_ROOMS_PER_ADDRESS", 5
         )
         self.PRUNE_LECTURE_ROOMS_PER_PROCESS = _integer(
-            environ, "PRUNE_LECTURE_ROOMS_PER_PROCESS", 100
+            environ, "PRUNE_LECTURE_ROOMS_PER_PROCESS", 1000
+        )
+        self.PRUNE_LECTURE_VIEW_BYTES = _integer(
+            environ, "PRUNE_LECTURE_VIEW_BYTES", 256 * MEGABYTE
+        )
+        # Joins naming no room (guesses at codes) per client address and minute.
+        self.PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE = _integer(
+            environ, "PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE", 30
         )
         # start, join, leave, resume and end together, per connection: a rate and a burst.
         self.PRUNE_LECTURE_REQUESTS_PER_SECOND = _integer(
@@ -102,6 +135,13 @@ class Config:
         self.PRUNE_LECTURE_QUESTIONS_PER_ROOM = _integer(
             environ, "PRUNE_LECTURE_QUESTIONS_PER_ROOM", 100
         )
+        # Students who may answer one question from one client address (a class behind one
+        # NAT is one address), and answer marks (pruned paths, values, moves) one question
+        # keeps in all: about 9 bytes each in memory (measured), so 1,000,000 hold ~10 MB a room.
+        self.PRUNE_LECTURE_STUDENTS_PER_ADDRESS = _integer(
+            environ, "PRUNE_LECTURE_STUDENTS_PER_ADDRESS", 500
+        )
+        self.PRUNE_LECTURE_ANSWER_MARKS = _integer(environ, "PRUNE_LECTURE_ANSWER_MARKS", 1_000_000)
         self.PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND", 4
         )
@@ -111,6 +151,11 @@ class Config:
         self.RATELIMIT_ENABLED = _flag(environ, "PRUNE_RATE_LIMIT", True)
         self.PRUNE_API_RATE_LIMIT = environ.get("PRUNE_API_RATE_LIMIT") or "120/minute"
         self.RATELIMIT_STORAGE_URI = "memory://"
+        # What a computation or a large cached answer counts against PRUNE_API_RATE_LIMIT:
+        # one request per this many milliseconds of computing (failing or not), and one per
+        # this many bytes sent beyond the first.
+        self.PRUNE_COMPUTE_UNIT_MS = _integer(environ, "PRUNE_COMPUTE_UNIT_MS", 100)
+        self.PRUNE_SENT_UNIT_BYTES = _integer(environ, "PRUNE_SENT_UNIT_BYTES", MEGABYTE)
         self.RATELIMIT_HEADERS_ENABLED = True
 
         # Addresses (docs/protocol.md, "Links and embeds"). The address students are

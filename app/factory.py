@@ -23,8 +23,9 @@ from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
-from .web.experiments import experiment_pages, experiments_api
+from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
+from .web.lecture_payloads import lecture_payloads
 from .web.pages import pages
 from .web.practice import practice_api
 
@@ -51,11 +52,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(experiment_pages)
     app.register_blueprint(experiments_api)
     app.register_blueprint(practice_api)
+    app.register_blueprint(lecture_payloads)
     register_error_handlers(app)
     init_security_headers(app)
     init_url_limit(app)
     init_rate_limit(app, api, games_api, experiments_api, practice_api)
     init_socketio(app)
+    init_experiments(app)
     init_lecture(app)
     init_store(app)
     init_embeds(app)

@@ -63,7 +63,7 @@ class Run:
 
 class Connection:
     """A connected client: where its messages go, how many of them wait unread
-    (``backlog()``, in messages), its run budget, and its current run."""
+    (``backlog()``, in bytes), its run budget, and its current run."""
 
     def __init__(self, emit: Emit, backlog: Callable[[], int], bucket: TokenBucket):
         self.emit = emit

@@ -14,8 +14,11 @@ client address that ``PRUNE_TRUSTED_PROXIES`` proxies vouch for.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 import limits
@@ -26,6 +29,7 @@ from flask_talisman import Talisman
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .admission import SocketAdmission
 from .whole_frames import websocket_sockets
 
 CONTENT_SECURITY_POLICY = {
@@ -86,21 +90,81 @@ def _cacheable() -> bool:
     return request.method in ("GET", "HEAD") and getattr(view, "prune_not_rate_limited", False)
 
 
-def charge_computation() -> None:
+def charge_computation(cost: int = 1) -> None:
     """Count a computation made for a route that is ``not_rate_limited`` (a trace missing
-    from the cache) against the caller's address: ``PRUNE_API_RATE_LIMIT`` again, in a
-    count of its own, so that varying a cacheable request's options cannot make the server
-    compute without limit. Raises a 429 with ``Retry-After`` when over it."""
+    from the cache, or a large answer sent from it) against the caller's address:
+    ``PRUNE_API_RATE_LIMIT`` again, in a count of its own, ``cost`` requests' worth (see
+    ``cost_of``), so that varying a cacheable request's options, or fetching a big one back
+    to back, cannot use the server without limit. Raises a 429 with ``Retry-After`` when
+    over it."""
+    for strategy, item, address in _computed_counts():
+        if not strategy.hit(item, "prune-computed", address, cost=cost):
+            raise _spent(strategy, item, address)
+
+
+def refuse_when_spent() -> None:
+    """A 429 before computing anything for an address whose count is already spent."""
+    for strategy, item, address in _computed_counts():
+        if not strategy.test(item, "prune-computed", address):
+            raise _spent(strategy, item, address)
+
+
+def _computed_counts():
     limiter = current_app.extensions.get("prune.limiter")
     if limiter is None or not current_app.config.get("RATELIMIT_ENABLED", True):
         return
     address = get_remote_address()
-    strategy = limiter.limiter
     for item in limits.parse_many(current_app.config["PRUNE_API_RATE_LIMIT"]):
-        if not strategy.hit(item, "prune-computed", address):
-            reset = strategy.get_window_stats(item, "prune-computed", address).reset_time
-            wait = max(1, math.ceil(reset - time.time()))
-            raise TooManyRequests(str(item), retry_after=wait)
+        yield limiter.limiter, item, address
+
+
+def _spent(strategy, item, address) -> TooManyRequests:
+    reset = strategy.get_window_stats(item, "prune-computed", address).reset_time
+    return TooManyRequests(str(item), retry_after=max(1, math.ceil(reset - time.time())))
+
+
+def cost_of(seconds: float = 0.0, sent_bytes: int = 0, failed: bool = False) -> int:
+    """What a computation or an answer counts against the rate limit: one request's worth per
+    ``PRUNE_COMPUTE_UNIT_MS`` of computing (at least one for a result; a failure only for
+    the whole units it cost, so a cheap refusal is free) and per ``PRUNE_SENT_UNIT_BYTES``
+    sent beyond the first."""
+    config = current_app.config
+    units = seconds * 1000 / config["PRUNE_COMPUTE_UNIT_MS"]
+    computing = math.floor(units) if failed else max(1, math.ceil(units))
+    sending = sent_bytes // config["PRUNE_SENT_UNIT_BYTES"]
+    return computing + sending if seconds else sending
+
+
+class Meter:
+    """Times the computation it runs (refused at once if the caller's count is spent)."""
+
+    seconds: float | None = None
+    failed = False
+
+    def run(self, compute: Callable[[], Any]) -> Any:
+        refuse_when_spent()
+        started = time.perf_counter()
+        try:
+            return compute()
+        except BaseException:
+            self.failed = True
+            raise
+        finally:
+            self.seconds = time.perf_counter() - started
+
+
+@contextlib.contextmanager
+def charged_by_time():
+    """A ``Meter`` whose computation, if it ran, is charged by its time when the block ends,
+    also when it failed. The answer (or the error) it gave goes out: the charge refuses the
+    caller's next computations, until the count's window has passed."""
+    meter = Meter()
+    try:
+        yield meter
+    finally:
+        if meter.seconds is not None:
+            with contextlib.suppress(TooManyRequests):
+                charge_computation(cost_of(meter.seconds, failed=meter.failed))
 
 
 def init_url_limit(app) -> None:
@@ -129,13 +193,20 @@ def request_target_length(environ) -> int:
 def wrap_wsgi(app) -> None:
     """The WSGI layers outside Flask and Socket.IO; call last, after ``init_socketio``.
 
-    From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the security
-    headers, then Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
+    From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the
+    admission of Socket.IO connections (app/admission.py), then the security headers, then
+    Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
     rate limit and the lecture limits; ``x_proto`` lets the app know a proxy spoke https to the
     client. ``X-Forwarded-Host`` is not trusted: the proxy passes ``Host`` on (the nginx example
     does), and links for students come from ``PRUNE_PUBLIC_URL``, never from a header.
     """
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, talisman_headers(app))
+    config = app.config
+    app.wsgi_app = SecurityHeaders(
+        app.wsgi_app, talisman_headers(app), config["PRUNE_SOCKET_WRITE_SECONDS"]
+    )
+    app.wsgi_app = SocketAdmission(
+        app.wsgi_app, config["PRUNE_SOCKETS_PER_ADDRESS"], config["PRUNE_MAX_SOCKETS"]
+    )
     proxies = app.config["PRUNE_TRUSTED_PROXIES"]
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
@@ -157,9 +228,9 @@ class SecurityHeaders:
     answered by simple-websocket on gunicorn's socket, not through ``start_response``: the
     socket wrapper of app/whole_frames.py adds them to the 101 answer."""
 
-    def __init__(self, wsgi_app, headers: list[tuple[str, str]]):
+    def __init__(self, wsgi_app, headers: list[tuple[str, str]], write_seconds: float):
         raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)
-        self.wsgi_app = websocket_sockets(wsgi_app, raw_lines)
+        self.wsgi_app = websocket_sockets(wsgi_app, raw_lines, write_seconds)
         self.headers = headers
 
     def __call__(self, environ, start_response):

@@ -7,14 +7,17 @@
 * Every event a client sends must reach a handler, or its sender waits forever for the
   acknowledgement. python-socketio would only log (or raise on) a packet it cannot read,
   call a one-argument handler with extra arguments (a TypeError), or wait for binary
-  attachments. Such a packet becomes an event of its family (its own ``lecture:…`` event
-  when its name can be read, else ``unreadable``, answered like a ``run``) with a
-  ``Refusal`` as its argument and its ack id kept; the handler answers it as bad input.
+  attachments (a declared one that never came left the connection swallowing every later
+  message as an attachment). Such a packet becomes an event of its family (its own
+  ``lecture:…`` event when its name can be read, else ``unreadable``, answered like a
+  ``run``) with a ``Refusal`` as its argument and its ack id kept; the handler answers it as
+  bad input. A binary event is refused at once; its attachments, if they come, are ignored.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass
 
@@ -59,6 +62,9 @@ class Packet(packet.Packet):
     json = PacketJSON
 
     def decode(self, encoded_packet):
+        if isinstance(encoded_packet, bytes):  # an attachment no event waits for: ignored
+            self.packet_type, self.id, self.namespace, self.data = packet.ACK, None, None, []
+            return 0
         try:
             attachments = super().decode(encoded_packet)
         except (RecursionError, ValueError) as err:
@@ -67,19 +73,17 @@ class Packet(packet.Packet):
             self.packet_type = packet.EVENT  # its attachments, if any, are never awaited
             self.data = _unreadable(encoded_packet, err)
             return 0
-        if self.packet_type == packet.BINARY_EVENT:
+        if self.packet_type in (packet.BINARY_EVENT, packet.BINARY_ACK):
+            # Refused at once, whatever attachments it declares: none is awaited, so one that
+            # never comes cannot leave the connection waiting (swallowing later messages).
+            self.packet_type = (
+                packet.EVENT if self.packet_type == packet.BINARY_EVENT else packet.ACK
+            )
             self.data = _refuse(self.data, "binary attachments are not accepted; send JSON")
-            if not attachments:
-                self.packet_type = packet.EVENT
-            return attachments
+            return 0
         if self.packet_type == packet.EVENT:
             self.data = _event(self.data)
         return attachments
-
-    def add_attachment(self, attachment):
-        """Count binary attachments without keeping them; the event is refused anyway."""
-        self.attachments.append(None)
-        return len(self.attachments) >= self.attachment_count
 
 
 def _event(data):
@@ -117,3 +121,20 @@ def _unreadable(encoded_packet, err: Exception) -> list:
     else:  # e.g. an integer with thousands of digits
         error = f"the message could not be read: {err}"
     return [name, Refusal(error)]
+
+
+class OneLine(logging.Filter):
+    """Logs a client's unreadable packet (python-socketio raises, Engine.IO logs the error
+    with its traceback) as one line: the error, without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], ValueError):
+            record.msg = f"{record.getMessage()}: {record.exc_info[1]}"
+            record.args, record.exc_info, record.exc_text = None, None, None
+        return True
+
+
+def log_bad_packets_in_one_line(*loggers: logging.Logger) -> None:
+    for logger in loggers:
+        if not any(isinstance(each, OneLine) for each in logger.filters):
+            logger.addFilter(OneLine())

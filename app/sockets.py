@@ -3,7 +3,8 @@
 The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socket.IO"; why
 the server runs on gevent is in docs/deployment.md. A search shares the server with every
 other client: it streams in batches, gives way to the others after each one, waits for a
-free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind.
+free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind. Every message
+to a connection counts against its backlog in bytes (app/backlog.py).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from functools import partial
 from flask import current_app, request
 from flask_socketio import SocketIO, emit
 
+from .backlog import bound_backlogs, unread_bytes
 from .engine import Document, EngineError, Search, SearchOptions
 from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refused
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
-from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal
+from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -32,7 +34,7 @@ READER_POLL_SECONDS = 0.05
 @dataclass(frozen=True)
 class StreamSettings:
     batch: int  # events per message
-    max_backlog: int  # messages a connection may leave unread before its run pauses
+    max_backlog: int  # bytes a connection may leave unread before its run pauses
     stall_seconds: float  # how long a run stays paused before it is stopped
     slot_seconds: float  # how long a run waits for a free search slot
 
@@ -56,7 +58,7 @@ def init_socketio(app) -> None:
     app.extensions["prune.searches"] = SearchSlots(config["PRUNE_MAX_SEARCHES"])
     app.extensions["prune.stream"] = StreamSettings(
         batch=config["PRUNE_EVENT_BATCH"],
-        max_backlog=config["PRUNE_SOCKET_BACKLOG"],
+        max_backlog=config["PRUNE_RUN_PAUSE_BYTES"],
         stall_seconds=config["PRUNE_STALLED_RUN_SECONDS"],
         slot_seconds=config["PRUNE_SEARCH_WAIT_SECONDS"],
     )
@@ -67,6 +69,8 @@ def init_socketio(app) -> None:
         max_http_buffer_size=app.config["PRUNE_SOCKET_BUFFER_BYTES"],
         serializer=Packet,
     )
+    bound_backlogs(socketio.server.eio, config["PRUNE_SOCKET_BACKLOG_BYTES"])
+    log_bad_packets_in_one_line(socketio.server.eio.logger, socketio.server.logger)
 
 
 def _connections() -> Connections:
@@ -110,14 +114,13 @@ def on_connect(auth=None):
     # Bound to this app's server: a later create_app() (tests) re-creates ``socketio.server``.
     # A run streams to a client of this process, so its messages skip the message queue.
     send = partial(socketio.server.emit, to=request.sid, namespace="/", ignore_queue=True)
-    backlog = partial(_unsent_messages, socketio.server, request.sid)
+    backlog = partial(_unread_bytes, socketio.server, request.sid)
     _connections().open(request.sid, Connection(send, backlog, bucket))
 
 
-def _unsent_messages(server, sid: str) -> int:
-    """How many messages wait in Engine.IO's queue for the client ``sid`` to read them."""
-    socket = server.eio.sockets.get(server.manager.eio_sid_from_sid(sid, "/"))
-    return socket.queue.qsize() if socket is not None else 0
+def _unread_bytes(server, sid: str) -> int:
+    """How many bytes wait for the client ``sid`` to read them."""
+    return unread_bytes(server.eio, server.manager.eio_sid_from_sid(sid, "/"))
 
 
 @on("disconnect")
@@ -250,7 +253,7 @@ def stream(run: Run, search: Search, settings: StreamSettings, slots: SearchSlot
 
 
 def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
-    """Wait while the client has more than ``max_backlog`` messages unread; False if it
+    """Wait while the client has more than ``max_backlog`` bytes unread; False if it
     stays behind for ``stall_seconds`` (the run is then stopped and its search freed)."""
     deadline = time.monotonic() + settings.stall_seconds
     while run.connection.backlog() > settings.max_backlog and not run.cancelled:

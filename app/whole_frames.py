@@ -7,12 +7,19 @@ is cut short, the next frame starts in the middle of it, and the client sees a c
 The socket gunicorn hands over is wrapped so that ``send`` writes the whole frame, one frame
 at a time: simple-websocket's ping task writes to the same socket as the message writer.
 
+A client that stops reading leaves such a ``sendall`` waiting for ever, holding its frame:
+a frame not written within ``write_seconds`` (``PRUNE_SOCKET_WRITE_SECONDS``) shuts the
+socket down, which ends the connection and frees it (gevent only: with threads, no server
+writes websockets here).
+
 simple-websocket also writes the upgrade's ``101`` answer straight to that socket, not
 through ``start_response``, so the same wrapper adds the pages' security headers to it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import threading
 from typing import Any
 
@@ -21,14 +28,23 @@ class WebsocketSocket:
     """A socket whose ``send`` is ``sendall`` under a lock, and whose first write, the 101
     answer, gets ``upgrade_headers`` (raw header lines); everything else is the socket's."""
 
-    def __init__(self, sock: Any, upgrade_headers: bytes = b""):
+    def __init__(self, sock: Any, upgrade_headers: bytes = b"", write_seconds: float | None = None):
         self._sock = sock
         self._sending = threading.Lock()
         self._upgrade_headers = upgrade_headers
+        self._write_seconds = write_seconds
 
     def send(self, data: bytes) -> int:
         with self._sending:
-            self._sock.sendall(self._with_headers(data))
+            try:
+                with _deadline(self._write_seconds):
+                    self._sock.sendall(self._with_headers(data))
+            except WriteStalled:
+                with contextlib.suppress(OSError):
+                    self._sock.shutdown(socket.SHUT_RDWR)
+                raise OSError(
+                    f"the client read nothing for {self._write_seconds:g} s: connection closed"
+                ) from None
         return len(data)  # the caller counts what it gave, not the headers added
 
     def _with_headers(self, data: bytes) -> bytes:
@@ -42,13 +58,31 @@ class WebsocketSocket:
         return getattr(self._sock, name)
 
 
-def websocket_sockets(wsgi_app, upgrade_headers: bytes = b""):
+class WriteStalled(Exception):
+    """A frame was not written in time: the client has stopped reading."""
+
+
+def _deadline(seconds: float | None):
+    """A gevent timeout raising ``WriteStalled`` after ``seconds``, when the process runs on
+    gevent and a deadline is set; otherwise nothing."""
+    if not seconds:
+        return contextlib.nullcontext()
+    try:
+        from gevent import Timeout, monkey
+    except ImportError:
+        return contextlib.nullcontext()
+    if not monkey.is_module_patched("socket"):
+        return contextlib.nullcontext()
+    return Timeout(seconds, WriteStalled)
+
+
+def websocket_sockets(wsgi_app, upgrade_headers: bytes = b"", write_seconds: float | None = None):
     """``wsgi_app``, with gunicorn's socket wrapped for websocket upgrade requests."""
 
     def app(environ, start_response):
         sock = environ.get("gunicorn.socket")
         if sock is not None and environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-            environ["gunicorn.socket"] = WebsocketSocket(sock, upgrade_headers)
+            environ["gunicorn.socket"] = WebsocketSocket(sock, upgrade_headers, write_seconds)
         return wsgi_app(environ, start_response)
 
     return app

@@ -6,6 +6,10 @@ tests/lecture/test_two_instances.py uses) and N gunicorn instances started with
 ``MESSAGE_QUEUE=redis://127.0.0.1:<port>/0``, so they relay Socket.IO broadcasts through
 Redis and keep lecture rooms there. Memory and CPU come from /proc, per worker and for
 redis-server.
+
+Every bench client connects from 127.0.0.1, one address: the instances admit
+``ONE_ADDRESS_CLASS`` sockets from it (``PRUNE_SOCKETS_PER_ADDRESS``; the default, 1,500,
+would stop the ramp). bench/isolation.py's case (h) measures the default's own effect.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from load_support import (
 sys.path.append(str(ROOT / "tests" / "lecture"))
 from redis_server import RedisServer  # noqa: E402
 
+ONE_ADDRESS_CLASS = 100_000
+
 
 class Instances:
     """N running app instances (and their redis-server when N > 1); ``stop()`` ends all."""
@@ -38,7 +44,9 @@ class Instances:
         try:
             if count > 1:
                 self.redis = RedisServer()
-            environment = {"MESSAGE_QUEUE": self.redis.url} if self.redis else None
+            environment = {"PRUNE_SOCKETS_PER_ADDRESS": str(ONE_ADDRESS_CLASS)}
+            if self.redis:
+                environment["MESSAGE_QUEUE"] = self.redis.url
             for _ in range(count):
                 self.servers.append(start_server(environment))
         except BaseException:

@@ -18,7 +18,12 @@ samples (the socket run limit stays at its default, 10 runs per 10 s per connect
    route after the other, (a) alone, (b) while another process repeats the worst tree
    over the socket as fast as the server allows (one run at a time, at most 10 per 10 s),
    (c) while another process repeats it over HTTP at ``--hog-http-per-minute`` (120, the
-   default per-address limit; 0 = back to back). Target: p95 < 50 ms in every case.
+   default per-address limit; 0 = back to back), and (d)-(h) beside each heavy client of
+   bench/heavy_clients.py (issue 25): eight experiments at once, the largest experiment, a
+   cached 4 MB trace fetched at the pace its size charge allows (``--cached-per-minute``;
+   0 = back to back), ten lecture students who never read while a presenter sends 2 MiB
+   views, 5,000 websockets from one address. Targets: p95 < 50 ms in every case, and the
+   worker grows by at most 500 MB (its largest RSS while sampling, less its RSS before).
 """
 
 from __future__ import annotations
@@ -34,21 +39,27 @@ from typing import Any
 
 import requests
 import websocket
+from heavy_clients import HEAVY, run_heavy
 from load_clients import (
     RunFailed,
 )
 from load_support import (
     TEXTBOOK,
+    PageLoader,
+    RssPeak,
     Summary,
     machine,
     report_server_log,
+    settle,
     start_server,
     verdict,
     worker_cpu_seconds,
+    worker_rss_mib,
     worst_tree,
 )
 
-SERVER_ENV = {"PRUNE_API_RATE_LIMIT": "1000000/minute"}
+SERVER_ENV = {"PRUNE_API_RATE_LIMIT": "1000000/minute", "PRUNE_TRUSTED_PROXIES": "1"}
+TARGET_GROWTH_MIB = 500
 TARGET_P95_SECONDS = 0.050
 TARGET_OUTPUT_BYTES = 10_000_000
 TARGET_CPU_SECONDS = 0.5
@@ -219,8 +230,9 @@ class Hog:
     def __init__(self, kind: str, base_url: str, per_minute: int):
         context = multiprocessing.get_context("spawn")
         self.stop, self.results = context.Event(), context.Queue()
+        target = run_heavy if kind in HEAVY else hog
         self.process = context.Process(
-            target=hog, args=(kind, base_url, per_minute, self.stop, self.results), daemon=True
+            target=target, args=(kind, base_url, per_minute, self.stop, self.results), daemon=True
         )
         self.started = time.monotonic()
         self.process.start()
@@ -235,6 +247,8 @@ class Hog:
             if self.process.is_alive():
                 self.process.terminate()
         seconds = time.monotonic() - self.started
+        if isinstance(result, str):  # a heavy client says what it did
+            return f"{result} in {seconds:.0f} s"
         return (
             f"{result['runs']} worst-tree runs in {seconds:.0f} s "
             f"({result['runs'] / seconds:.2f}/s), {result['refused']} refused"
@@ -278,27 +292,50 @@ def latency_cases(server, args) -> None:
     for sample in ROUTES.values():
         sample(server.url, 5, 0)  # warm up
     cases = [
-        ("(a) alone", None),
-        ("(b) + worst tree over the socket", "socket"),
-        ("(c) + worst tree over HTTP", "http"),
+        ("(a) alone", None, 0),
+        ("(b) + worst tree over the socket", "socket", 0),
+        ("(c) + worst tree over HTTP", "http", args.hog_http_per_minute),
+        ("(d) + eight experiments at once", "experiments8", 0),
+        ("(e) + the largest experiment", "experiment-big", 0),
+        ("(f) + a cached 4 MB trace, again and again", "cached-trace", args.cached_per_minute),
+        ("(g) + ten lecture students who never read", "lecture-silent", 0),
+        ("(h) + 5,000 websockets from one address", "sockets-one-address", 0),
     ]
-    for label, kind in cases:
-        hog = Hog(kind, server.url, args.hog_http_per_minute) if kind else None
+    for label, kind, pace in cases:
+        if args.only and label[1] not in args.only:
+            continue
+        before = worker_rss_mib(server.process.pid)
+        peak = RssPeak(server.process.pid)
+        hog = Hog(kind, server.url, pace) if kind else None
         try:
             if hog is not None:
                 time.sleep(args.hog_head_start)  # let it get going
+            if kind == "sockets-one-address":  # measure once they are all open (or refused)
+                settle(server.url)
             times = {
                 route: sample(server.url, args.samples, args.gap)
                 for route, sample in ROUTES.items()
             }
+            pages = []
+            if kind == "sockets-one-address":  # the visitor's page, from another address
+                loader = PageLoader(server.url)
+                pages = [loader.load()[0] for _ in sleeps(20, 0.1)]
         finally:
             doing = hog.finish() if hog is not None else ""
+            growth = peak.stop() - before
         print(f"   {label}" + (f"  [meanwhile: {doing}]" if doing else ""))
         for route, values in times.items():
             summary = Summary.of(values)
             print(
                 f"      {route:<21} {summary.ms()}  "
                 f"(target p95 < 50 ms: {verdict(summary.p95 < TARGET_P95_SECONDS)})"
+            )
+        ok = verdict(growth <= TARGET_GROWTH_MIB)
+        print(f"      worker growth: {growth:+.0f} MiB (target <= {TARGET_GROWTH_MIB}: {ok})")
+        if kind == "sockets-one-address" and pages:
+            page = Summary.of(pages)
+            print(
+                f"      a visitor's page load {page.ms()}  (target < 1 s: {verdict(page.p95 < 1)})"
             )
 
 
@@ -314,6 +351,14 @@ def main() -> None:
         help="the HTTP hog's pace (120 = the default per-address limit; 0 = back to back)",
     )
     parser.add_argument("--hog-head-start", type=float, default=1.0, help="seconds")
+    parser.add_argument(
+        "--cached-per-minute",
+        type=int,
+        default=30,
+        help="the cached-trace client's pace (30: about what its size charge allows under the "
+        "default limit; 0 = back to back)",
+    )
+    parser.add_argument("--only", default="", help="case letters to run, e.g. adg (all if empty)")
     args = parser.parse_args()
 
     print(machine())

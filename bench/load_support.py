@@ -4,7 +4,9 @@
 * the trees they send (the textbook tree, the worst legal tree);
 * (the asyncio Socket.IO clients are in bench/load_clients.py);
 * ``PageLoader``: a new visitor's page load, ``GET /`` plus every static file the page
-  needs, over a fresh HTTP connection each time.
+  needs, over a fresh HTTP connection each time;
+* ``RssPeak`` (the worker's largest RSS while a case runs) and ``settle`` (until the open
+  connections stop changing).
 
 Everything here talks to 127.0.0.1 only.
 """
@@ -17,6 +19,7 @@ import os
 import platform
 import re
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,3 +209,34 @@ def get_json(base_url: str, path: str, timeout: float = 10) -> tuple[float, Any]
     if response.status != 200:
         raise RuntimeError(f"GET {path}: {response.status}")
     return time.perf_counter() - start, json.loads(body)
+
+
+def settle(base_url: str, quiet: float = 3.0, longest: float = 180.0) -> None:
+    """Wait until the server's open connections have not changed for ``quiet`` seconds."""
+    last, since, deadline = -1, time.monotonic(), time.monotonic() + longest
+    while time.monotonic() < deadline:
+        now = get_json(base_url, "/healthz", timeout=30)[1]["connections"]
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.5)
+
+
+class RssPeak:
+    """The worker's largest RSS, sampled every half second until ``stop``."""
+
+    def __init__(self, master_pid: int):
+        self.master_pid, self.peak, self.done = master_pid, 0.0, threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while not self.done.is_set():
+            self.peak = max(self.peak, worker_rss_mib(self.master_pid))
+            self.done.wait(0.5)
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join(5)
+        return max(self.peak, worker_rss_mib(self.master_pid))

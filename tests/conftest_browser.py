@@ -221,10 +221,13 @@ def _wait_healthy(server: LiveServer, timeout: float) -> bool:
 def live_server():
     """The app served by gunicorn in a subprocess; ``live_server.url`` is its base URL.
 
-    The whole browser suite shares it from one address, so the per-address API limit is
-    raised (tests/test_api.py checks the limit itself).
+    The whole browser suite shares it from one address, so the per-address API limit and
+    lecture rooms are raised (tests/test_api.py and tests/lecture check the limits
+    themselves; a room outlives its test by PRUNE_LECTURE_ABANDONED_SECONDS).
     """
-    server = start_server({"PRUNE_API_RATE_LIMIT": "6000/minute"})
+    server = start_server(
+        {"PRUNE_API_RATE_LIMIT": "6000/minute", "PRUNE_LECTURE_ROOMS_PER_ADDRESS": "1000"}
+    )
     yield server
     server.stop()
 

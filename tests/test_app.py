@@ -97,7 +97,7 @@ def test_plain_http_is_served_not_redirected(client):
 def test_healthz(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"ok": True, "connections": 0, "searches": 0}
+    assert response.get_json() == {"ok": True, "connections": 0, "searches": 0, "experiments": 0}
 
 
 def test_index_gets_presets_and_limits(app, client):

@@ -59,3 +59,9 @@ def test_export_answers_the_test_file_and_the_autograders_solution(client):
     assert 'diagram: """' in answer["text"]
     assert 'action: "Left"' in answer["solution"]
     assert 'generated: "A B C D E F"' in answer["solution"]
+
+
+def test_import_refuses_unknown_fields(client):
+    answer = client.post("/api/cs188/import", json={"text": "", "txt": "x"})
+    assert answer.status_code == 400
+    assert answer.get_json() == {"error": "unknown field 'txt' (expected text)", "field": "txt"}

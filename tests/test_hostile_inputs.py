@@ -5,6 +5,7 @@ node); HTTP bad input is a 400 or 413, never a 500 or a body that is not JSON.
 """
 
 import json
+import time
 
 import pytest
 import requests
@@ -177,6 +178,26 @@ def test_a_binary_run_is_refused_once_its_attachment_arrives(ws):
     messages, ack = ws.frame('["lecture:join",{"room":"ABC123"}]', prefix="450-")
     refused(messages, ack, "lecture_error", "binary attachments are not accepted")
     assert ws.send("run", {"tree": [1, 2]})[1]["ok"] is True
+
+
+def test_a_binary_event_missing_its_attachments_is_answered_and_the_connection_goes_on(ws):
+    declared = '["run",{"tree":{"_placeholder":true,"num":0},"x":{"_placeholder":true,"num":1}}]'
+    messages, ack = ws.frame(declared, prefix="452-")  # two declared, none sent
+    refused(messages, ack, says="binary attachments are not accepted")
+    assert ws.send("run", {"tree": [1, 2]})[1]["ok"] is True, "the next message is its own"
+
+
+def test_transport_garbage_is_logged_in_one_line(server):
+    with raw_socket(server.url) as socket:
+        socket.send("49[1]")  # a Socket.IO packet of no known type
+        socket.send("xyz")  # not even an Engine.IO packet: the session ends
+    deadline = time.monotonic() + 10
+    while "unreadable frame" not in server.stderr() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log = server.stderr()
+    assert "sent an unreadable frame: invalid literal" in log
+    assert "message handler error: Unknown packet type." in log
+    assert "Traceback" not in log
 
 
 @pytest.mark.parametrize(

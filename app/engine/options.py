@@ -87,10 +87,11 @@ def _check(key: str, value: Any, limits: Limits) -> Any:
 
 def _integer(value: Any, key: str, low: int, high: int) -> int:
     if isinstance(value, str):
-        try:
-            value = int(value.strip(), 10)
-        except ValueError:
-            raise EngineError(f"{key} must be a whole number", field=key) from None
+        # Plain ASCII digits only: int() would also read "5_000", " 5" or other scripts'
+        # digits, each a new spelling (and cache entry) of the same number.
+        if not (value.isascii() and value.isdigit()):
+            raise EngineError(f"{key} must be a whole number", field=key)
+        value = int(value, 10)
     if isinstance(value, bool) or not isinstance(value, int):
         raise EngineError(f"{key} must be a whole number", field=key)
     if not low <= value <= high:

@@ -277,9 +277,7 @@ def _node_fields(item: Any, limits: Limits) -> dict[str, Any]:
 
     unknown = [key for key in item if key not in NODE_FIELDS]
     if unknown:
-        raise _Invalid(
-            f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})"
-        )
+        raise _Invalid(f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})")
     fields: dict[str, Any] = {}
     kids = item.get("children")
     if kids is not None:
@@ -323,9 +321,7 @@ def _number(value: Any, what: str, limits: Limits) -> Number:
     if isinstance(value, float) and not math.isfinite(value):
         raise _Invalid(f"{what} {value} is not a finite number")
     if abs(value) > limits.max_abs_value:
-        raise _Invalid(
-            f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size"
-        )
+        raise _Invalid(f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size")
     return value
 
 

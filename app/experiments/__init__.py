@@ -50,7 +50,15 @@ def parse_span(text: str) -> tuple[int, int]:
     """``"A-B"`` (or ``"A"`` alone) as ``(A, B)``, as the command line and query strings give it;
     a ``ValueError`` if it is neither."""
     first, dash, last = text.strip().partition("-")
-    return int(first), int(last if dash else first)
+    return plain_whole(first), plain_whole(last if dash else first)
+
+
+def plain_whole(text: str) -> int:
+    """``text`` as a whole number written in ASCII digits only; a ``ValueError`` otherwise
+    (``int`` alone would also read "5_000", " 5" and other scripts' digits)."""
+    if not text or not text.isascii() or not text.isdigit():
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(text, 10)
 
 
 def choice(value: Any, field: str, choices: Sequence[str]) -> str:

@@ -1,15 +1,14 @@
 """Socket.IO handlers of lecture mode: the presenter drives a room, students follow
 (questions: question_events.py).
 
-Students get the room's view (tree document and options) when they join and whenever it
-changes; they run its trace themselves once (``run``), so each step afterwards is a tiny
-cursor message. The contract is in docs/protocol.md, "Lecture mode".
+Students get the room's view (tree document and options) by reference when they join and
+whenever it changes, and fetch it once per version over HTTP (app/web/lecture_payloads.py);
+they run its trace themselves once (``run``), so each step afterwards is a tiny cursor
+message. The contract is in docs/protocol.md, "Lecture mode".
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -19,38 +18,37 @@ from flask_socketio import emit, join_room, leave_room
 
 from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
-from ..socket_packet import Refusal
+from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
+from .audience import Audience
 from .limits import LectureLimits
-from .questions import (
-    MemoryQuestions,
-    Questions,
-    RedisQuestions,
-    Truths,
-    answer_counts,
-)
-from .rooms import MemoryRooms, RedisRooms, Room, RoomError, Rooms, normalize_code
+from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
+from .redis_questions import RedisQuestions
+from .rooms import MemoryRooms, NoSuchRoom, RedisRooms, Room, RoomError, Rooms, normalize_code
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
 MIN_SPEED, MAX_SPEED = 0.25, 16
-STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser tab's anonymous token
 
 
 def init_lecture(app) -> None:
     """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
     idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
+    abandoned = app.config["PRUNE_LECTURE_ABANDONED_SECONDS"]
     per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
+    caps = AnswerCaps(
+        app.config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"], app.config["PRUNE_LECTURE_ANSWER_MARKS"]
+    )
     queue = app.config.get("MESSAGE_QUEUE")
     if queue:
         import redis
 
         client = redis.Redis.from_url(queue)
-        rooms: Rooms = RedisRooms(client, idle)
-        questions: Questions = RedisQuestions(client, idle, per_room)
+        rooms: Rooms = RedisRooms(client, idle, abandoned)
+        questions: Questions = RedisQuestions(client, idle, per_room, caps)
     else:
-        rooms = MemoryRooms(idle)
-        questions = MemoryQuestions(idle, per_room)
+        rooms = MemoryRooms(idle, abandoned)
+        questions = MemoryQuestions(idle, per_room, caps)
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.questions"] = questions
     app.extensions["prune.lecture.truths"] = Truths()
@@ -70,51 +68,6 @@ def init_lecture(app) -> None:
         app.config, rooms, send_count, partial(answer_counts, questions, rooms), send_answers
     )
     app.extensions["prune.on_disconnect"].append(forget_connection)
-
-
-class Audience:
-    """Which rooms each connection watches, to leave them on disconnect, and which student
-    (an anonymous token) it answers as."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.watching: dict[str, set[str]] = {}
-        self.students: dict[str, str] = {}
-
-    def answerer(self, sid: str, token: Any) -> str:
-        """The key a connection's answers are counted under: its tab's ``student`` token
-        when it sends one (a reload or reconnect then replaces the answer instead of adding
-        one), else the connection. A connection answers as one student only."""
-        if token is None:
-            return f"c:{sid}"
-        if not isinstance(token, str) or not STUDENT.fullmatch(token):
-            raise RoomError("student must be 16 to 64 letters, digits, - or _")
-        with self.lock:
-            bound = self.students.setdefault(sid, token)
-        if bound != token:
-            raise RoomError("this connection already answers as another student")
-        return f"s:{token}"
-
-    def add(self, sid: str, code: str) -> None:
-        with self.lock:
-            self.watching.setdefault(sid, set()).add(code)
-
-    def discard(self, sid: str, code: str) -> bool:
-        """Whether ``sid`` was watching ``code``."""
-        with self.lock:
-            watching = self.watching.get(sid, set())
-            was = code in watching
-            watching.discard(code)
-            return was
-
-    def watches(self, sid: str, code: str) -> bool:
-        with self.lock:
-            return code in self.watching.get(sid, ())
-
-    def forget(self, sid: str) -> set[str]:
-        with self.lock:
-            self.students.pop(sid, None)
-            return self.watching.pop(sid, set())
 
 
 def _rooms() -> Rooms:
@@ -145,8 +98,25 @@ def presenter_room(code: str) -> str:
     return f"lecture:{code}:presenter"
 
 
+# The fields each lecture message may carry (by its handler's name); others are refused.
+FIELDS = {
+    "start": ("view", "cursor"),
+    "resume": ("room", "key"),
+    "end": ("room", "key"),
+    "join": ("room", "student"),
+    "leave": ("room",),
+    "cursor": ("room", "key", "seq", "cursor"),
+    "view": ("room", "key", "seq", "view", "cursor"),
+    "question": ("room", "key", "question"),
+    "answer": ("room", "question", "answer", "student"),
+    "reveal": ("room", "key", "question"),
+    "close_question": ("room", "key", "question"),
+}
+
+
 def _handler(function):
     """Answer a refused request with ``lecture_error`` and an ``ok: false`` ack."""
+    fields = FIELDS[function.__name__]
 
     def wrapped(message=None):
         try:
@@ -154,7 +124,15 @@ def _handler(function):
                 raise refused(message, limits_from(current_app.config))
             if not isinstance(message, Mapping):
                 raise RoomError("the message must be an object")
-            return {"ok": True, **function(message)}
+            for key in message:
+                if key not in fields:
+                    shown = str(key)[:40]
+                    raise RoomError(f"unknown field {shown!r} (expected {', '.join(fields)})")
+            try:
+                return {"ok": True, **function(message)}
+            except NoSuchRoom:  # a guess at a code, maybe: counted against the address
+                _limits().wrong_code(request.remote_addr or "unknown")
+                raise
         except (RoomError, EngineError) as err:
             body = {"error": str(err)}
             answer_error("lecture_error", body)
@@ -164,8 +142,9 @@ def _handler(function):
     return wrapped
 
 
-def _view(message: Mapping[str, Any]) -> dict[str, Any]:
-    return _run_request(message.get("view"), "the lecture view")[0]
+def _view(message: Mapping[str, Any]) -> str:
+    """The message's view, checked, as the compact JSON text the room keeps."""
+    return PacketJSON.dumps(_run_request(message.get("view"), "the lecture view")[0])
 
 
 def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, SearchOptions]:
@@ -217,7 +196,7 @@ def _key(message: Mapping[str, Any]) -> str | None:
 def _room(code: str) -> Room:
     room = _rooms().get(code)
     if room is None:
-        raise RoomError(f"there is no lecture {code} (it may have ended)")
+        raise NoSuchRoom(f"there is no lecture {code} (it may have ended)")
     return room
 
 
@@ -228,9 +207,13 @@ def start(message):
     _limits().request(request.sid)
     view, cursor = _view(message), _cursor(message)
     room, key = _limits().quota.create(
-        request.sid, request.remote_addr or "unknown", lambda: _rooms().create(view, cursor)
+        request.sid,
+        request.remote_addr or "unknown",
+        lambda: _rooms().create(view, cursor),
+        len(view),
     )
     join_room(presenter_room(room.code))
+    _audience().present(request.sid, room.code)
     return {**room.public(), "key": key, "audience": 0}
 
 
@@ -242,6 +225,7 @@ def resume(message):
     code = _code(message)
     room = _rooms().resume(code, _key(message))
     join_room(presenter_room(code))
+    _audience().present(request.sid, code)
     asked = _asked(code)
     if asked:
         asked["answers"] = answer_counts(_questions(), _rooms(), code)
@@ -270,9 +254,11 @@ def join(message):
     _limits().request(request.sid)
     code = _code(message)
     room = _room(code)
+    student = _audience().answerer(request.sid, message.get("student"))
     _rooms().join(code, request.sid)
     join_room(audience_room(code))
     _audience().add(request.sid, code)
+    _questions().arrive(code, student)
     _limits().counts.changed(code)
     return {**room.public(), **_asked(code)}
 
@@ -290,14 +276,24 @@ def leave(message):
 def forget_connection(sid: str) -> None:
     """A connection closed: it watches no room any more (called from the disconnect handler).
 
-    Rooms it created still count against its address until they end: see ``RoomQuota``.
+    Rooms it presented, if no other connection presents them, are abandoned: they end
+    ``PRUNE_LECTURE_ABANDONED_SECONDS`` later unless their presenter resumes them; until
+    then they count against its address (see ``RoomQuota``).
     """
     _limits().budgets.forget(sid)
-    for code in _audience().forget(sid):
+    for code in _audience().watched(sid):
         _leave(sid, code)
+    _audience().forget(sid)
+    for code in _audience().abandoned(sid):
+        _rooms().abandon(code)
 
 
 def _leave(sid: str, code: str) -> None:
+    """``sid`` stops watching ``code`` (already out of the Audience's rooms): if it was the
+    last connection of its student there, the student's answer counts until the reveal."""
+    student = _audience().last_of(sid, code)
+    if student is not None:
+        _questions().depart(code, student)
     _rooms().leave(code, sid)
     leave_room(audience_room(code), sid=sid)
     _limits().counts.changed(code)
@@ -323,7 +319,14 @@ def view(message):
 def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
     _limits().message(request.sid)
     code = _code(message)
-    changed = _rooms().change(code, _key(message), message.get("seq"), **changes)
+
+    def change():
+        return _rooms().change(code, _key(message), message.get("seq"), **changes)
+
+    if "view" in changes:  # a new view counts against the rooms' budget of view bytes
+        changed = _limits().quota.resize(code, len(changes["view"]), change)
+    else:
+        changed = change()
     if changed is None:
         return {"room": code, "stale": True}
     kind = "lecture:view" if "view" in changes else "lecture:cursor"
@@ -343,4 +346,4 @@ def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
 def _asked(code: str) -> dict[str, Any]:
     """``{"question": …}`` while the room has an open question, else nothing."""
     asked = _questions().get(code)
-    return {"question": asked.public()} if asked else {}
+    return {"question": asked.public(code)} if asked else {}

@@ -21,10 +21,11 @@ log = logging.getLogger(__name__)
 
 class RoomQuota:
     """Rooms alive, counted by the connection and the client address that created them, and
-    in all of this process.
+    in all of this process, with the bytes of their views (``view_bytes`` in all).
 
-    A room counts until it ends (``end``) or expires, even after its creator disconnects: a
-    presenter who reloads resumes the same room from a new connection, which creates nothing.
+    A room counts until it ends (``end``) or expires (idle, or abandoned by its presenter),
+    even after its creator disconnects: a presenter who reloads resumes the same room from a
+    new connection, which creates nothing.
     Ended and expired rooms are found lazily: only when a cap would refuse are the records
     checked against the store (one call), so creating a room usually costs no extra trip.
     """
@@ -35,36 +36,66 @@ class RoomQuota:
         per_address: int,
         per_process: int,
         alive: Callable[[Iterable[str]], set[str]],
+        view_bytes: int | None = None,
     ):
         self.per_connection = per_connection
         self.per_address = per_address
         self.per_process = per_process
+        self.view_bytes = view_bytes
         self.alive = alive
         self.lock = threading.Lock()
         self.owners: dict[str, tuple[str, str]] = {}  # room code -> (sid, address)
+        self.sizes: dict[str, int] = {}  # room code -> its view's bytes
 
     def create(
-        self, sid: str, address: str, make: Callable[[], tuple[Room, str]]
+        self, sid: str, address: str, make: Callable[[], tuple[Room, str]], size: int = 0
     ) -> tuple[Room, str]:
-        """``make()`` a room if every cap allows one more, and count it."""
+        """``make()`` a room (its view of ``size`` bytes) if every cap allows it, and count it."""
         with self.lock:
-            refusal = self._refusal(sid, address)
+            refusal = self._refusal(sid, address, size)
             if refusal is not None:
-                alive = self.alive(list(self.owners))
-                self.owners = {code: owner for code, owner in self.owners.items() if code in alive}
-                refusal = self._refusal(sid, address)
+                self._forget_gone()
+                refusal = self._refusal(sid, address, size)
             if refusal is not None:
                 raise RoomError(refusal)
             room, key = make()
             self.owners[room.code] = (sid, address)
+            self.sizes[room.code] = size
             return room, key
+
+    def resize(self, code: str, size: int, change: Callable[[], Any]) -> Any:
+        """``change()`` room ``code``'s view to one of ``size`` bytes, if the budget allows."""
+        with self.lock:
+            if self._over_budget(size - self.sizes.get(code, 0)):
+                self._forget_gone()
+                if self._over_budget(size - self.sizes.get(code, 0)):
+                    raise RoomError(self._budget_refusal())
+            changed = change()
+            if changed is not None and code in self.sizes:
+                self.sizes[code] = size
+            return changed
 
     def release(self, code: str) -> None:
         """The room ended: it no longer counts."""
         with self.lock:
             self.owners.pop(code, None)
+            self.sizes.pop(code, None)
 
-    def _refusal(self, sid: str, address: str) -> str | None:
+    def _forget_gone(self) -> None:
+        alive = self.alive(list(self.owners))
+        self.owners = {code: owner for code, owner in self.owners.items() if code in alive}
+        self.sizes = {code: size for code, size in self.sizes.items() if code in alive}
+
+    def _over_budget(self, more: int) -> bool:
+        return self.view_bytes is not None and sum(self.sizes.values()) + more > self.view_bytes
+
+    def _budget_refusal(self) -> str:
+        return (
+            f"this server's lecture rooms hold all the views they may ({self.view_bytes:,} "
+            "bytes); try again later, or with a smaller tree"
+        )
+
+    def _refusal(self, sid: str, address: str, size: int = 0) -> str | None:
         owners = self.owners.values()
         if sum(1 for owner in owners if owner[0] == sid) >= self.per_connection:
             return (
@@ -78,6 +109,8 @@ class RoomQuota:
             )
         if len(self.owners) >= self.per_process:
             return f"this server holds too many lecture rooms ({self.per_process}); try again later"
+        if self._over_budget(size):
+            return self._budget_refusal()
         return None
 
 
@@ -97,6 +130,34 @@ class Budgets:
     def forget(self, sid: str) -> None:
         with self.lock:
             self.buckets.pop(sid, None)
+
+
+class AddressBudget:
+    """A token bucket per client address (``capacity`` per ``period``), for what one address
+    may do across all its connections; buckets full again are dropped when many are kept."""
+
+    SWEEP_AT = 1024
+
+    def __init__(self, capacity: int, period: float, clock: Callable[[], float] = time.monotonic):
+        self.capacity = capacity
+        self.period = period
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> bool:
+        with self.lock:
+            bucket = self.buckets.get(address)
+            if bucket is None:
+                if len(self.buckets) >= self.SWEEP_AT:
+                    self._sweep()
+                bucket = self.buckets[address] = TokenBucket(self.capacity, self.period, self.clock)
+            return bucket.take()
+
+    def _sweep(self) -> None:
+        now = self.clock()
+        for address in [a for a, b in self.buckets.items() if now - b.updated >= self.period]:
+            del self.buckets[address]
 
 
 class AudienceCounts:
@@ -198,6 +259,7 @@ class LectureLimits:
             config["PRUNE_LECTURE_ROOMS_PER_ADDRESS"],
             config["PRUNE_LECTURE_ROOMS_PER_PROCESS"],
             rooms.alive,
+            config["PRUNE_LECTURE_VIEW_BYTES"],
         )
         self.counts = AudienceCounts(
             config["PRUNE_LECTURE_AUDIENCE_PER_SECOND"], rooms.audience, send
@@ -210,6 +272,8 @@ class LectureLimits:
             config["PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND"], answers, send_answers
         )
         self.answers_per_minute = config["PRUNE_LECTURE_ANSWERS_PER_MINUTE"]
+        self.guesses_per_minute = config["PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE"]
+        self.guesses = AddressBudget(self.guesses_per_minute, 60.0)
 
     def request(self, sid: str) -> None:
         """start, join, leave, resume, end: a small budget (each guess at a code is one)."""
@@ -225,3 +289,12 @@ class LectureLimits:
         """A student's answer: a budget per minute, roomy enough to change one's mind."""
         if not self.budgets.take(sid, "answer", self.answers_per_minute, 60.0):
             raise RoomError(f"too many answers ({self.answers_per_minute} a minute); wait a moment")
+
+    def wrong_code(self, address: str) -> None:
+        """A join named no room: one guess of the address's budget (a class joining a room
+        that exists spends nothing). Raises once the address has guessed too often."""
+        if not self.guesses.take(address):
+            raise RoomError(
+                f"too many lecture codes that name no room from your network address "
+                f"({self.guesses_per_minute} a minute); check the code and wait a moment"
+            )

@@ -5,6 +5,7 @@ The room's helpers (its code, key, limits and stores) are events.py's.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from functools import partial
@@ -15,6 +16,7 @@ from flask_socketio import emit
 
 from ..inputs import check_size, limits_from
 from ..practice.truth import Truth
+from ..socket_packet import PacketJSON
 from ..sockets import off_the_loop, on
 from .events import (
     _audience,
@@ -49,8 +51,9 @@ def question(message):
     code = _code(message)
     _rooms().resume(code, _key(message))  # the presenter only; keeps the room alive
     body, _, _ = _run_request(message.get("question"), "the question")
-    asked = _questions().ask(code, body["tree"], body["options"])
-    emit("lecture:question", {"room": code, "question": asked.public()}, to=audience_room(code))
+    asked = _questions().ask(code, PacketJSON.dumps(body))
+    public = {"room": code, "question": asked.public(code)}
+    emit("lecture:question", public, to=audience_room(code))
     return {"room": code, "question": asked.id}
 
 
@@ -60,8 +63,10 @@ def answer(message):
     """A student answers the open question, or changes their answer until the reveal.
 
     Anonymous: kept under the tab's random ``student`` token (else the connection's id) and
-    counted; only the counts reach the presenter. A student who disconnects stays counted:
-    the answer was given; one who reloads and answers again replaces it.
+    counted; only the counts reach the presenter. A student who disconnects stays counted
+    until the reveal; one who reloads and answers again replaces it. An answer is at most
+    what a complete answer to the question's tree needs, and the caps of ``AnswerCaps``
+    (students per address, marks per question) apply.
     """
     _limits().answer(request.sid)
     code = _code(message)
@@ -70,11 +75,16 @@ def answer(message):
     question_id = _question_id(message)
     config = current_app.config
     given = message.get("answer")
-    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits_from(config), "the answer")
+    limits = limits_from(config)
+    check_size(given, config["PRUNE_LECTURE_ANSWER_BYTES"], limits, "the answer")
     truth = _truths().get((code, question_id), partial(_trace, code, question_id))
-    fields = answer_fields(given, truth, limits_from(config))
+    full = _truths().full_answer_chars(truth)
+    if full < config["PRUNE_LECTURE_ANSWER_BYTES"]:
+        check_size(given, full, limits, "the answer (for this tree)")
+    fields = answer_fields(given, truth, limits)
     student = _audience().answerer(request.sid, message.get("student"))
-    _questions().answer(code, question_id, student, fields)
+    address = request.remote_addr or "unknown"
+    _questions().answer(code, question_id, student, fields, address)
     _limits().answers.changed(code)
     return {"room": code, "question": question_id}
 
@@ -85,8 +95,7 @@ def _trace(code: str, question_id: str) -> Truth:
     asked = _questions().get(code)
     if asked is None or asked.id != question_id:
         raise RoomError(NOT_OPEN)
-    body = {"tree": asked.tree, "options": asked.options}
-    _, document, options = _run_request(body, "the question")
+    _, document, options = _run_request(json.loads(asked.body), "the question")
     return off_the_loop(Truth, document.tree, options)
 
 

@@ -1,23 +1,31 @@
 """Lecture questions: the presenter asks about a tree, students answer, the presenter sees
 counts.
 
-A room has at most one open question. Answers are anonymous: each is kept under its Socket.IO
-session id, only as the few *fields* the presenter's counts need (each pruned path, the root
-value, the move), and only the counts ever leave the server. Counts are kept up to date as
-answers arrive (an answer that replaces one first takes the old one's fields back), so reading
-them costs the number of distinct fields, not the number of students.
+A room has at most one open question. Answers are anonymous: each is kept under its
+student's key (a browser tab's random token, else the connection), only as the few *fields*
+the presenter's counts need (each pruned path, the root value, the move), and only the counts
+ever leave the server. Counts are kept up to date as answers arrive (an answer that replaces
+one first takes the old one's fields back), so reading them costs the number of distinct
+fields, not the number of students.
+
+Bounded (``AnswerCaps``): one answer per student; at most ``per_address`` students answer one
+question from one client address, so one address cannot inflate the counts beyond it; at most
+``entries`` fields are kept for one question in all (the room's answer memory). A student
+whose connections have all gone is *departed*: their answer counts until the reveal, which
+drops it.
 
 Two stores share one interface, as rooms do: ``MemoryQuestions`` in this process, and
-``RedisQuestions`` when instances share rooms through Redis (students may answer on another
-instance than the presenter's). The contract is in docs/protocol.md, "Lecture questions".
+``RedisQuestions`` (redis_questions.py) when instances share rooms through Redis (students may
+answer on another instance than the presenter's). The contract is in docs/protocol.md,
+"Lecture questions".
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 import time
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -26,28 +34,53 @@ from typing import Any, Protocol
 from ..engine import Limits
 from ..practice.answers import read_answer
 from ..practice.truth import Truth
-from .rooms import RedisRooms, RoomError, Rooms
+from .rooms import RoomError, Rooms
 
 NOT_OPEN = "that question is not open (the presenter may have closed or replaced it)"
 REVEALED = "the answer has been revealed"
 CAPPED = ("pruned", "values", "windows")
 TRUTH_NODES = 100_000  # nodes of the question traces an instance keeps (~50 MB at most)
+# The longest JSON of one number (-1.2345678901234567e+308) and of the fixed parts of an answer.
+NUMBER_CHARS = 24
+ANSWER_FRAME_CHARS = 256
+
+
+@dataclass(frozen=True)
+class AnswerCaps:
+    """How many students may answer one question from one address, and how many answer
+    fields one question keeps in all."""
+
+    per_address: int
+    entries: int
+
+    def address_refusal(self) -> RoomError:
+        return RoomError(
+            f"too many students from your network address have answered ({self.per_address}); "
+            "ask your teacher"
+        )
+
+    def full_refusal(self) -> RoomError:
+        return RoomError(
+            f"this question holds as many answers as it can ({self.entries:,} marks in all); "
+            "send a shorter answer"
+        )
 
 
 @dataclass(frozen=True)
 class Question:
+    """An asked question: its ``body`` ({"tree", "options"}) is compact JSON text, sent to no
+    one in a message: students fetch it once (``href``, app/web/lecture_payloads.py)."""
+
     id: str
-    tree: Any
-    options: dict[str, Any]
+    body: str
     revealed: bool = False
 
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "tree": self.tree,
-            "options": self.options,
-            "revealed": self.revealed,
-        }
+    def public(self, code: str) -> dict[str, Any]:
+        return {"id": self.id, "revealed": self.revealed, "href": question_href(code, self.id)}
+
+
+def question_href(code: str, question: str) -> str:
+    return f"/api/lecture/{code}/questions/{question}"
 
 
 def answer_fields(given: Any, truth: Truth, limits: Limits) -> tuple[str, ...]:
@@ -69,6 +102,17 @@ def answer_fields(given: Any, truth: Truth, limits: Limits) -> tuple[str, ...]:
     )
 
 
+def full_answer_chars(truth: Truth) -> int:
+    """The most a complete answer about ``truth``'s tree needs, as compact JSON: every node
+    crossed out, with a value and a window, and the move. A longer answer says nothing more."""
+    total = ANSWER_FRAME_CHARS
+    for row in range(len(truth.nodes)):
+        path = len(".".join(map(str, truth.path_of(row))))
+        # "p",  "p":v,  "p":[a,b],
+        total += (path + 3) + (path + 4 + NUMBER_CHARS) + (path + 6 + 2 * NUMBER_CHARS)
+    return total
+
+
 def _number_text(value: int | float) -> str:
     """One text per number, whatever its JSON spelling: 3, 3.0 and 3e0 are all "3"."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
@@ -86,6 +130,17 @@ class Truths:
         self.lock = threading.Lock()
         self.kept: OrderedDict[tuple[str, str], Truth] = OrderedDict()
         self.loading: dict[tuple[str, str], threading.Lock] = {}
+        self.sizes: weakref.WeakKeyDictionary[Truth, int] = weakref.WeakKeyDictionary()
+
+    def full_answer_chars(self, truth: Truth) -> int:
+        """``full_answer_chars(truth)``, computed once per trace."""
+        with self.lock:
+            size = self.sizes.get(truth)
+        if size is None:
+            size = full_answer_chars(truth)
+            with self.lock:
+                self.sizes[truth] = size
+        return size
 
     def get(self, key: tuple[str, str], load: Callable[[], Truth]) -> Truth:
         with self.lock:
@@ -118,7 +173,7 @@ class Truths:
             self.kept.popitem(last=False)
 
 
-def _tally(question: str, answered: int, counts: Iterable[tuple[str, int]]) -> dict[str, Any]:
+def tally_body(question: str, answered: int, counts: Iterable[tuple[str, int]]) -> dict[str, Any]:
     """The presenter's counts, from the stored fields' counts: never one student's answer."""
     by_kind: dict[str, dict[str, int]] = {"p": {}, "v": {}, "m": {}}
     for name, count in counts:
@@ -135,9 +190,13 @@ def _tally(question: str, answered: int, counts: Iterable[tuple[str, int]]) -> d
 
 
 class Questions(Protocol):
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question: ...
+    def ask(self, code: str, body: str) -> Question: ...
     def get(self, code: str) -> Question | None: ...
-    def answer(self, code: str, question: str, sid: str, fields: tuple[str, ...]) -> None: ...
+    def answer(
+        self, code: str, question: str, student: str, fields: tuple[str, ...], address: str
+    ) -> None: ...
+    def depart(self, code: str, student: str) -> None: ...
+    def arrive(self, code: str, student: str) -> None: ...
     def reveal(self, code: str, question: str) -> None: ...
     def close(self, code: str, question: str) -> None: ...
     def tally(self, code: str) -> dict[str, Any] | None: ...
@@ -152,7 +211,7 @@ def answer_counts(questions: Questions, rooms: Rooms, code: str) -> dict[str, An
     return {"room": code, **counts, "students": rooms.audience(code)}
 
 
-def _too_many_questions(per_room: int) -> RoomError:
+def too_many_questions(per_room: int) -> RoomError:
     return RoomError(
         f"this lecture has asked its {per_room} questions; start a new lecture to ask more"
     )
@@ -160,33 +219,62 @@ def _too_many_questions(per_room: int) -> RoomError:
 
 @dataclass
 class _Asked:
-    """One room's questions in memory: how many were asked, the open one and its answers."""
+    """One room's questions in memory: how many were asked, the open one and its answers
+    (student -> (address, fields)), their counts by field, by address and in all, the
+    departed students, and one shared copy of each field's text."""
 
     touched: float
     asked: int = 0
     question: Question | None = None
-    answers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    answers: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
+    by_address: Counter[str] = field(default_factory=Counter)
+    entries: int = 0
+    departed: set[str] = field(default_factory=set)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def take_back(self, student: str) -> None:
+        """Remove ``student``'s answer from the counts."""
+        popped = self.answers.pop(student, None)
+        if popped is None:
+            return
+        address, old = popped
+        self.counts.subtract(old)
+        for name in old:
+            if self.counts[name] <= 0:
+                del self.counts[name]
+                self.names.pop(name, None)
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+        self.entries -= len(old)
 
 
 class MemoryQuestions:
     """Questions in this process's memory; a room's are gone ``idle_seconds`` after the
     presenter last asked, revealed or closed one (as in Redis), or when the lecture ends."""
 
-    def __init__(self, idle_seconds: float, per_room: int, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        idle_seconds: float,
+        per_room: int,
+        caps: AnswerCaps,
+        clock: Callable[[], float] = time.time,
+    ):
         self.idle_seconds = idle_seconds
         self.per_room = per_room
+        self.caps = caps
         self.clock = clock
         self._rooms: dict[str, _Asked] = {}
         self._lock = threading.Lock()
 
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question:
+    def ask(self, code: str, body: str) -> Question:
         with self._lock:
             self._expire()
             room = self._rooms.setdefault(code, _Asked(self.clock()))
             if room.asked >= self.per_room:
-                raise _too_many_questions(self.per_room)
-            question = Question(secrets.token_urlsafe(6), tree, options)
+                raise too_many_questions(self.per_room)
+            question = Question(secrets.token_urlsafe(6), body)
             self._rooms[code] = _Asked(self.clock(), room.asked + 1, question)
             return question
 
@@ -196,24 +284,46 @@ class MemoryQuestions:
             room = self._rooms.get(code)
             return room.question if room else None
 
-    def answer(self, code: str, question: str, sid: str, fields: tuple[str, ...]) -> None:
+    def answer(
+        self, code: str, question: str, student: str, fields: tuple[str, ...], address: str
+    ) -> None:
         with self._lock:
             room = self._open(code, question)
             if room.question.revealed:
                 raise RoomError(REVEALED)
-            old = room.answers.get(sid, ())
-            room.counts.subtract(old)
-            for name in old:
-                if room.counts[name] <= 0:
-                    del room.counts[name]
+            old_address, old = room.answers.get(student, (None, ()))
+            if old_address != address and room.by_address[address] >= self.caps.per_address:
+                raise self.caps.address_refusal()
+            if room.entries - len(old) + len(fields) > self.caps.entries:
+                raise self.caps.full_refusal()
+            room.take_back(student)
+            fields = tuple(room.names.setdefault(name, name) for name in fields)
             room.counts.update(fields)
-            room.answers[sid] = fields
+            room.answers[student] = (address, fields)
+            room.by_address[address] += 1
+            room.entries += len(fields)
+            room.departed.discard(student)
+
+    def depart(self, code: str, student: str) -> None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None and student in room.answers:
+                room.departed.add(student)
+
+    def arrive(self, code: str, student: str) -> None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                room.departed.discard(student)
 
     def reveal(self, code: str, question: str) -> None:
         with self._lock:
             room = self._open(code, question)
             room.question = replace(room.question, revealed=True)
             room.touched = self.clock()
+            for student in room.departed:
+                room.take_back(student)
+            room.departed.clear()
 
     def close(self, code: str, question: str) -> None:
         with self._lock:
@@ -225,7 +335,7 @@ class MemoryQuestions:
             room = self._rooms.get(code)
             if room is None or room.question is None:
                 return None
-            return _tally(room.question.id, len(room.answers), room.counts.items())
+            return tally_body(room.question.id, len(room.answers), room.counts.items())
 
     def forget(self, code: str) -> None:
         with self._lock:
@@ -242,116 +352,3 @@ class MemoryQuestions:
         cutoff = self.clock() - self.idle_seconds
         for code in [c for c, room in self._rooms.items() if room.touched < cutoff]:
             del self._rooms[code]
-
-
-# Answer atomically, whichever instance a student is on: check that the question is open and
-# not revealed, take back the student's previous fields, count the new ones.
-# KEYS: the question, the answers (sid -> fields, one a line), the counts (field -> count).
-# ARGV: the question id, the sid, the fields, the time to live.
-ANSWER_SCRIPT = r"""
-local question = redis.call('HMGET', KEYS[1], 'id', 'revealed')
-if question[1] ~= ARGV[1] then return 'closed' end
-if question[2] == '1' then return 'revealed' end
-local old = redis.call('HGET', KEYS[2], ARGV[2])
-if old then
-  for name in string.gmatch(old, '[^\n]+') do
-    if redis.call('HINCRBY', KEYS[3], name, -1) <= 0 then redis.call('HDEL', KEYS[3], name) end
-  end
-end
-for name in string.gmatch(ARGV[3], '[^\n]+') do redis.call('HINCRBY', KEYS[3], name, 1) end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-redis.call('EXPIRE', KEYS[3], ARGV[4])
-return 'ok'
-"""
-
-
-class RedisQuestions:
-    """Questions in Redis, beside their room: a hash for the room's question (``asked``,
-    ``id``, ``revealed``, ``body``), one of answers by sid, one of counts by field.
-
-    Keys live ``idle_seconds`` after the presenter's last question message (answers renew
-    their own); ending the lecture deletes them.
-    """
-
-    def __init__(self, client: Any, idle_seconds: float, per_room: int):
-        self.redis = client
-        self.ttl = max(1, int(idle_seconds))
-        self.per_room = per_room
-        self.script = client.register_script(ANSWER_SCRIPT)
-
-    def _keys(self, code: str) -> tuple[str, str, str]:
-        base = f"{RedisRooms.PREFIX}{code}"
-        return f"{base}:question", f"{base}:answers", f"{base}:counts"
-
-    def ask(self, code: str, tree: Any, options: dict[str, Any]) -> Question:
-        question = Question(secrets.token_urlsafe(6), tree, options)
-        key, answers, counts = self._keys(code)
-
-        def attempt(pipe: Any) -> None:
-            asked = int(pipe.hget(key, "asked") or 0)
-            if asked >= self.per_room:
-                raise _too_many_questions(self.per_room)
-            body = json.dumps({"tree": tree, "options": options})
-            pipe.multi()
-            pipe.delete(answers, counts)
-            pipe.hset(
-                key, mapping={"asked": asked + 1, "id": question.id, "revealed": 0, "body": body}
-            )
-            pipe.expire(key, self.ttl)
-
-        self.redis.transaction(attempt, key)
-        return question
-
-    def get(self, code: str) -> Question | None:
-        number, revealed, body = self.redis.hmget(self._keys(code)[0], "id", "revealed", "body")
-        if number is None:
-            return None
-        return Question(number.decode(), **json.loads(body), revealed=revealed == b"1")
-
-    def answer(self, code: str, question: str, sid: str, fields: tuple[str, ...]) -> None:
-        result = self.script(
-            keys=self._keys(code), args=[question, sid, "\n".join(fields), self.ttl]
-        )
-        if result == b"closed":
-            raise RoomError(NOT_OPEN)
-        if result == b"revealed":
-            raise RoomError(REVEALED)
-
-    def reveal(self, code: str, question: str) -> None:
-        self._change(code, question, lambda pipe, key: pipe.hset(key, "revealed", 1))
-
-    def close(self, code: str, question: str) -> None:
-        def remove(pipe: Any, key: str) -> None:
-            pipe.hdel(key, "id", "revealed", "body")
-            pipe.delete(*self._keys(code)[1:])
-
-        self._change(code, question, remove)
-
-    def _change(self, code: str, question: str, change: Callable[[Any, str], None]) -> None:
-        """``change`` the question if ``question`` is still the open one (checked in a
-        transaction, so a question asked meanwhile is never the one changed)."""
-        key = self._keys(code)[0]
-
-        def attempt(pipe: Any) -> None:
-            if pipe.hget(key, "id") != question.encode():
-                raise RoomError(NOT_OPEN)
-            pipe.multi()
-            change(pipe, key)
-            pipe.expire(key, self.ttl)
-
-        self.redis.transaction(attempt, key)
-
-    def tally(self, code: str) -> dict[str, Any] | None:
-        key, answers, counts = self._keys(code)
-        pipe = self.redis.pipeline()
-        pipe.hget(key, "id")
-        pipe.hlen(answers)
-        pipe.hgetall(counts)
-        number, answered, fields = pipe.execute()
-        if number is None:
-            return None
-        return _tally(number.decode(), answered, ((n.decode(), int(c)) for n, c in fields.items()))
-
-    def forget(self, code: str) -> None:
-        self.redis.delete(*self._keys(code))

@@ -1,9 +1,13 @@
 """Lecture rooms: who presents, what the room shows, and who is watching.
 
-A room holds a *view* (tree document and options, sent rarely) and a *cursor* (step,
-playing, speed: sent on every step). Every change carries the presenter's sequence number;
-a change whose number is not above the room's is stale and dropped, so late or reordered
-messages never move anyone backwards.
+A room holds a *view* (tree document and options as compact JSON text, up to 2 MiB, changed
+rarely) and a *cursor* (step, playing, speed: sent on every step). Messages never carry the
+view itself, only its *version* and where to fetch it (``GET /api/lecture/<code>/views/
+<version>``, app/web/lecture_payloads.py): the server keeps one copy of a view however many
+students follow it, and a student fetches each version once.
+
+Every change carries the presenter's sequence number; a change whose number is not above the
+room's is stale and dropped, so late or reordered messages never move anyone backwards.
 
 Two stores share one interface: ``MemoryRooms`` for a single process (the default), and
 ``RedisRooms`` when several app instances share rooms through Redis.
@@ -32,18 +36,36 @@ class RoomError(Exception):
     """A request the room refuses; the message is shown to the user."""
 
 
+class NoSuchRoom(RoomError):
+    """The code names no room (never was, ended or expired): a guess, if it was one."""
+
+
 @dataclass
 class Room:
     code: str
     key_hash: str
-    view: dict[str, Any]
+    view: str  # {"tree", "options"} as compact JSON
     cursor: dict[str, Any]
     seq: int = 0
     updated: float = field(default_factory=time.time)
+    view_version: str = field(default_factory=lambda: new_version())
+    abandoned: float | None = None  # when its presenter's last connection closed
 
     def public(self) -> dict[str, Any]:
-        """What students may see: everything but the presenter key's hash."""
-        return {"room": self.code, "view": self.view, "cursor": self.cursor, "seq": self.seq}
+        """What students are sent: the cursor, and the view by reference (never the key's hash)."""
+        return {"room": self.code, "view": self.view_ref(), "cursor": self.cursor, "seq": self.seq}
+
+    def view_ref(self) -> dict[str, str]:
+        return {"version": self.view_version, "href": view_href(self.code, self.view_version)}
+
+
+def new_version() -> str:
+    """A view's version: random, so that knowing a view does not reveal where it is."""
+    return secrets.token_urlsafe(12)
+
+
+def view_href(code: str, version: str) -> str:
+    return f"/api/lecture/{code}/views/{version}"
 
 
 def new_code() -> str:
@@ -70,7 +92,7 @@ def check_key(room: Room, key: Any) -> None:
 
 
 class Rooms(Protocol):
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]: ...
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]: ...
     def get(self, code: str) -> Room | None: ...
     def change(self, code: str, key: str, seq: int, **changes: Any) -> Room | None: ...
     def resume(self, code: str, key: str) -> Room: ...
@@ -79,6 +101,7 @@ class Rooms(Protocol):
     def leave(self, code: str, member: str) -> int: ...
     def audience(self, code: str) -> int: ...
     def alive(self, codes: Iterable[str]) -> set[str]: ...
+    def abandon(self, code: str) -> None: ...
 
 
 def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) -> bool:
@@ -91,22 +114,32 @@ def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) 
     for name, value in changes.items():
         if value is not None:
             setattr(room, name, value)
+    if changes.get("view") is not None:
+        room.view_version = new_version()
     room.seq = seq
     room.updated = now
+    room.abandoned = None
     return True
 
 
 class MemoryRooms:
-    """Rooms in this process's memory; a room idle for ``idle_seconds`` is gone."""
+    """Rooms in this process's memory; a room idle for ``idle_seconds``, or abandoned by its
+    presenter for ``abandoned_seconds``, is gone."""
 
-    def __init__(self, idle_seconds: float, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        idle_seconds: float,
+        abandoned_seconds: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.idle_seconds = idle_seconds
+        self.abandoned_seconds = abandoned_seconds or idle_seconds
         self.clock = clock
         self._rooms: dict[str, Room] = {}
         self._members: dict[str, set[str]] = {}
         self._lock = threading.Lock()
 
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]:
         key = secrets.token_urlsafe(24)
         with self._lock:
             self._expire()
@@ -129,7 +162,7 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             return room if _apply(room, key, seq, changes, self.clock()) else None
 
     def resume(self, code: str, key: str) -> Room:
@@ -138,17 +171,26 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             check_key(room, key)
             room.updated = self.clock()
+            room.abandoned = None
             return room
+
+    def abandon(self, code: str) -> None:
+        """The presenter's last connection closed: the room ends unless they are back (a
+        ``resume``) within ``abandoned_seconds``."""
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                room.abandoned = self.clock()
 
     def end(self, code: str, key: str) -> None:
         """The presenter closes the room: it is gone at once, for everyone."""
         with self._lock:
             room = self._rooms.get(code)
             if room is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             check_key(room, key)
             del self._rooms[code]
             self._members.pop(code, None)
@@ -157,7 +199,7 @@ class MemoryRooms:
         with self._lock:
             members = self._members.get(code)
             if members is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             members.add(member)
             return len(members)
 
@@ -178,8 +220,14 @@ class MemoryRooms:
             return {code for code in codes if code in self._rooms}
 
     def _expire(self) -> None:
-        cutoff = self.clock() - self.idle_seconds
-        for code in [c for c, room in self._rooms.items() if room.updated < cutoff]:
+        now = self.clock()
+        cutoff, left = now - self.idle_seconds, now - self.abandoned_seconds
+        gone = [
+            code
+            for code, room in self._rooms.items()
+            if room.updated < cutoff or (room.abandoned is not None and room.abandoned < left)
+        ]
+        for code in gone:
             del self._rooms[code]
             self._members.pop(code, None)
 
@@ -192,14 +240,15 @@ class RedisRooms:
 
     PREFIX = "prune:lecture:"
 
-    def __init__(self, client: Any, idle_seconds: float):
+    def __init__(self, client: Any, idle_seconds: float, abandoned_seconds: float | None = None):
         self.redis = client
         self.ttl = max(1, int(idle_seconds))
+        self.abandoned_ttl = min(self.ttl, max(1, int(abandoned_seconds or idle_seconds)))
 
     def _key(self, code: str) -> str:
         return f"{self.PREFIX}{code}"
 
-    def create(self, view: dict[str, Any], cursor: dict[str, Any]) -> tuple[Room, str]:
+    def create(self, view: str, cursor: dict[str, Any]) -> tuple[Room, str]:
         key = secrets.token_urlsafe(24)
         while True:
             room = Room(new_code(), hash_key(key), view, cursor)
@@ -216,7 +265,7 @@ class RedisRooms:
         def attempt(pipe: Any) -> None:
             raw = pipe.get(self._key(code))
             if raw is None:
-                raise RoomError("this lecture has ended")
+                raise NoSuchRoom("this lecture has ended")
             room = Room(**json.loads(raw))
             fresh = _apply(room, key, seq, changes, time.time())
             pipe.multi()
@@ -231,15 +280,24 @@ class RedisRooms:
     def resume(self, code: str, key: str) -> Room:
         room = self.get(code)
         if room is None:
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         check_key(room, key)
         self.redis.expire(self._key(code), self.ttl)
+        self.redis.expire(self._members_key(code), self.ttl)
         return room
+
+    def abandon(self, code: str) -> None:
+        """The presenter's last connection (on this instance) closed: the room's keys now
+        expire after ``abandoned_seconds`` unless a ``resume`` renews them."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.expire(self._key(code), self.abandoned_ttl)
+        pipe.expire(self._members_key(code), self.abandoned_ttl)
+        pipe.execute()
 
     def end(self, code: str, key: str) -> None:
         room = self.get(code)
         if room is None:
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         check_key(room, key)
         self.redis.delete(self._key(code), self._members_key(code))
 
@@ -248,7 +306,7 @@ class RedisRooms:
 
     def join(self, code: str, member: str) -> int:
         if not self.redis.exists(self._key(code)):
-            raise RoomError("this lecture has ended")
+            raise NoSuchRoom("this lecture has ended")
         members = self._members_key(code)
         pipe = self.redis.pipeline()
         pipe.sadd(members, member)

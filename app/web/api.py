@@ -127,6 +127,9 @@ def cs188_import():
     text = body.get("text") if isinstance(body, dict) else None
     if not isinstance(text, str):
         raise EngineError('send {"text": "<the .test file>"}', field="text")
+    for key in body:
+        if key != "text":
+            raise EngineError(f"unknown field {key[:40]!r} (expected text)", field=key[:40])
     return parse_cs188(text, _limits())
 
 

@@ -40,6 +40,8 @@ def http_error(err: HTTPException):
 
 
 def _message(err: HTTPException) -> str:
+    if getattr(err, "says_why", False):  # its description is the whole message
+        return err.description
     if err.code == 429:  # Flask-Limiter's description is the limit, e.g. "120 per 1 minute"
         return f"too many requests (limit: {err.description}); wait a moment"
     if err.description != type(err).description:  # a message given to abort()

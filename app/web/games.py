@@ -2,8 +2,9 @@
 
 A decision is a function of its position and options (a Pacman game, of its settings and
 seed), so every answer here is a cacheable GET: computed once into the trace cache, then
-answered with an ETag, like a preset's trace. Only a computation is charged to the caller's
-rate limit. Query values are validated by the engine (a bad one is a 400 naming it).
+answered with an ETag, like a preset's trace. A computation is charged to the caller's rate
+limit by the time it takes, failing or not; a large answer from the cache by its size. Query
+values are validated by the engine (a bad one is a 400 naming it).
 """
 
 from __future__ import annotations
@@ -15,12 +16,21 @@ import orjson
 from flask import Blueprint, current_app, render_template
 
 from ..engine import EngineError
+from ..experiments import plain_whole
 from ..games.options import read_game_options
 from ..games.tictactoe_play import tictactoe_move, tictactoe_practice_tree, tictactoe_trace
 from ..inputs import limits_from
-from ..security import charge_computation, not_rate_limited
+from ..security import charged_by_time, not_rate_limited
 from ..sockets import take_turns
-from .traces import SHORT, cached_response, etag_of, not_modified, query_options, trace_cache
+from .traces import (
+    SHORT,
+    cached_response,
+    charge_sending,
+    etag_of,
+    not_modified,
+    query_options,
+    trace_cache,
+)
 
 game_pages = Blueprint("games", __name__)
 games_api = Blueprint("games_api", __name__, url_prefix="/api/games")
@@ -230,7 +240,7 @@ def _pacman_settings(
 
 def _whole(key: str, text: str) -> int:
     try:
-        return int(text, 10)
+        return plain_whole(text)
     except ValueError:
         raise EngineError(f"{key} must be a whole number, not {text!r}", field=key) from None
 
@@ -243,11 +253,11 @@ def _cached(key: tuple, compute: Callable[[], Any]):
         return unchanged
 
     def body() -> bytes:
-        result = compute()  # bad input raises first: a 400, not a charge
-        charge_computation()
-        return orjson.dumps(result)
+        return orjson.dumps(compute())
 
-    content, computed = trace_cache().get_or_compute(("game", key), body)
+    with charged_by_time() as meter:  # by its cost, also when it fails (a 400 after a search)
+        content, computed = trace_cache().get_or_compute(("game", key), lambda: meter.run(body))
+    charge_sending(content, computed)
     header = "computed" if computed else "cached"
     return cached_response(content, etag, SHORT, **{"X-Prune-Trace": header})
 

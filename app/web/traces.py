@@ -19,7 +19,8 @@ The cache (``TraceCache``) is bounded in entries (``PRUNE_TRACE_CACHE_ENTRIES``,
 64) and bytes (``PRUNE_TRACE_CACHE_BYTES``, default 64 MiB; a trace larger than that is
 answered but not kept), evicts the least recently used, and computes each key once even
 when many requests miss at the same moment: the first computes, the others wait for it.
-Only a computation counts against the caller's rate limit (``charge_computation``).
+Only a computation counts against the caller's rate limit, by the time it takes, failing or
+not, and a large answer from the cache by its size (``charge_computation``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from flask import Response, current_app, request
 
 from ..engine import EngineError, Search
 from ..inputs import limits_from, read_run
-from ..security import charge_computation
+from ..security import charge_computation, charged_by_time, cost_of
 from ..sockets import take_turns
 
 YEAR = 31_536_000
@@ -183,14 +184,22 @@ def trace_response(
         return unchanged
 
     def compute() -> bytes:
-        chunks = trace_body(run(options))  # bad options are a 400, not a charge
-        charge_computation()
-        return b"".join(chunks)
+        chunks = trace_body(run(options))  # bad options are a 400 here, before the meter
+        return meter.run(lambda: b"".join(chunks))
 
-    body, computed = trace_cache().get_or_compute(key, compute)
+    with charged_by_time() as meter:  # the search by its cost, also when it fails
+        body, computed = trace_cache().get_or_compute(key, compute)
+    charge_sending(body, computed)
     return cached_response(
         body, etag, cache_control, **{"X-Prune-Trace": "computed" if computed else "cached"}
     )
+
+
+def charge_sending(body: bytes, computed: bool) -> None:
+    """A large answer sent from the cache costs by its size (computing it was charged)."""
+    cost = 0 if computed else cost_of(sent_bytes=len(body))
+    if cost:
+        charge_computation(cost)
 
 
 def trace_body(run: Any) -> Iterator[bytes]:

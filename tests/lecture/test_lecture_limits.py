@@ -67,6 +67,49 @@ def test_rooms_per_address_count_every_connection_from_it(connect):
     assert start(third)["ok"]
 
 
+def test_a_room_whose_presenter_left_ends_and_frees_its_slot(connect):
+    app = make_app(PRUNE_LECTURE_ABANDONED_SECONDS=1, PRUNE_LECTURE_ROOMS_PER_ADDRESS=1)
+    presenter, returning = connect(app), connect(app)
+    left = start(presenter)
+    presenter.disconnect()
+    error = "too many lecture rooms from your network address (1); end one first or try again later"
+    assert_refused(returning, start(returning), error)
+    time.sleep(1.2)  # PRUNE_LECTURE_ABANDONED_SECONDS
+    gone = connect(app).emit("lecture:join", {"room": left["room"]}, callback=True)
+    assert not gone["ok"] and "there is no lecture" in gone["error"]
+    assert start(returning)["ok"], "the abandoned room no longer counts"
+
+
+def test_a_presenter_back_in_time_keeps_the_room(connect):
+    app = make_app(PRUNE_LECTURE_ABANDONED_SECONDS=1)
+    presenter = connect(app)
+    room = start(presenter)
+    presenter.disconnect()
+    again = connect(app)
+    message = {"room": room["room"], "key": room["key"]}
+    assert again.emit("lecture:resume", message, callback=True)["ok"]
+    time.sleep(1.2)
+    assert connect(app).emit("lecture:join", {"room": room["room"]}, callback=True)["ok"]
+
+
+def test_rooms_share_a_budget_of_view_bytes(connect):
+    size = len(json.dumps(VIEW, separators=(",", ":")))
+    app = make_app(PRUNE_LECTURE_VIEW_BYTES=2 * size + 10)
+    first, second = connect(app), connect(app)
+    rooms = [start(first), start(second)]
+    assert all(ack["ok"] for ack in rooms)
+    error = (
+        f"this server's lecture rooms hold all the views they may ({2 * size + 10:,} bytes); "
+        "try again later, or with a smaller tree"
+    )
+    assert_refused(first, start(first), error)
+    bigger = {"tree": [TEXTBOOK, TEXTBOOK], "options": {}}
+    change = {"room": rooms[0]["room"], "key": rooms[0]["key"], "seq": 1, "view": bigger}
+    assert_refused(first, first.emit("lecture:view", change, callback=True), error)
+    assert end(second, rooms[1])["ok"]
+    assert first.emit("lecture:view", change, callback=True)["ok"], "the ended room's bytes"
+
+
 def test_rooms_per_process_are_capped_and_expired_rooms_free_their_slots(connect):
     app = make_app(
         PRUNE_LECTURE_ROOMS_PER_PROCESS=3,
@@ -123,7 +166,7 @@ def test_a_view_over_the_size_limit_is_refused_with_its_size(connect):
     error = f"the lecture view has {size:,} bytes; the limit is 10,000"
     assert_refused(presenter, start(presenter, big), error)
     ack = start(presenter, small)
-    assert ack["ok"] and ack["view"] == small
+    assert ack["ok"] and app.test_client().get(ack["view"]["href"]).get_json() == small
     change = {"room": ack["room"], "key": ack["key"], "seq": 1, "view": big}
     assert_refused(presenter, presenter.emit("lecture:view", change, callback=True), error)
 

@@ -12,7 +12,8 @@ import redis
 import socketio as socketio_client
 from support import TEXTBOOK, make_app, wait_until
 
-from app.lecture.questions import MemoryQuestions, RedisQuestions, Truths
+from app.lecture.questions import AnswerCaps, MemoryQuestions, Truths
+from app.lecture.redis_questions import RedisQuestions
 from app.lecture.rooms import RoomError
 from app.sockets import socketio
 
@@ -61,6 +62,12 @@ class Lecture:
         message = {"room": self.code, "key": key or self.key, "question": question_id}
         return (client or self.presenter).emit(event, message, callback=True)
 
+    def question_of(self, public):
+        """A question as a message carries it, with its body fetched from its href."""
+        fetched = self.app.test_client().get(public["href"])
+        assert fetched.status_code == 200, fetched.get_json()
+        return {"id": public["id"], **fetched.get_json(), "revealed": public["revealed"]}
+
     def counts(self):
         """The last ``lecture:answers`` the presenter got."""
         return received(self.presenter, "lecture:answers")[-1]
@@ -95,12 +102,13 @@ def test_students_answer_and_the_presenter_sees_only_counts(connect):
     lecture = Lecture(connect)
     question_id = lecture.asked()
     for student in lecture.students:
-        assert received(student, "lecture:question") == [
-            {
-                "room": lecture.code,
-                "question": {"id": question_id, **QUESTION, "revealed": False},
-            }
-        ]
+        [sent] = received(student, "lecture:question")
+        assert sent["room"] == lecture.code and "tree" not in sent["question"]
+        assert lecture.question_of(sent["question"]) == {
+            "id": question_id,
+            **QUESTION,
+            "revealed": False,
+        }
     assert received(lecture.presenter, "lecture:question") == []
 
     answers = [
@@ -181,6 +189,34 @@ def test_a_student_who_leaves_stays_counted(connect):
     assert body["moves"] == {"0": 1, "1": 1}
 
 
+def test_a_departed_students_answer_is_dropped_at_the_reveal(connect):
+    lecture = Lecture(connect, students=0)
+    question_id = lecture.asked()
+    gone, back, staying = (lecture.join() for _ in range(3))
+    for student, token in ((gone, "g" * 16), (back, "b" * 16), (staying, None)):
+        answer = {"room": lecture.code, "question": question_id, "answer": RIGHT}
+        assert student.emit("lecture:answer", {**answer, "student": token}, callback=True)["ok"]
+    gone.disconnect()
+    back.disconnect()  # a reload: its tab joins again with its token, without answering
+    again = lecture.connect()
+    joined = again.emit("lecture:join", {"room": lecture.code, "student": "b" * 16}, callback=True)
+    assert joined["ok"]
+    lecture.presenter_says("lecture:reveal", question_id)
+    resumed = lecture.connect().emit(
+        "lecture:resume", {"room": lecture.code, "key": lecture.key}, callback=True
+    )
+    assert resumed["answers"]["answered"] == 2, "the one who left is no longer counted"
+
+
+def test_an_answer_is_at_most_what_a_full_answer_to_the_tree_needs(connect):
+    lecture = Lecture(connect, students=1)
+    question_id = lecture.asked()
+    padded = {"pruned": ["0" * 3000], "best_move": 0}  # 3 KB about a 13-node tree
+    ack = lecture.answer(lecture.students[0], question_id, padded)
+    assert not ack["ok"]
+    assert ack["error"].startswith("the answer (for this tree) has 3,")
+
+
 def test_a_student_who_comes_back_with_their_token_replaces_their_answer(connect):
     lecture = Lecture(connect, students=1)
     question_id = lecture.asked()
@@ -225,7 +261,11 @@ def test_the_reveal_reaches_every_student_and_ends_answering(connect):
             each, lecture.answer(each, question_id, RIGHT), "the answer has been revealed"
         )
     joined = lecture.connect().emit("lecture:join", {"room": lecture.code}, callback=True)
-    assert joined["question"] == {"id": question_id, **QUESTION, "revealed": True}
+    assert lecture.question_of(joined["question"]) == {
+        "id": question_id,
+        **QUESTION,
+        "revealed": True,
+    }
     assert lecture.counts()["answered"] == 1
 
 
@@ -264,7 +304,12 @@ def test_late_joiners_and_a_returning_presenter_get_the_open_question(connect):
     question_id = lecture.asked()
     assert lecture.answer(lecture.students[0], question_id, RIGHT)["ok"]
     joined = lecture.connect().emit("lecture:join", {"room": lecture.code}, callback=True)
-    assert joined["question"] == {"id": question_id, **QUESTION, "revealed": False}
+    assert "tree" not in joined["question"], "sent by reference"
+    assert lecture.question_of(joined["question"]) == {
+        "id": question_id,
+        **QUESTION,
+        "revealed": False,
+    }
     assert "answers" not in joined
     resumed = lecture.connect().emit(
         "lecture:resume", {"room": lecture.code, "key": lecture.key}, callback=True
@@ -397,20 +442,23 @@ def test_a_room_asks_a_limited_number_of_questions(connect):
 @pytest.fixture(params=["memory", "redis"])
 def questions(request):
     if request.param == "memory":
-        return MemoryQuestions(idle_seconds=60, per_room=3)
+        return MemoryQuestions(idle_seconds=60, per_room=3, caps=CAPS)
     client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
     client.flushdb()
-    return RedisQuestions(client, idle_seconds=60, per_room=3)
+    return RedisQuestions(client, idle_seconds=60, per_room=3, caps=CAPS)
+
+
+CAPS = AnswerCaps(per_address=3, entries=50)
 
 
 def test_both_stores_count_answers_alike(questions):
     assert questions.get("ROOM22") is None and questions.tally("ROOM22") is None
-    asked = questions.ask("ROOM22", TEXTBOOK, {"rule": "standard"})
+    asked = questions.ask("ROOM22", json.dumps(QUESTION))
     assert questions.get("ROOM22") == asked
-    questions.answer("ROOM22", asked.id, "a", ("p:1.1", "p:1.2", "v:3", "m:0"))
-    questions.answer("ROOM22", asked.id, "b", ("p:1.2", "m:1"))
-    questions.answer("ROOM22", asked.id, "a", ("p:", "v:2.5", "m:1"))  # a changed answer
-    questions.answer("ROOM22", asked.id, "c", ())
+    questions.answer("ROOM22", asked.id, "a", ("p:1.1", "p:1.2", "v:3", "m:0"), "10.0.0.1")
+    questions.answer("ROOM22", asked.id, "b", ("p:1.2", "m:1"), "10.0.0.1")
+    questions.answer("ROOM22", asked.id, "a", ("p:", "v:2.5", "m:1"), "10.0.0.1")  # changed
+    questions.answer("ROOM22", asked.id, "c", (), "10.0.0.1")
     assert questions.tally("ROOM22") == {
         "question": asked.id,
         "answered": 3,
@@ -419,33 +467,77 @@ def test_both_stores_count_answers_alike(questions):
         "moves": {"1": 2},
     }
     with pytest.raises(RoomError, match="not open"):
-        questions.answer("ROOM22", "other", "d", ("m:0",))
+        questions.answer("ROOM22", "other", "d", ("m:0",), "10.0.0.1")
     with pytest.raises(RoomError, match="not open"):
         questions.reveal("ROOM22", "other")
     questions.reveal("ROOM22", asked.id)
     assert questions.get("ROOM22").revealed
     with pytest.raises(RoomError, match="the answer has been revealed"):
-        questions.answer("ROOM22", asked.id, "a", ("m:0",))
+        questions.answer("ROOM22", asked.id, "a", ("m:0",), "10.0.0.1")
     questions.close("ROOM22", asked.id)
     assert questions.get("ROOM22") is None and questions.tally("ROOM22") is None
-    again = questions.ask("ROOM22", [1, 2], {})
+    again = questions.ask("ROOM22", "{}")
     assert questions.tally("ROOM22")["answered"] == 0
-    questions.ask("ROOM22", [1, 2], {})
+    questions.ask("ROOM22", "{}")
     with pytest.raises(RoomError, match="has asked its 3 questions"):
-        questions.ask("ROOM22", [1, 2], {})
+        questions.ask("ROOM22", "{}")
     with pytest.raises(RoomError, match="not open"):  # replaced
-        questions.answer("ROOM22", again.id, "a", ("m:0",))
+        questions.answer("ROOM22", again.id, "a", ("m:0",), "10.0.0.1")
     questions.forget("ROOM22")
     assert questions.get("ROOM22") is None
-    questions.ask("ROOM22", [1, 2], {})  # an ended room's count is gone too
+    questions.ask("ROOM22", "{}")  # an ended room's count is gone too
+
+
+def test_one_address_answers_for_at_most_its_cap_of_students(questions):
+    asked = questions.ask("ROOM44", "{}")
+    for student in ("a", "b", "c"):
+        questions.answer("ROOM44", asked.id, student, ("m:0",), "10.0.0.1")
+    with pytest.raises(RoomError, match=r"too many students from your network address .*\(3\)"):
+        questions.answer("ROOM44", asked.id, "d", ("m:0",), "10.0.0.1")
+    questions.answer("ROOM44", asked.id, "a", ("m:1",), "10.0.0.1")  # changing one's mind
+    questions.answer("ROOM44", asked.id, "d", ("m:0",), "10.0.0.2")  # another address
+    assert questions.tally("ROOM44")["answered"] == 4
+    assert questions.tally("ROOM44")["moves"] == {"0": 3, "1": 1}
+
+
+def test_a_question_keeps_at_most_its_cap_of_marks(questions):
+    asked = questions.ask("ROOM55", "{}")
+
+    def marks(count):
+        return tuple(f"p:{n}" for n in range(count))
+
+    questions.answer("ROOM55", asked.id, "a", marks(30), "10.0.0.1")
+    with pytest.raises(RoomError, match=r"holds as many answers as it can \(50 marks"):
+        questions.answer("ROOM55", asked.id, "b", marks(21), "10.0.0.2")
+    questions.answer("ROOM55", asked.id, "b", marks(20), "10.0.0.2")
+    # a student replacing their answer gets their own marks back first
+    questions.answer("ROOM55", asked.id, "a", marks(30), "10.0.0.1")
+    pruned = questions.tally("ROOM55")["pruned"]
+    assert len(pruned) == 30 and sum(pruned.values()) == 50
+
+
+def test_a_departed_students_answer_counts_until_the_reveal(questions):
+    asked = questions.ask("ROOM66", "{}")
+    for student in ("gone", "back", "here"):
+        questions.answer("ROOM66", asked.id, student, ("m:0",), "10.0.0.1")
+    questions.depart("ROOM66", "gone")
+    questions.depart("ROOM66", "back")
+    questions.depart("ROOM66", "never-answered")
+    questions.arrive("ROOM66", "back")  # reconnected
+    assert questions.tally("ROOM66")["answered"] == 3
+    questions.reveal("ROOM66", asked.id)
+    assert questions.tally("ROOM66")["answered"] == 2
+    assert questions.tally("ROOM66")["moves"] == {"0": 2}
 
 
 def test_concurrent_answers_count_exactly(questions):
-    asked = questions.ask("ROOM33", TEXTBOOK, {})
+    asked = questions.ask("ROOM33", "{}")
 
     def answer(student):
         for move in range(3):
-            questions.answer("ROOM33", asked.id, f"s{student}", ("p:1.1", f"m:{move}"))
+            questions.answer(
+                "ROOM33", asked.id, f"s{student}", ("p:1.1", f"m:{move}"), f"10.0.0.{student}"
+            )
 
     threads = [threading.Thread(target=answer, args=(n,)) for n in range(20)]
     for thread in threads:

@@ -16,6 +16,13 @@ def lecture_app():
     return make_app(PRUNE_LECTURE_IDLE_SECONDS=60)
 
 
+def fetched(app, ref):
+    """A view or question fetched by its reference, as a student's page does."""
+    response = app.test_client().get(ref["href"])
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 @pytest.fixture
 def connect(lecture_app):
     clients = []
@@ -41,11 +48,14 @@ def start(presenter):
     return ack["room"], ack["key"]
 
 
-def test_students_join_and_see_the_presenters_view(connect):
+def test_students_join_and_see_the_presenters_view(connect, lecture_app):
     presenter, student = connect(), connect()
     code, key = start(presenter)
     joined = student.emit("lecture:join", {"room": code.lower()}, callback=True)
-    assert joined == {"ok": True, "room": code, "view": VIEW, "cursor": CURSOR, "seq": 0}
+    ref = joined.pop("view")
+    assert joined == {"ok": True, "room": code, "cursor": CURSOR, "seq": 0}
+    assert ref["href"] == f"/api/lecture/{code}/views/{ref['version']}"
+    assert fetched(lecture_app, ref) == VIEW
     assert "key" not in joined and key not in str(joined)
     assert received(presenter, "lecture:audience") == [{"room": code, "count": 1}]
 
@@ -72,16 +82,21 @@ def test_each_step_reaches_students_and_stale_steps_do_not(connect):
     assert rejoined["cursor"] == cursor and rejoined["seq"] == 2
 
 
-def test_a_new_view_is_sent_to_students(connect):
+def test_a_new_view_is_sent_to_students_by_reference(connect, lecture_app):
     presenter, student = connect(), connect()
     code, key = start(presenter)
-    student.emit("lecture:join", {"room": code}, callback=True)
+    old = student.emit("lecture:join", {"room": code}, callback=True)["view"]
     view = {"tree": [[10], [10, 0]], "options": {"rule": "strict"}}
     message = {"room": code, "key": key, "seq": 1, "view": view, "cursor": CURSOR}
     assert presenter.emit("lecture:view", message, callback=True)["ok"]
-    assert received(student, "lecture:view") == [
-        {"room": code, "view": view, "cursor": CURSOR, "seq": 1}
-    ]
+    [sent] = received(student, "lecture:view")
+    ref = sent.pop("view")
+    assert sent == {"room": code, "cursor": CURSOR, "seq": 1}
+    assert ref["version"] != old["version"] and fetched(lecture_app, ref) == view
+    gone = lecture_app.test_client().get(old["href"])
+    assert gone.status_code == 404 and "gone" in gone.get_json()["error"]
+    wrong = lecture_app.test_client().get(f"/api/lecture/{code}/views/guess")
+    assert wrong.status_code == 404
 
 
 def test_invalid_views_are_refused_naming_the_node(connect):
@@ -113,7 +128,7 @@ def test_a_presenter_who_reconnects_keeps_the_room(connect):
     presenter.disconnect()
     again = connect()
     resumed = again.emit("lecture:resume", {"room": code, "key": key}, callback=True)
-    assert resumed["ok"] and resumed["audience"] == 1 and resumed["view"] == VIEW
+    assert resumed["ok"] and resumed["audience"] == 1 and "href" in resumed["view"]
     ack = again.emit(
         "lecture:cursor", {"room": code, "key": key, "seq": 1, "cursor": {"step": 3}}, callback=True
     )
@@ -189,3 +204,30 @@ def test_the_presenter_ends_the_lecture_for_everyone(connect):
     assert received(student, "lecture:ended") == [{"room": code}]
     late = connect().emit("lecture:join", {"room": code}, callback=True)
     assert late == {"ok": False, "error": f"there is no lecture {code} (it may have ended)"}
+
+
+def test_unknown_fields_are_refused_as_in_runs(connect):
+    presenter, student = connect(), connect()
+    code, key = start(presenter)
+    ack = student.emit("lecture:join", {"room": code, "name": "Ada"}, callback=True)
+    assert ack == {"ok": False, "error": "unknown field 'name' (expected room, student)"}
+    drive = {"room": code, "key": key, "seq": 1, "cursor": CURSOR, "note": 1}
+    ack = presenter.emit("lecture:cursor", drive, callback=True)
+    assert ack["error"] == "unknown field 'note' (expected room, key, seq, cursor)"
+
+
+def test_guesses_at_codes_are_limited_per_address():
+    app = make_app(PRUNE_LECTURE_CODE_GUESSES_PER_MINUTE=3)
+    presenter = socketio.test_client(app)
+    code, _ = start(presenter)
+    guessers = [socketio.test_client(app), socketio.test_client(app)]  # one address
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        ack = guessers[0].emit("lecture:join", {"room": guess}, callback=True)
+        assert ack["error"].startswith("there is no lecture")
+    ack = guessers[1].emit("lecture:join", {"room": "DDDDDD"}, callback=True)
+    assert ack["error"].startswith("too many lecture codes that name no room from your network")
+    ack = guessers[1].emit("lecture:resume", {"room": "EEEEEE", "key": "x"}, callback=True)
+    assert ack["error"].startswith("too many lecture codes"), "resume is no way around it"
+    assert guessers[1].emit("lecture:join", {"room": code}, callback=True)["ok"], "a real code"
+    for client in (presenter, *guessers):
+        client.disconnect()

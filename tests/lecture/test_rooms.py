@@ -21,10 +21,14 @@ def test_create_gives_a_readable_code_and_a_secret_key(rooms):
     assert len(key) >= 32 and key not in str(room.public())
     assert rooms.get(room.code).public() == {
         "room": room.code,
-        "view": VIEW,
+        "view": {
+            "version": room.view_version,
+            "href": f"/api/lecture/{room.code}/views/{room.view_version}",
+        },
         "cursor": CURSOR,
         "seq": 0,
     }
+    assert rooms.get(room.code).view == VIEW
 
 
 def test_presenter_changes_with_rising_seq_and_stale_ones_are_dropped(rooms):
@@ -33,10 +37,12 @@ def test_presenter_changes_with_rising_seq_and_stale_ones_are_dropped(rooms):
     assert rooms.change(room.code, key, 1, cursor={"step": 1, "playing": False, "speed": 1}) is None
     assert rooms.change(room.code, key, 2, cursor={"step": 9, "playing": False, "speed": 1}) is None
     assert rooms.get(room.code).cursor["step"] == 5
+    first_version = room.view_version
     new_view = {"tree": [1, 2], "options": {}}
     rooms.change(room.code, key, 3, view=new_view)
     stored = rooms.get(room.code)
     assert stored.view == new_view and stored.cursor["step"] == 5 and stored.seq == 3
+    assert stored.view_version != first_version, "a new view is a new version"
 
 
 def test_only_the_key_holder_drives(rooms):
@@ -88,6 +94,36 @@ def test_idle_rooms_expire_in_redis(redis_url):
     assert rooms.get(room.code) is not None
     time.sleep(2.1)
     assert rooms.get(room.code) is None
+
+
+def test_abandoned_rooms_expire_in_memory_unless_their_presenter_is_back():
+    now = [1000.0]
+    rooms = MemoryRooms(idle_seconds=3600, abandoned_seconds=60, clock=lambda: now[0])
+    left, left_key = rooms.create(VIEW, CURSOR)
+    back, back_key = rooms.create(VIEW, CURSOR)
+    rooms.abandon(left.code)
+    rooms.abandon(back.code)
+    now[0] += 50
+    rooms.resume(back.code, back_key)  # a reload: the presenter is back
+    now[0] += 11
+    assert rooms.get(left.code) is None
+    assert rooms.get(back.code) is not None
+    with pytest.raises(RoomError, match="this lecture has ended"):
+        rooms.resume(left.code, left_key)
+
+
+def test_abandoned_rooms_expire_in_redis(redis_url):
+    import time
+
+    rooms = RedisRooms(redis.Redis.from_url(redis_url), idle_seconds=3600, abandoned_seconds=1)
+    left, _ = rooms.create(VIEW, CURSOR)
+    back, back_key = rooms.create(VIEW, CURSOR)
+    rooms.abandon(left.code)
+    rooms.abandon(back.code)
+    rooms.resume(back.code, back_key)
+    time.sleep(2.1)
+    assert rooms.get(left.code) is None
+    assert rooms.get(back.code) is not None
 
 
 @pytest.mark.parametrize("typed", ["abc-def", " ABC DEF ", "AbCdEf"])

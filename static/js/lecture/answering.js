@@ -14,31 +14,12 @@
 
 import { QuestionSheet } from "./question-sheet.js";
 import { fromWire, loadQuestion, toWire, visualizerBase } from "./question-data.js";
+import { studentToken } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE_PREFIX = "prune.lecture.answer.";
 const SENT = "Answer sent; you can change it until the presenter reveals.";
 const CHANGED = "You changed your answer: send it again to replace the one sent.";
-
-const STUDENT_KEY = "prune.lecture.student";
-
-/** This tab's anonymous token: random, kept for the tab's life, never tied to a person. */
-export function studentToken() {
-  try {
-    const kept = window.sessionStorage.getItem(STUDENT_KEY);
-    if (kept) return kept;
-  } catch {
-    // private mode: a token for this page only
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  try {
-    window.sessionStorage.setItem(STUDENT_KEY, token);
-  } catch {
-    // not kept: a reload answers as a new student
-  }
-  return token;
-}
 
 function storeKey(code, id) {
   return `${STORE_PREFIX}${code}.${id}`;

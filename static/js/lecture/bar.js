@@ -179,6 +179,7 @@ export class LectureBar {
       el("strong", { className: "lecture-code" },
         formatCode(code)));
     join.append(line, codeLine);
+    if (isLoopback(origin)) join.append(loopbackWarning(origin));
     this.audienceEl = el("p", { className: "lecture-audience" }, studentsText(audience));
     this.audienceSay = el("p", { className: "visually-hidden", "aria-live": "polite" });
     const end = button("lecture-end", "End lecture", () => this.room.endLecture());
@@ -245,4 +246,19 @@ export class LectureBar {
     this.status.hidden = !message;
     this.status.classList.toggle("is-error", isError);
   }
+}
+
+/** Whether `origin` names this computer only (no student's device can reach it). */
+export function isLoopback(origin) {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1" || host === "0.0.0.0";
+}
+
+/** What to do when the join link points to this computer (docs/deployment.md). */
+function loopbackWarning(origin) {
+  const port = new URL(origin).port || "8000";
+  return el("p", { className: "lecture-loopback-warning", role: "alert" },
+    `Students cannot open this link: ${new URL(origin).hostname} is this computer. ` +
+    `Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:${port} ` +
+    "(script/server prints the address), or open this page at that address.");
 }

@@ -14,7 +14,7 @@
 
 import { DRILL_CHANNEL } from "../drill/room.js";
 import { LEVELS, MAX_SEED } from "../drill/trees.js";
-import { studentToken } from "./answering.js";
+import { studentToken } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 3000;

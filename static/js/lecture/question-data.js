@@ -1,11 +1,12 @@
 // question-data.js: what both sides of a lecture question need about it, apart from the
-// screen: its trace (a question carries its tree and options, so each page fetches the trace
-// once with POST /api/trace and from then on needs no request), whether two traces are of the
+// screen: its tree and options (fetched once by the question's href: payloads.js), its trace
+// (fetched once with POST /api/trace; from then on no request), whether two traces are of the
 // same tree (the presenter's heat overlay is drawn only on the question's tree), the answer
 // as it travels (JSON has no ∞: the protocol writes "Infinity"), and the visualizer's address
 // for "Show me". The protocol is docs/protocol.md, "Lecture questions".
 
 import { traceTree } from "../lib/api.js";
+import { questionBody } from "./payloads.js";
 import { PACKED_PARAM, packView } from "../lib/packed-view.js";
 import { Trace } from "../trace/trace.js";
 import { buildQuery } from "../lib/url-state.js";
@@ -14,8 +15,9 @@ const LONGEST_QUERY = 7000; // under the server's 8,000 characters, with room fo
 
 /** The question's finished trace: {doc, trace, agents}. Throws an ApiError. */
 export async function loadQuestion(question) {
-  const doc = question.tree;
-  const result = await traceTree(doc, question.options || {});
+  const body = await questionBody(question); // a message carries only its href
+  const doc = body.tree;
+  const result = await traceTree(doc, body.options || {});
   const trace = new Trace(result.nodes, result.options);
   trace.append(result.events);
   trace.finish(result.summary);
@@ -79,11 +81,12 @@ export function fromWire(answer) {
  * adds &step=K): the tree in the query while it fits, else packed (?z=), as share.js packs.
  */
 export async function visualizerBase(question) {
-  const options = question.options || {};
-  const text = JSON.stringify(question.tree);
+  const body = await questionBody(question);
+  const options = body.options || {};
+  const text = JSON.stringify(body.tree);
   const query = buildQuery({ source: { kind: "paste", text }, options });
   if (query.length <= LONGEST_QUERY) return `/?${query}`;
-  const packed = await packView({ tree: question.tree, options });
+  const packed = await packView({ tree: body.tree, options });
   const params = new URLSearchParams([[PACKED_PARAM, packed]]);
   for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options }))) params.set(key, value);
   return `/?${params.toString()}`;

@@ -7,13 +7,14 @@
 // traffic: messages in, requests with acks, re-joining or resuming after a reconnect. Beside
 // it: bar.js (the controls, the bar above the tree, focus rules), outbox.js (the presenter's
 // throttled sending), player-link.js (reading and driving the player; a student's own input
-// detaches), storage.js (the presenter's key, the address bar), codes.js, views.js (pure).
+// detaches), storage.js (the presenter's key, the address bar), lib/room-codes.js, views.js (pure).
 
 import { LectureBar } from "./bar.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
+import { Inbox, requestWithAck } from "./payloads.js";
 import { PresenterOutbox } from "./outbox.js";
 import { applyCursor, cursorNow, watchPlayer, watchStudentInput } from "./player-link.js";
-import { forgetKey, loadKey, saveKey, setUrlParam } from "./storage.js";
+import { forgetKey, loadKey, saveKey, setUrlParam, studentToken } from "./storage.js";
 import { runOptions, viewKey, viewOptions } from "./views.js";
 
 const ACK_TIMEOUT_MS = 8000;
@@ -43,6 +44,7 @@ export class Lecture {
     this.outbox = new PresenterOutbox(this);
     this.socket = null;
     this.listeners = []; // lecture/*.js (questions): told what happens here, see tell()
+    this.inbox = new Inbox((err) => this.setStatus(`The lecture's view could not be loaded: ${err.message}`, true));
     this.bar = new LectureBar(this);
     this.watchPlayer();
     const following = () => this.role === "student" && this.following;
@@ -60,8 +62,8 @@ export class Lecture {
       this.socketId = null;
       if (this.role) this.setStatus("Connection lost: reconnecting…");
     });
-    socket.on("lecture:view", (msg) => this.onViewMessage(msg));
-    socket.on("lecture:cursor", (msg) => this.onCursorMessage(msg));
+    socket.on("lecture:view", (msg) => this.inbox.take(msg, (m) => this.onViewMessage(m)));
+    socket.on("lecture:cursor", (msg) => this.inbox.take(msg, (m) => this.onCursorMessage(m)));
     socket.on("lecture:audience", (msg) => {
       if (msg && msg.room === this.code && this.role === "presenter") {
         this.bar.showAudience(msg.count);
@@ -95,13 +97,7 @@ export class Lecture {
   }
 
   request(event, body) {
-    const socket = this.connect();
-    return new Promise((resolve) => {
-      socket.timeout(ACK_TIMEOUT_MS).emit(event, body, (err, ack) => {
-        if (err) resolve({ ok: false, error: "the server did not answer", timeout: true });
-        else resolve(ack && typeof ack === "object" ? ack : { ok: false, error: "bad answer" });
-      });
-    });
+    return requestWithAck(this.connect(), event, body, ACK_TIMEOUT_MS);
   }
 
   onConnect() {
@@ -294,10 +290,11 @@ export class Lecture {
       this.code = code;
       this.following = true;
       this.seq = 0;
+      this.viewSeq = -1; // the seq of the view this page holds
       this.bar.showStudent(code);
       this.setStatus("Joining…");
     }
-    const ack = await this.request("lecture:join", { room: code });
+    const ack = await this.request("lecture:join", { room: code, student: studentToken() });
     this.establishing = false;
     if (this.role !== "student" || this.code !== code) return;
     if (!ack.ok) {
@@ -311,11 +308,13 @@ export class Lecture {
     setUrlParam("lecture", code);
     this.setStatus("");
     this.tell("joined", ack); // the open question, if any (a late joiner answers it)
-    const fresh = (ack.seq || 0) > this.seq;
+    const ackSeq = ack.seq || 0;
+    const fresh = ackSeq > this.seq;
     if (fresh || first || resync) {
-      this.seq = Math.max(this.seq, ack.seq || 0);
-      this.view = ack.view;
-      this.cursor = ack.cursor;
+      // A view or cursor that came while the view was fetched is newer than the ack's.
+      if (!(ackSeq < this.viewSeq)) [this.view, this.viewSeq] = [ack.view, ackSeq];
+      if (ackSeq >= this.seq) this.cursor = ack.cursor;
+      this.seq = Math.max(this.seq, ackSeq);
     }
     if (!this.following) return;
     // Re-run unless this page shows the room's view, fully (a run cut by a lost connection
@@ -330,7 +329,7 @@ export class Lecture {
   onViewMessage(msg) {
     if (this.role !== "student" || !msg || msg.room !== this.code) return;
     if (typeof msg.seq !== "number" || msg.seq <= this.seq) return;
-    this.seq = msg.seq;
+    this.seq = this.viewSeq = msg.seq;
     this.view = msg.view;
     this.cursor = msg.cursor;
     if (!this.following) return this.bar.showDetached(this.code);

@@ -1,0 +1,60 @@
+// lecture/payloads.js: lecture messages carry a room's view and its question by reference
+// ({version, href} / {id, revealed, href}), never the tree itself: the server keeps one copy
+// however many students follow (docs/protocol.md, "Lecture mode"). withView() fetches a view
+// once per version and puts {tree, options} in its place, so room.js sees what it always saw;
+// questionBody() does the same for a question (question-data.js). Inbox keeps the room's
+// messages in the order they came while a view is being fetched.
+
+import { getJson } from "../lib/api.js";
+
+const KEPT = 4; // versions kept: a room's few recent views (a re-join needs no new fetch)
+const fetched = new Map(); // href → Promise of the JSON body
+
+function load(href) {
+  if (!fetched.has(href)) {
+    const body = getJson(href);
+    body.catch(() => fetched.delete(href)); // a failed fetch is tried again next time
+    fetched.set(href, body);
+    while (fetched.size > KEPT) fetched.delete(fetched.keys().next().value);
+  }
+  return fetched.get(href);
+}
+
+/** `msg` with its view in place of the view's reference. Throws an ApiError. */
+export async function withView(msg) {
+  const ref = msg && msg.view;
+  if (ref && typeof ref.href === "string" && !("tree" in ref)) msg.view = await load(ref.href);
+  return msg;
+}
+
+/** A question's {tree, options}: carried by it, or fetched from its href. */
+export async function questionBody(question) {
+  if ("tree" in question) return question;
+  return load(question.href);
+}
+
+/** Handles messages one after another, each once its view is in place. */
+export class Inbox {
+  constructor(onError) {
+    this.turn = Promise.resolve();
+    this.onError = onError;
+  }
+
+  /** handle(msg), after every message taken before it. */
+  take(msg, handle) {
+    const next = this.turn.then(() => withView(msg)).then(handle, (err) => this.onError(err));
+    this.turn = next.catch(() => {});
+    return next;
+  }
+}
+
+/** Emit `event` and resolve with its ack (its view fetched), or {ok: false, error}. */
+export function requestWithAck(socket, event, body, timeoutMs) {
+  return new Promise((resolve) => {
+    socket.timeout(timeoutMs).emit(event, body, (err, ack) => {
+      if (err) resolve({ ok: false, error: "the server did not answer", timeout: true });
+      else if (!ack || typeof ack !== "object") resolve({ ok: false, error: "bad answer" });
+      else withView(ack).then(resolve, (error) => resolve({ ok: false, error: error.message }));
+    });
+  });
+}
