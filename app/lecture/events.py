@@ -111,6 +111,9 @@ FIELDS = {
     "answer": ("room", "question", "answer", "student"),
     "reveal": ("room", "key", "question"),
     "close_question": ("room", "key", "question"),
+    "start_drill": ("room", "key", "level", "seed"),
+    "drill_result": ("room", "drill", "right", "done", "student"),
+    "drill_tally": ("room", "key"),
 }
 
 

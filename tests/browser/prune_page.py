@@ -103,20 +103,25 @@ class PrunePage:
         return sorted(p for p, (s, _) in self.nodes().items() if s == state)
 
     def picture(self):
-        """Everything a step shows that tests compare: nodes, labels, marks, narration."""
+        """Everything a step shows that tests compare: nodes, labels, marks, narration. A
+        window reads as its two bounds and a cutoff label as its kind, whichever spacing the
+        screen's size chose ("α=3 β=∞" roomy, "[3, ∞]" packed; a note in full or short)."""
         return self.page.evaluate(
-            """() => ({
+            """() => {
+              const bounds = (text) => text.replace(/[αβ]=|[\\[\\],]/g, ' ').trim().split(/\\s+/)
+                .filter((part) => part !== '');
+              return {
               nodes: [...document.querySelectorAll('g.node')].map((g) => [
                 g.dataset.path, g.dataset.state, g.dataset.value ?? null,
                 g.querySelector('.val') ? g.querySelector('.val').textContent : '',
-                g.querySelector('.win') ? g.querySelector('.win').textContent : '',
+                g.querySelector('.win') ? bounds(g.querySelector('.win').textContent) : [],
                 g.classList.contains('on-path'), g.classList.contains('pv')]),
               labels: [...document.querySelectorAll('.cutoff-label')].map(
-                (l) => [l.dataset.path, l.dataset.kind, l.textContent]).sort(),
+                (l) => [l.dataset.path, l.dataset.kind, l.dataset.pruned ?? null]).sort(),
               strikes: [...document.querySelectorAll('.strike')].map((s) => s.dataset.path).sort(),
               narration: document.getElementById('narration').textContent,
               counter: document.getElementById('counter').textContent,
-            })"""
+            }; }"""
         )
 
     def screenshot(self, name: str):
