@@ -139,8 +139,9 @@ def test_the_builtin_lesson_its_chart_and_the_measures(prune, base_url):
             const t = performance.now();
             window.prune.goTo(window.prune.deck.start(k));
             await new Promise((resolve) => {
-              const check = () => document.querySelector(`#slide[data-slide-index="${k}"][data-kind="tree"]`)
-                ? resolve() : requestAnimationFrame(check);
+              const shown = `#slide[data-slide-index="${k}"][data-kind="tree"]`;
+              const check = () =>
+                document.querySelector(shown) ? resolve() : requestAnimationFrame(check);
               check();
             });
             await new Promise((resolve) => requestAnimationFrame(() => resolve()));
