@@ -13,7 +13,8 @@ import { MiniBoard } from "../games/board.js";
 import { narrate } from "../trace/narration.js";
 import { treePicture } from "../tree/picture.js";
 import { renderNotes } from "./notes.js";
-import { SlideLoader, getLesson, viewSummary } from "./slides.js";
+import { SlideLoader, getLesson } from "./slides.js";
+import { viewSummary } from "./lesson-model.js";
 import { stepRange } from "./deck.js";
 
 const MAX_KEY_STEPS = 400; // an answer key lists at most this many steps (then says so)

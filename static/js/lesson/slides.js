@@ -39,23 +39,6 @@ export function experimentChart(name, rows, asked) {
   return { title: `The pruning rule on ties: leaves evaluated, branching ${b}`, spec: rulesChart(rulesTable(rows, b).rows, b) };
 }
 
-/** A short sentence saying what a slide's view is (for the handout and the editor). */
-export function viewSummary(view) {
-  if (!view) return "Notes only";
-  if (view.kind === "tree") {
-    const rule = view.options && view.options.rule ? `, ${view.options.rule} rule` : "";
-    const algorithm = view.options && view.options.algorithm ? `, ${view.options.algorithm}` : "";
-    const source = view.preset ? `preset “${view.preset}”` : "a tree";
-    return `Tree: ${source}${algorithm}${rule}`;
-  }
-  if (view.kind === "game") {
-    const q = view.query || {};
-    if (view.game === "tictactoe") return `Tic-tac-toe decision on ${q.board || "?"}`;
-    return `Pacman decision ${q.decision || 0} on ${q.maze || q.layout || "?"}`;
-  }
-  return `Experiment: ${view.name}`;
-}
-
 export class SlideLoader {
   /** `lessonId`: the saved (or built-in) lesson; `version`: the engine's, for cacheable traces. */
   constructor(lessonId, slides, version = "") {

@@ -25,6 +25,7 @@ import { InputPanel } from "./input-panel.js";
 import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels.js";
 import { printWholeTree } from "./print.js";
 import { Runner } from "./run.js";
+import { wireAddToLesson } from "../lesson/add-to-lesson.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
@@ -211,6 +212,14 @@ view.onActivate = (id) => {
 };
 window.prune.share = new SharePanel(shell);
 printWholeTree($("tree"), () => (runner.trace ? window.prune.share.picture() : null));
+// "Add to lesson" (share panel): the tree, options and step on screen become a slide.
+wireAddToLesson($("add-to-lesson"), () => {
+  const shown = window.prune.share.view();
+  if (!shown) return null;
+  const view = { kind: "tree", tree: shown.tree, options: shown.options };
+  if (shown.step > 0) view.from = shown.step;
+  return { title: docTitle.title || "A tree", notes: "", view };
+}, $("lesson-status"));
 
 // ----- lecture mode (lecture/room.js): a presenter drives, students follow -----
 
