@@ -165,7 +165,36 @@ def _handler(function):
 
 
 def _view(message: Mapping[str, Any]) -> dict[str, Any]:
-    return _run_request(message.get("view"), "the lecture view")[0]
+    """The view, checked like a run; a lesson's presenter adds ``"lesson"``: where in the
+    lesson it is (``lesson_mark``), kept with the view for the students."""
+    body = message.get("view")
+    mark = None
+    if isinstance(body, Mapping) and "lesson" in body:
+        body = {key: value for key, value in body.items() if key != "lesson"}
+        mark = lesson_mark(message["view"]["lesson"])
+    view = _run_request(body, "the lecture view")[0]
+    if mark is not None:
+        view["lesson"] = mark
+    return view
+
+
+LESSON_MARK = {"id": str, "slide": int, "slides": int, "title": str}
+LESSON_ID = re.compile(r"^[A-Za-z0-9_-]{1,12}$")
+
+
+def lesson_mark(mark: Any) -> dict[str, Any]:
+    """``{"id", "slide", "slides", "title"}``: the lesson, the slide shown (from 0), how many
+    it has, and the slide's title (docs/lessons.md, "In a lecture")."""
+    if not isinstance(mark, Mapping) or set(mark) != set(LESSON_MARK):
+        raise RoomError('view.lesson must be {"id", "slide", "slides", "title"}')
+    for key, kind in LESSON_MARK.items():
+        if isinstance(mark[key], bool) or not isinstance(mark[key], kind):
+            raise RoomError(f"view.lesson.{key} must be {'text' if kind is str else 'a number'}")
+    if not LESSON_ID.match(mark["id"]) or len(mark["title"]) > 200:
+        raise RoomError("view.lesson names no lesson")
+    if not 0 <= mark["slide"] < mark["slides"] <= 1000:
+        raise RoomError("view.lesson.slide must be a slide of the lesson")
+    return {key: mark[key] for key in LESSON_MARK}
 
 
 def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, SearchOptions]:

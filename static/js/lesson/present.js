@@ -13,6 +13,7 @@ import { ownsKey } from "../lib/keys.js";
 import { Deck } from "./deck.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
+import { LessonLecture } from "./lecture.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 700;
@@ -191,6 +192,16 @@ async function start() {
   loader = new SlideLoader(root.dataset.lessonId, lesson.slides, root.dataset.traceVersion);
   fillSlideMenu(lesson.slides);
   bindControls();
+  if ($("btn-lecture")) {
+    window.prune.lecture = new LessonLecture({
+      lessonId: root.dataset.lessonId,
+      lesson,
+      button: $("btn-lecture"),
+      line: $("lecture-line"),
+      position: () => ({ ...at }),
+      onMove: (listener) => moveListeners.add(listener),
+    });
+  }
   const params = new URLSearchParams(window.location.search);
   const slide = /^\d+$/.test(params.get("slide") || "") ? Number(params.get("slide")) : 0;
   const first = deck.start(slide);

@@ -26,6 +26,7 @@ import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels
 import { printWholeTree } from "./print.js";
 import { Runner } from "./run.js";
 import { wireAddToLesson } from "../lesson/add-to-lesson.js";
+import { followLessonMark } from "../lesson/lecture-line.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
@@ -233,6 +234,7 @@ const lecture = new Lecture({
   openDefault: () => openDefaultPreset(input, run),
 });
 window.prune.lecture = lecture;
+followLessonMark(lecture, $("lesson-mark")); // a lecture given from a lesson: which slide
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
 window.prune.asking = new QuestionAsker({ lecture, view, player });
 window.prune.answering = new QuestionAnswering({ lecture });
