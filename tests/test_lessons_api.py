@@ -99,7 +99,9 @@ def test_html_in_notes_is_kept_as_text(client):
     identifier = post(client, lesson_of(slide(notes=notes))).get_json()["id"]
     assert client.get(f"/api/lessons/{identifier}").get_json()["slides"][0]["notes"] == notes
     page = client.get(f"/l/{identifier}").get_data(as_text=True)
-    assert "<script>alert" not in page and "onerror" not in page  # the notes are not in the HTML
+    # The page carries the lesson in a data attribute, escaped: never as markup.
+    assert "<img" not in page and "<script>alert" not in page
+    assert "&lt;img src=x onerror=" in page
 
 
 def test_ten_thousand_slides_are_a_413_naming_slides(client):

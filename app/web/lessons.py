@@ -173,10 +173,16 @@ def edit_lesson(identifier: str):
 
 @lesson_pages.get("/l/<identifier>")
 def present_lesson(identifier: str):
+    return _lesson_page(identifier, embed=False)
+
+
+def _lesson_page(identifier: str, embed: bool):
+    """The presented lesson; the lesson's JSON rides in a data attribute (escaped by Jinja,
+    read with JSON.parse), so the first slide's trace is asked for at once."""
     lesson = load_lesson(identifier)
     return render_template(
-        "lesson.html", lesson_id=identifier, title=lesson["title"], embed=False,
-        trace_version=ENGINE_VERSION,
+        "lesson.html", lesson_id=identifier, title=lesson["title"], embed=embed,
+        trace_version=ENGINE_VERSION, lesson_json=orjson.dumps(lesson).decode(),
     )  # fmt: skip
 
 
@@ -191,8 +197,4 @@ def print_lesson(identifier: str):
 
 def embed_lesson(identifier: str):
     """``/embed/l/<id>``: the whole lesson in one frame (registered in embeds.py)."""
-    lesson = load_lesson(identifier)
-    return render_template(
-        "lesson.html", lesson_id=identifier, title=lesson["title"], embed=True,
-        trace_version=ENGINE_VERSION,
-    )  # fmt: skip
+    return _lesson_page(identifier, embed=True)

@@ -181,7 +181,7 @@ async function start() {
   document.body.dataset.runState = "loading";
   let lesson;
   try {
-    lesson = await getLesson(root.dataset.lessonId);
+    lesson = root.dataset.lesson ? JSON.parse(root.dataset.lesson) : await getLesson(root.dataset.lessonId);
   } catch (err) {
     $("slide-title").textContent = "This lesson cannot be shown";
     stage.say(err.message);
