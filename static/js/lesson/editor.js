@@ -69,7 +69,8 @@ function card(slide, index) {
   const id = `slide-${index}`;
   const li = element("li", { className: "slide-card", dataset: { slideIndex: String(index) } });
   li.setAttribute("aria-label", `Slide ${index + 1}: ${slide.title}`);
-  const handle = element("button", { type: "button", className: "drag-handle", draggable: true, dataset: { part: "handle" } }, "⠿");
+  const handle = element("button", { type: "button", className: "drag-handle", draggable: true, dataset: { part: "handle" } });
+  handle.append(element("span", { "aria-hidden": "true" }, "⠿"));
   handle.setAttribute("aria-label", `Move slide ${index + 1} (drag, or Alt+↑ / Alt+↓)`);
   handle.setAttribute("aria-describedby", "reorder-help");
 
