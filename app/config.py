@@ -35,6 +35,10 @@ class Config:
             environ, "PRUNE_VIEW_STORE_REQUIRE_DURABLE", True
         )
         self.PRUNE_MAX_SAVED_BYTES = _integer(environ, "PRUNE_MAX_SAVED_BYTES", 1024 * 1024)
+        # Lessons (docs/lessons.md) share the store; one may be this big and hold this many
+        # slides. A bigger one is a 413.
+        self.PRUNE_MAX_LESSON_BYTES = _integer(environ, "PRUNE_MAX_LESSON_BYTES", 2 * MEGABYTE)
+        self.PRUNE_MAX_LESSON_SLIDES = _integer(environ, "PRUNE_MAX_LESSON_SLIDES", 60)
         # Traces of presets and saved views, computed once and kept for every student who opens
         # them: at most this many, and this many bytes in all (a larger one is not kept).
         self.PRUNE_TRACE_CACHE_ENTRIES = _integer(environ, "PRUNE_TRACE_CACHE_ENTRIES", 64)

@@ -26,6 +26,7 @@ from .web.errors import register_error_handlers
 from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
 from .web.lecture_payloads import lecture_payloads
+from .web.lessons import lesson_pages, lessons_api
 from .web.pages import pages
 from .web.practice import practice_api
 
@@ -53,10 +54,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(experiments_api)
     app.register_blueprint(practice_api)
     app.register_blueprint(lecture_payloads)
+    app.register_blueprint(lesson_pages)
+    app.register_blueprint(lessons_api)
     register_error_handlers(app)
     init_security_headers(app)
     init_url_limit(app)
-    init_rate_limit(app, api, games_api, experiments_api, practice_api)
+    init_rate_limit(app, api, games_api, experiments_api, practice_api, lessons_api)
     init_socketio(app)
     init_experiments(app)
     init_lecture(app)

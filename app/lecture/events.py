@@ -21,6 +21,7 @@ from ..inputs import check_size, limits_from, read_run, refused
 from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
 from .audience import Audience
+from .lesson_mark import lesson_mark
 from .limits import LectureLimits
 from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
 from .redis_questions import RedisQuestions
@@ -146,8 +147,18 @@ def _handler(function):
 
 
 def _view(message: Mapping[str, Any]) -> str:
-    """The message's view, checked, as the compact JSON text the room keeps."""
-    return PacketJSON.dumps(_run_request(message.get("view"), "the lecture view")[0])
+    """The message's view, checked like a run, as the compact JSON text the room keeps; a
+    lesson's presenter adds ``"lesson"``: where in the lesson it is (``lesson_mark``), kept
+    with the view for the students."""
+    body = message.get("view")
+    mark = None
+    if isinstance(body, Mapping) and "lesson" in body:
+        body = {key: value for key, value in body.items() if key != "lesson"}
+        mark = lesson_mark(message["view"]["lesson"])
+    view = _run_request(body, "the lecture view")[0]
+    if mark is not None:
+        view["lesson"] = mark
+    return PacketJSON.dumps(view)
 
 
 def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, SearchOptions]:

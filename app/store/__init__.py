@@ -1,4 +1,7 @@
-"""Saved views for short links: content-addressed, immutable, size-capped.
+"""Saved views for short links, and lessons: content-addressed, immutable, size-capped.
+
+Lessons (``/l/<id>``, docs/lessons.md) are kept by the same stores as views, under their
+own table or key prefix (``save(lesson, kind="lesson")``, ``load(id, kind="lesson")``).
 
 A saved view's id is derived from its content (a hash of its canonical JSON), so saving the
 same view twice gives the same id and nothing is ever overwritten. Two stores keep that

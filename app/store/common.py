@@ -38,13 +38,19 @@ def view_id(body: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:ID_LENGTH]
 
 
-def checked_body(view: dict[str, Any], max_bytes: int) -> tuple[str, str]:
+# What a store keeps: saved views (short links /t/<id>) and lessons (/l/<id>), each kind in
+# its own table (SQLite) or under its own key prefix (Redis), so an id of one never opens
+# the other.
+KINDS = ("view", "lesson")
+
+
+def checked_body(view: dict[str, Any], max_bytes: int, kind: str = "view") -> tuple[str, str]:
     """``view``'s canonical JSON and its id; a StoreError if it is over ``max_bytes``."""
     body = canonical(view)
     size = len(body.encode())
     if size > max_bytes:
         raise StoreError(
-            f"the view is {size:,} bytes; saved views may be at most {max_bytes:,} bytes"
+            f"the {kind} is {size:,} bytes; saved {kind}s may be at most {max_bytes:,} bytes"
         )
     return body, view_id(body)
 

@@ -25,6 +25,7 @@ from redis.retry import Retry
 from .common import COLLISION, ID_PATTERN, StoreError, StoreUnavailable, checked_body
 
 KEY_PREFIX = "prune:view:"
+KEY_PREFIXES = {"view": KEY_PREFIX, "lesson": "prune:lesson:"}  # common.KINDS
 CONNECT_TIMEOUT = 2.0  # seconds; a query string in the URL (socket_timeout=…) overrides these
 SOCKET_TIMEOUT = 5.0
 UNREACHABLE = "saved views are unavailable: the view store cannot be reached; try again shortly"
@@ -144,10 +145,11 @@ class RedisViewStore:
             self.log.error("%s", err)
             raise StoreUnavailable(NOT_DURABLE, retry_after=60) from None
 
-    def save(self, view: dict[str, Any]) -> str:
-        body, identifier = checked_body(view, self.max_bytes)
+    def save(self, view: dict[str, Any], kind: str = "view", max_bytes: int | None = None) -> str:
+        """As ``ViewStore.save``: a view, or a lesson under its own prefix."""
+        body, identifier = checked_body(view, max_bytes or self.max_bytes, kind)
         self._ensure_durable()
-        key = KEY_PREFIX + identifier
+        key = KEY_PREFIXES[kind] + identifier
         try:
             for _attempt in range(2):
                 if self.redis.set(key, body, nx=True):  # no expiry; never overwrite
@@ -161,11 +163,11 @@ class RedisViewStore:
             raise StoreError(COLLISION)
         return identifier
 
-    def load(self, identifier: str) -> dict[str, Any] | None:
+    def load(self, identifier: str, kind: str = "view") -> dict[str, Any] | None:
         if not ID_PATTERN.match(identifier):
             return None
         try:
-            stored = self.redis.get(KEY_PREFIX + identifier)
+            stored = self.redis.get(KEY_PREFIXES[kind] + identifier)
         except redis.RedisError as err:
             raise self._unavailable("load", err) from None
         return json.loads(stored) if stored is not None else None

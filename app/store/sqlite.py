@@ -18,12 +18,13 @@ from typing import Any
 from .common import COLLISION, ID_PATTERN, StoreError, checked_body
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS views (
+CREATE TABLE IF NOT EXISTS {table} (
     id TEXT PRIMARY KEY,
     body TEXT NOT NULL,
     created REAL NOT NULL
 )
 """
+TABLES = {"view": "views", "lesson": "lessons"}  # common.KINDS: one table each
 
 
 class ViewStore:
@@ -38,7 +39,8 @@ class ViewStore:
         self._local = threading.local()
         with self._connect() as connection:
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(SCHEMA)
+            for table in TABLES.values():
+                connection.execute(SCHEMA.format(table=table))
 
     def _connect(self) -> sqlite3.Connection:
         connection = getattr(self._local, "connection", None)
@@ -48,24 +50,26 @@ class ViewStore:
             self._local.connection = connection
         return connection
 
-    def save(self, view: dict[str, Any]) -> str:
-        body, identifier = checked_body(view, self.max_bytes)
+    def save(self, view: dict[str, Any], kind: str = "view", max_bytes: int | None = None) -> str:
+        """Keep ``view`` (a saved view, or a lesson with ``kind="lesson"``) and return its id;
+        ``max_bytes`` replaces the store's cap (lessons have their own)."""
+        body, identifier = checked_body(view, max_bytes or self.max_bytes, kind)
+        table = TABLES[kind]
         with self._connect() as connection:
             connection.execute(
-                "INSERT OR IGNORE INTO views (id, body, created) VALUES (?, ?, ?)",
+                f"INSERT OR IGNORE INTO {table} (id, body, created) VALUES (?, ?, ?)",
                 (identifier, body, time.time()),
             )
             (stored,) = connection.execute(
-                "SELECT body FROM views WHERE id = ?", (identifier,)
+                f"SELECT body FROM {table} WHERE id = ?", (identifier,)
             ).fetchone()
         if stored != body:  # a hash prefix collision: never overwrite what was saved
             raise StoreError(COLLISION)
         return identifier
 
-    def load(self, identifier: str) -> dict[str, Any] | None:
+    def load(self, identifier: str, kind: str = "view") -> dict[str, Any] | None:
         if not ID_PATTERN.match(identifier):
             return None
-        row = (
-            self._connect().execute("SELECT body FROM views WHERE id = ?", (identifier,)).fetchone()
-        )
+        query = f"SELECT body FROM {TABLES[kind]} WHERE id = ?"
+        row = self._connect().execute(query, (identifier,)).fetchone()
         return json.loads(row[0]) if row else None

@@ -19,6 +19,7 @@ from flask import abort, render_template
 
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..store import view_store
+from .lessons import embed_lesson
 from .pages import DRILL_LEVELS
 from .traces import ENGINE_VERSION
 
@@ -51,6 +52,7 @@ def init_embeds(app) -> None:
         ("/embed", embed),
         ("/embed/practice", embed_practice),  # a fixed path: matched before <identifier>
         ("/embed/practice/drill", embed_drill),
+        ("/embed/l/<identifier>", embed_lesson),  # a lesson, with slide navigation
         ("/embed/<identifier>", embed_saved),
     )
     for rule, view in routes:

@@ -56,7 +56,7 @@ function tableOf(rows, b) {
   };
 }
 
-function chartOf(rows, b) {
+export function chartOf(rows, b) {
   const points = (key) =>
     rows.filter((r) => r[key] !== null).map((r) => ({ x: r.depth, y: r[key] }));
   const last = rows[rows.length - 1];

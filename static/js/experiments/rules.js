@@ -13,7 +13,7 @@ export function setupRules(root) {
   });
 }
 
-function tableOf(rows, b) {
+export function tableOf(rows, b) {
   const mean = (v) => formatNumber(v, 2);
   return {
     caption: `Leaves evaluated by alpha-beta (mean over the trials), standard against strict, branching ${b}`,
@@ -32,7 +32,7 @@ function tableOf(rows, b) {
   };
 }
 
-function chartOf(rows, b) {
+export function chartOf(rows, b) {
   const points = (key) => rows.map((r) => ({ x: r.depth, y: r[key] }));
   const last = rows[rows.length - 1];
   return {

@@ -6,6 +6,7 @@ import { csvName } from "./csv.js";
 import { lineChart } from "./line-chart.js";
 import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
+import { wireAddToLesson } from "../lesson/add-to-lesson.js";
 
 /** `draw(rows, asked)` → {table, finding, figure}: what the rows so far show. */
 export function seriesExperiment(root, name, draw) {
@@ -18,6 +19,12 @@ export function seriesExperiment(root, name, draw) {
     results.show({ tables: [table], finding });
     chart.show(figure);
   };
+  if (els["add-to-lesson"]) {
+    // "Add to lesson": the chart of this run's parameters becomes an experiment slide.
+    const title = root.querySelector(".chart-title").textContent.trim();
+    const slide = () => ({ title, notes: "", view: { kind: "experiment", name, query: formValues(els.form) } });
+    wireAddToLesson(els["add-to-lesson"], slide, els["lesson-status"]);
+  }
   new Runner(root, {
     params() {
       asked = formValues(els.form);

@@ -27,6 +27,7 @@ import { Presentation } from "../player/presentation.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 import { VisualizerLink } from "./visualizer-link.js";
+import { gameSlide, wireAddToLesson } from "../lesson/add-to-lesson.js";
 
 /** Ids of the leaves a depth limit scored by the game's evaluation (leaf events marked
  * heuristic): the view draws them apart from positions where the game ended. */
@@ -66,6 +67,12 @@ export class DecisionView {
       store: this.store,
     });
     this.visualizerLink = new VisualizerLink(section.querySelector("[data-visualizer-link]"));
+    this.openedUrl = null; // the trace's address and title, for "Add to lesson"
+    const addButton = section.querySelector('[data-action="add-to-lesson"]');
+    if (addButton) {
+      const slide = () => (this.openedUrl ? gameSlide(this.openedUrl, this.title.textContent) : null);
+      wireAddToLesson(addButton, slide, section.querySelector("[data-lesson-status]"));
+    }
     this.presentation = this.presentationMode();
     this.listen();
     const close = section.querySelector('[data-action="close-search"]');
@@ -149,6 +156,7 @@ export class DecisionView {
   async open(url, { title, focus = true, practice = null } = {}) {
     const ticket = ++this.request;
     this.practice = practice;
+    this.openedUrl = url;
     this.section.hidden = false;
     this.player.pause();
     this.title.textContent = title || "The search behind this move";

@@ -26,6 +26,8 @@ import { InputPanel } from "./input-panel.js";
 import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels.js";
 import { printWholeTree } from "./print.js";
 import { Runner } from "./run.js";
+import { wireAddToLesson } from "../lesson/add-to-lesson.js";
+import { followLessonMark } from "../lesson/lecture-line.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
@@ -214,6 +216,14 @@ view.onActivate = (id) => {
 };
 window.prune.share = new SharePanel(shell);
 printWholeTree($("tree"), () => (runner.trace ? window.prune.share.picture() : null));
+// "Add to lesson" (share panel): the tree, options and step on screen become a slide.
+wireAddToLesson($("add-to-lesson"), () => {
+  const shown = window.prune.share.view();
+  if (!shown) return null;
+  const view = { kind: "tree", tree: shown.tree, options: shown.options };
+  if (shown.step > 0) view.from = shown.step;
+  return { title: docTitle.title || "A tree", notes: "", view };
+}, $("lesson-status"));
 
 // ----- lecture mode (lecture/room.js): a presenter drives, students follow -----
 
@@ -227,6 +237,7 @@ const lecture = new Lecture({
   openDefault: () => openDefaultPreset(input, run),
 });
 window.prune.lecture = lecture;
+followLessonMark(lecture, $("lesson-mark")); // a lecture given from a lesson: which slide
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
 window.prune.asking = new QuestionAsker({ lecture, view, player });
 window.prune.answering = new QuestionAnswering({ lecture });

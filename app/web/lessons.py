@@ -1,0 +1,200 @@
+"""Lessons on the web: the JSON API (``/api/lessons``) and the pages (``/lessons``,
+``/lessons/new``, ``/lessons/<id>/edit``, ``/l/<id>``, ``/l/<id>/print``); the embed
+(``/embed/l/<id>``) is registered with the other embeds (``embeds.py``).
+
+A lesson is saved like a view: its id is the hash of its content, it is never overwritten
+(saving an edit gives a new id) and it loads with a cacheable GET. A tree slide's trace has
+its own cacheable GET (``/api/lessons/<id>/slides/<k>/trace``), so a class opening a lesson
+computes each trace once; a game slide uses the game's GETs and an experiment slide the
+experiment's stream. The built-in lessons (``app/lessons/builtin.py``) answer under their
+fixed ids and are never stored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+from flask import Blueprint, abort, current_app, render_template
+
+from ..engine import EngineError
+from ..engine.presets import PRESETS
+from ..games.options import read_game_options
+from ..inputs import limits_from
+from ..lessons import BUILTIN_LESSONS, LessonTooBig, read_lesson
+from ..security import not_rate_limited
+from ..store import StoreError, view_store
+from .api import _body as read_body  # the API's careful reader: 415, a cut body, bad JSON
+from .experiments import build as build_experiment
+from .traces import (
+    ENGINE_VERSION,
+    IMMUTABLE,
+    SHORT,
+    cached_response,
+    etag_of,
+    not_modified,
+    trace_response,
+    view_cache_control,
+)
+
+lessons_api = Blueprint("lessons_api", __name__, url_prefix="/api/lessons")
+lesson_pages = Blueprint("lessons", __name__)
+
+BOARD = re.compile(r"^[XO.]{9}$")
+PACMAN_FIELDS = {
+    "maze", "layout", "rules", "seed", "depth", "decision",
+    "ghosts", "evaluation", "rule", "ordering", "algorithm", "pacman",
+}  # fmt: skip
+
+
+def check_game(game: str, query: dict[str, str], where: str) -> None:
+    """A game slide's query, checked as far as it can be without searching."""
+    if game == "tictactoe":
+        options = dict(query)
+        board = options.pop("board", "")
+        if not BOARD.match(board):
+            raise EngineError(f"{where}.board must be 9 cells of X, O or .", field=f"{where}.board")
+        try:
+            read_game_options(options, limits_from(current_app.config))
+        except EngineError as err:
+            raise EngineError(f"{where}: {err}", field=f"{where}.{err.field}") from None
+        return
+    for key in query:
+        if key not in PACMAN_FIELDS:
+            raise EngineError(f"{where}: unknown field {key!r}", field=f"{where}.{key}")
+    if "maze" not in query and "layout" not in query:
+        raise EngineError(f"{where} needs a maze or a layout", field=f"{where}.maze")
+    if not query.get("decision", "").isdigit():
+        raise EngineError(f"{where}.decision must be a whole number", field=f"{where}.decision")
+
+
+def check_experiment(name: str, query: dict[str, str], where: str) -> None:
+    try:
+        build_experiment(name, query)
+    except (EngineError, TypeError, ValueError) as err:
+        field = getattr(err, "field", None) or "query"
+        raise EngineError(f"{where}: {err}", field=f"{where}.query.{field}") from None
+
+
+@lessons_api.post("")
+def save_lesson():
+    """Save a lesson: ``{"id", "url", "embed", "print"}``; the same lesson gets the same id."""
+    body = read_body()
+    config = current_app.config
+    try:
+        lesson = read_lesson(
+            body,
+            limits_from(config),
+            config["PRUNE_MAX_LESSON_SLIDES"],
+            check_game,
+            check_experiment,
+        )
+    except LessonTooBig as err:
+        return {"error": str(err), "field": err.field}, 413
+    try:
+        identifier = view_store().save(
+            lesson, kind="lesson", max_bytes=config["PRUNE_MAX_LESSON_BYTES"]
+        )
+    except StoreError as err:
+        return {"error": str(err), "field": "lesson"}, 413
+    links = {
+        "url": f"/l/{identifier}",
+        "embed": f"/embed/l/{identifier}",
+        "print": f"/l/{identifier}/print",
+    }
+    return {"id": identifier, **links}, 201
+
+
+@lessons_api.get("/<identifier>")
+@not_rate_limited
+def load_lesson_route(identifier: str):
+    """A lesson: a saved one is cached for good (its id is its content's hash)."""
+    builtin = identifier in BUILTIN_LESSONS
+    cache = SHORT if builtin else IMMUTABLE
+    etag = etag_of("lesson", identifier, ENGINE_VERSION if builtin else "")
+    unchanged = not_modified(etag, cache)
+    if unchanged is not None:
+        return unchanged
+    return cached_response(orjson.dumps(load_lesson(identifier)), etag, cache)
+
+
+@lessons_api.get("/<identifier>/slides/<int:index>/trace")
+@not_rate_limited
+def slide_trace(identifier: str, index: int):
+    """A tree slide's trace (``POST /api/trace``'s answer), computed once for a class."""
+
+    def run(options: dict[str, str]) -> dict[str, Any]:
+        view = tree_view(load_lesson(identifier), index)
+        tree = PRESETS[view["preset"]].document if "preset" in view else view["tree"]
+        return {"tree": tree, "options": {**(view.get("options") or {}), **options}}
+
+    tree_view(load_lesson(identifier), index)  # a 404 before anything is cached
+    cache = SHORT if identifier in BUILTIN_LESSONS else view_cache_control()
+    return trace_response(("lesson", identifier, str(index)), run, cache)
+
+
+def load_lesson(identifier: str) -> dict[str, Any]:
+    """The lesson ``identifier`` (built in or saved), or a 404."""
+    lesson = BUILTIN_LESSONS.get(identifier) or view_store().load(identifier, kind="lesson")
+    if lesson is None:
+        abort(404, f"no lesson {identifier!r}")
+    return lesson
+
+
+def tree_view(lesson: dict[str, Any], index: int) -> dict[str, Any]:
+    slides = lesson["slides"]
+    view = slides[index].get("view") if 0 <= index < len(slides) else None
+    if not view or view.get("kind") != "tree":
+        abort(404, f"slide {index} has no tree")
+    return view
+
+
+@lesson_pages.get("/lessons")
+def lessons_page():
+    """The built-in lessons and (from localStorage, in the browser) this browser's own."""
+    builtin = [
+        {"id": key, "title": lesson["title"], "slides": len(lesson["slides"])}
+        for key, lesson in BUILTIN_LESSONS.items()
+    ]
+    return render_template("lessons.html", builtin=builtin)
+
+
+@lesson_pages.get("/lessons/new")
+def new_lesson():
+    return render_template("lesson_editor.html", lesson_id=None)
+
+
+@lesson_pages.get("/lessons/<identifier>/edit")
+def edit_lesson(identifier: str):
+    load_lesson(identifier)
+    return render_template("lesson_editor.html", lesson_id=identifier)
+
+
+@lesson_pages.get("/l/<identifier>")
+def present_lesson(identifier: str):
+    return _lesson_page(identifier, embed=False)
+
+
+def _lesson_page(identifier: str, embed: bool):
+    """The presented lesson; the lesson's JSON rides in a data attribute (escaped by Jinja,
+    read with JSON.parse), so the first slide's trace is asked for at once."""
+    lesson = load_lesson(identifier)
+    return render_template(
+        "lesson.html", lesson_id=identifier, title=lesson["title"], embed=embed,
+        trace_version=ENGINE_VERSION, lesson_json=orjson.dumps(lesson).decode(),
+    )  # fmt: skip
+
+
+@lesson_pages.get("/l/<identifier>/print")
+def print_lesson(identifier: str):
+    lesson = load_lesson(identifier)
+    return render_template(
+        "lesson_print.html", lesson_id=identifier, title=lesson["title"],
+        trace_version=ENGINE_VERSION,
+    )  # fmt: skip
+
+
+def embed_lesson(identifier: str):
+    """``/embed/l/<id>``: the whole lesson in one frame (registered in embeds.py)."""
+    return _lesson_page(identifier, embed=True)

@@ -1,0 +1,259 @@
+// lesson/editor.js: the entry of /lessons/new and /lessons/<id>/edit. The lesson being edited
+// is one object; every change goes through lesson/lesson-model.js and redraws the list. On
+// /lessons/new the working copy is the browser's draft (lesson/library.js), where "Add to
+// lesson" buttons put their slides; editing a saved lesson starts from a copy of it and never
+// touches the draft. Reordering: drag a card by its handle (HTML drag and drop), or Alt+↑ /
+// Alt+↓ anywhere in a card, or its Up and Down buttons; focus follows the moved slide and a
+// live region says where it went. Save posts the lesson (POST /api/lessons): a new id each
+// time the lesson differs, said so on the page. A refusal names its field: the card (and
+// input) it names is marked and focused. Download and upload are the lesson as JSON.
+
+import { getJson } from "../lib/api.js";
+import { download } from "../visualizer/export.js";
+import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
+import { readDraft, rememberLesson, writeDraft } from "./library.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("stage");
+const editingSaved = Boolean(root.dataset.lessonId);
+const list = $("slide-list");
+let lesson = { title: "", slides: [] };
+let dragFrom = null;
+
+function keep() {
+  if (!editingSaved) writeDraft(lesson);
+}
+
+function announce(text) {
+  $("editor-announce").textContent = text;
+}
+
+function setSlides(slides) {
+  lesson = { ...lesson, slides };
+  keep();
+  render();
+}
+
+function updateSlide(index, slide) {
+  lesson.slides[index] = slide;
+  keep();
+}
+
+function element(tag, props = {}, text) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key in el && key !== "list") el[key] = value;
+    else el.setAttribute(key, value);
+  }
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function field(labelText, input) {
+  const label = element("label", { htmlFor: input.id }, labelText);
+  return [label, input];
+}
+
+/** Move slide `from` to `to`, keeping the focus on the same control of the moved card. */
+function move(from, to, focusPart = null) {
+  if (to < 0 || to >= lesson.slides.length || from === to) return;
+  setSlides(moveSlide(lesson.slides, from, to));
+  const card = list.children[to];
+  const target = (focusPart && card.querySelector(`[data-part="${focusPart}"]`)) || card.querySelector(".drag-handle");
+  target.focus();
+  announce(`“${lesson.slides[to].title}” moved to position ${to + 1} of ${lesson.slides.length}.`);
+}
+
+function card(slide, index) {
+  const id = `slide-${index}`;
+  const li = element("li", { className: "slide-card", dataset: { slideIndex: String(index) } });
+  li.setAttribute("aria-label", `Slide ${index + 1}: ${slide.title}`);
+  const handle = element("button", { type: "button", className: "drag-handle", draggable: true, dataset: { part: "handle" } });
+  handle.append(element("span", { "aria-hidden": "true" }, "⠿"));
+  handle.setAttribute("aria-label", `Move slide ${index + 1} (drag, or Alt+↑ / Alt+↓)`);
+  handle.setAttribute("aria-describedby", "reorder-help");
+
+  const head = element("div", { className: "card-head" });
+  const title = element("input", { type: "text", id: `${id}-title`, className: "card-title", value: slide.title, maxLength: 200, dataset: { part: "title" } });
+  title.setAttribute("aria-label", `Slide ${index + 1} title`);
+  title.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], title: title.value }));
+  const buttons = element("span", { className: "card-buttons" });
+  const up = element("button", { type: "button", className: "secondary", disabled: index === 0, dataset: { part: "up" } }, "Up");
+  up.setAttribute("aria-label", `Move slide ${index + 1} up`);
+  up.addEventListener("click", () => move(index, index - 1, index - 1 === 0 ? "handle" : "up"));
+  const down = element("button", { type: "button", className: "secondary", disabled: index === lesson.slides.length - 1, dataset: { part: "down" } }, "Down");
+  down.setAttribute("aria-label", `Move slide ${index + 1} down`);
+  down.addEventListener("click", () => move(index, index + 1, index + 1 === lesson.slides.length - 1 ? "handle" : "down"));
+  const remove = element("button", { type: "button", className: "secondary danger", dataset: { part: "delete" } }, "Delete");
+  remove.setAttribute("aria-label", `Delete slide ${index + 1}: ${slide.title}`);
+  remove.addEventListener("click", () => {
+    const gone = lesson.slides[index].title;
+    setSlides(removeSlide(lesson.slides, index));
+    const next = list.children[Math.min(index, list.children.length - 1)];
+    (next ? next.querySelector(".drag-handle") : $("btn-add-notes")).focus();
+    announce(`Slide “${gone}” deleted.`);
+  });
+  buttons.append(up, down, remove);
+  head.append(element("span", { className: "card-number" }, `${index + 1}.`), title, buttons);
+
+  const notes = element("textarea", { id: `${id}-notes`, value: slide.notes || "", maxLength: 20000, dataset: { part: "notes" } });
+  notes.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], notes: notes.value }));
+  const notesBox = element("div");
+  notesBox.append(...field("Notes (blank line: new paragraph; - list; **bold**, *italic*, `code`)", notes));
+
+  const fields = element("div", { className: "card-fields" });
+  fields.append(element("p", { className: "card-view" }, viewSummary(slide.view)));
+  if (hasSteps(slide)) {
+    const from = element("input", { type: "text", id: `${id}-from`, inputMode: "numeric", value: String(slide.view.from || 0), dataset: { part: "from" } });
+    const to = element("input", { type: "text", id: `${id}-to`, value: slide.view.to === undefined ? "end" : String(slide.view.to), dataset: { part: "to" } });
+    const setRange = () => updateSlide(index, withRange(lesson.slides[index], from.value, to.value));
+    from.addEventListener("change", setRange);
+    to.addEventListener("change", setRange);
+    fields.append(...field("From step", from), ...field("to step (or end)", to));
+  }
+  if (slide.view && slide.view.kind === "tree") {
+    const question = element("input", { type: "checkbox", id: `${id}-question`, checked: Boolean(slide.question), dataset: { part: "question" } });
+    question.addEventListener("change", () => updateSlide(index, withQuestion(lesson.slides[index], question.checked, (slide.question && slide.question.prompt) || "")));
+    const pair = element("span", { className: "card-question" });
+    pair.append(question, element("label", { htmlFor: question.id }, "Question: students predict this tree"));
+    fields.append(pair);
+  }
+  li.append(handle, head, notesBox, fields);
+  li.addEventListener("keydown", (event) => {
+    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    event.preventDefault();
+    const part = event.target.dataset.part || "handle";
+    move(index, index + (event.key === "ArrowUp" ? -1 : 1), part);
+  });
+  bindDrag(li, handle, index);
+  return li;
+}
+
+function bindDrag(li, handle, index) {
+  handle.addEventListener("dragstart", (event) => {
+    dragFrom = index;
+    li.classList.add("dragging");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", String(index));
+  });
+  handle.addEventListener("dragend", () => li.classList.remove("dragging"));
+  li.addEventListener("dragover", (event) => {
+    if (dragFrom === null) return;
+    event.preventDefault();
+    li.classList.add("drop-before");
+  });
+  li.addEventListener("dragleave", () => li.classList.remove("drop-before"));
+  li.addEventListener("drop", (event) => {
+    event.preventDefault();
+    li.classList.remove("drop-before");
+    const from = dragFrom;
+    dragFrom = null;
+    if (from !== null) move(from, index);
+  });
+}
+
+function render() {
+  $("lesson-title").value = lesson.title;
+  list.replaceChildren(...lesson.slides.map(card));
+  $("editor-empty").hidden = lesson.slides.length > 0;
+  $("slide-count").textContent = `(${lesson.slides.length} of at most ${MAX_SLIDES})`;
+}
+
+function showResult(...nodes) {
+  $("editor-result").replaceChildren(...nodes);
+}
+
+function markError(err) {
+  for (const el of document.querySelectorAll(".has-error")) el.classList.remove("has-error");
+  const { slide, part } = fieldPlace(err.field);
+  showResult(element("p", { className: "error" }, `Not saved: ${err.message}`));
+  if (slide !== null && list.children[slide]) {
+    const cardEl = list.children[slide];
+    cardEl.classList.add("has-error");
+    const target = cardEl.querySelector(`[data-part="${part}"]`) || cardEl.querySelector(".card-title");
+    target.focus();
+  } else if (part === "title") {
+    $("lesson-title").focus();
+  }
+}
+
+async function save() {
+  const button = $("btn-save");
+  button.disabled = true;
+  showResult(element("p", {}, "Saving…"));
+  try {
+    const response = await fetch("/api/lessons", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(lesson),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw Object.assign(new Error(data.error || `${response.status}`), { field: data.field });
+    rememberLesson(data.id, lesson);
+    const link = element("a", { href: data.url, id: "saved-link" }, `${window.location.origin}${data.url}`);
+    const sentence = element("p", {}, "Saved. A saved lesson never changes: saving again after an edit gives a new link. ");
+    const more = element("p", {});
+    more.append(element("a", { href: data.print }, "Handouts"), " · ", element("a", { href: data.embed }, "Embed"));
+    showResult(sentence, element("p", {}, "Link: "), more);
+    $("editor-result").children[1].append(link);
+    link.focus();
+  } catch (err) {
+    markError(err);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function bindActions() {
+  $("lesson-title").addEventListener("input", (event) => {
+    lesson.title = event.target.value;
+    keep();
+  });
+  $("btn-add-notes").addEventListener("click", () => {
+    if (lesson.slides.length >= MAX_SLIDES) return announce(`A lesson may have at most ${MAX_SLIDES} slides.`);
+    setSlides([...lesson.slides, { title: "Notes", notes: "" }]);
+    list.lastElementChild.querySelector(".card-title").focus();
+  });
+  $("btn-save").addEventListener("click", save);
+  $("btn-download").addEventListener("click", () => {
+    const name = (lesson.title || "lesson").replace(/[^\w-]+/g, "-").toLowerCase();
+    download(new Blob([JSON.stringify(lesson, null, 2)], { type: "application/json" }), `${name}.lesson.json`);
+  });
+  $("lesson-upload").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    const { lesson: read, error } = readLessonFile(await file.text());
+    event.target.value = "";
+    if (error) return showResult(element("p", { className: "error" }, error));
+    lesson = read;
+    keep();
+    render();
+    showResult(element("p", {}, `Uploaded “${lesson.title}”: ${lesson.slides.length} slides.`));
+  });
+  $("btn-clear").addEventListener("click", () => {
+    lesson = { title: "", slides: [] };
+    keep();
+    render();
+    showResult();
+    $("lesson-title").focus();
+  });
+}
+
+async function start() {
+  if (editingSaved) {
+    try {
+      const saved = await getJson(`/api/lessons/${encodeURIComponent(root.dataset.lessonId)}`);
+      lesson = { title: saved.title, slides: saved.slides };
+    } catch (err) {
+      showResult(element("p", { className: "error" }, `This lesson cannot be opened: ${err.message}`));
+    }
+  } else {
+    lesson = readDraft();
+  }
+  bindActions();
+  render();
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,228 @@
+// lesson/present.js: the entry of /l/<id> and /embed/l/<id>: a lesson presented. The deck
+// (lesson/deck.js) says where the clicker goes: PageDown, → and the Forward button step
+// through a slide's range, then on to the next slide's first step; PageUp, ← and Back go
+// back, across slides too; Space plays the slide's range; Home and End go to the slide's
+// first and last step; the slide menu and the ⏮ ⏭ buttons jump. PageDown and PageUp are
+// ours whatever has the focus (a clicker cannot choose), the arrows only when the focused
+// element does not use them (lib/keys.js ownsKey; the tree's nodes prevent them). The
+// address keeps ?slide=K&step=N (replaceState), so a reload or a shared link opens there.
+// `#counter` says "step K of N" of the slide's trace. Lecture mode (lesson/lecture.js)
+// follows or drives the same position through `onMove`.
+
+import { ownsKey } from "../lib/keys.js";
+import { Deck } from "./deck.js";
+import { SlideLoader, getLesson } from "./slides.js";
+import { SlideStage } from "./stage.js";
+import { LessonLecture } from "./lecture.js";
+
+const $ = (id) => document.getElementById(id);
+const PLAY_MS = 700;
+
+const root = $("stage");
+const stage = new SlideStage();
+let deck = null;
+let loader = null;
+let at = { slide: 0, step: 0 };
+let timer = null;
+const moveListeners = new Set();
+let shownSlide = -1;
+
+function counterText() {
+  const content = stage.content;
+  if (!content || !content.trace) return "step 0 of 0";
+  return `step ${at.step} of ${content.trace.length}`;
+}
+
+function refreshControls() {
+  $("counter").textContent = counterText();
+  const range = deck.range(at.slide);
+  $("btn-back").disabled = at.slide === 0 && at.step <= range.from;
+  $("btn-forward").disabled = at.slide === deck.count - 1 && at.step >= range.to;
+  $("btn-prev-slide").disabled = at.slide === 0;
+  $("btn-next-slide").disabled = at.slide === deck.count - 1;
+  $("btn-play").disabled = !(stage.content && stage.content.trace);
+  $("slide-select").value = String(at.slide);
+}
+
+function writeAddress() {
+  const params = new URLSearchParams(window.location.search);
+  params.set("slide", String(at.slide));
+  params.set("step", String(at.step));
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params}`);
+}
+
+/** Go to `position` ({slide, step}); `from`: who asked ("user", "lecture"). */
+export async function goTo(position, { from = "user" } = {}) {
+  if (!position) return;
+  at = { ...position };
+  if (at.slide !== shownSlide) {
+    shownSlide = at.slide;
+    stage.begin(at.slide, deck.slides);
+    refreshControls();
+    const index = at.slide;
+    let content;
+    try {
+      content = await loader.load(index);
+    } catch (err) {
+      if (shownSlide === index) stage.say(`This slide cannot be shown: ${err.message}`);
+      return;
+    }
+    if (shownSlide !== index) return; // moved on while it loaded
+    if (content.trace) deck.lengths[index] = content.trace.length;
+    at = deck.clamp(at);
+    stage.show(content, at.step);
+    preload(index + 1);
+  } else {
+    stage.step(at.step);
+  }
+  refreshControls();
+  writeAddress();
+  for (const listener of moveListeners) listener(at, from);
+}
+
+/** Load slide `index` in the background (the next one), and learn its length. */
+function preload(index) {
+  if (index >= deck.count) return;
+  loader.load(index).then(
+    (content) => {
+      if (content.trace) deck.lengths[index] = content.trace.length;
+    },
+    () => {}
+  );
+}
+
+function showPlaying(playing) {
+  const button = $("btn-play");
+  button.setAttribute("aria-pressed", String(playing));
+  button.setAttribute("aria-label", playing ? "Pause" : "Play");
+  button.dataset.playing = String(playing);
+}
+
+function stop() {
+  clearTimeout(timer);
+  timer = null;
+  showPlaying(false);
+}
+
+function play() {
+  if (timer) return stop();
+  const range = deck.range(at.slide);
+  if (at.step >= range.to) goTo({ slide: at.slide, step: range.from });
+  showPlaying(true);
+  const tick = () => {
+    const end = deck.range(at.slide).to;
+    if (at.step >= end) return stop();
+    goTo({ slide: at.slide, step: at.step + 1 });
+    timer = setTimeout(tick, PLAY_MS);
+  };
+  timer = setTimeout(tick, PLAY_MS);
+}
+
+const forward = () => (stop(), goTo(deck.forward(at)));
+const back = () => (stop(), goTo(deck.back(at)));
+const toSlide = (k) => (stop(), goTo(deck.start(k)));
+
+function onKey(event) {
+  if (!deck || event.altKey || event.ctrlKey || event.metaKey) return;
+  const clicker = event.key === "PageDown" || event.key === "PageUp";
+  if (!clicker && (event.defaultPrevented || ownsKey(event.target, event.key))) return;
+  const actions = {
+    PageDown: forward,
+    ArrowRight: forward,
+    PageUp: back,
+    ArrowLeft: back,
+    " ": play,
+    Home: () => goTo({ slide: at.slide, step: deck.range(at.slide).from }),
+    End: () => goTo({ slide: at.slide, step: deck.range(at.slide).to }),
+  };
+  const action = actions[event.key];
+  if (!action) return;
+  event.preventDefault();
+  action();
+}
+
+function bindControls() {
+  $("btn-forward").addEventListener("click", forward);
+  $("btn-back").addEventListener("click", back);
+  $("btn-next-slide").addEventListener("click", () => toSlide(at.slide + 1));
+  $("btn-prev-slide").addEventListener("click", () => toSlide(at.slide - 1));
+  $("btn-play").addEventListener("click", play);
+  $("btn-fit").addEventListener("click", () => stage.fit());
+  $("slide-select").addEventListener("change", (event) => toSlide(Number(event.target.value)));
+  const full = $("btn-fullscreen");
+  if (full) {
+    full.addEventListener("click", () => {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else root.requestFullscreen().catch(() => {});
+    });
+  }
+  // PageDown/PageUp in the capture phase: before a focused select or slider scrolls.
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "PageDown" || event.key === "PageUp") onKey(event);
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "PageDown" && event.key !== "PageUp") onKey(event);
+  });
+}
+
+function fillSlideMenu(slides) {
+  const select = $("slide-select");
+  select.replaceChildren(
+    ...slides.map((slide, index) => {
+      const option = document.createElement("option");
+      option.value = String(index);
+      option.textContent = `${index + 1}. ${slide.title}`;
+      return option;
+    })
+  );
+}
+
+async function start() {
+  document.body.dataset.runState = "loading";
+  let lesson;
+  try {
+    lesson = root.dataset.lesson ? JSON.parse(root.dataset.lesson) : await getLesson(root.dataset.lessonId);
+  } catch (err) {
+    $("slide-title").textContent = "This lesson cannot be shown";
+    stage.say(err.message);
+    document.body.dataset.runState = "error";
+    return;
+  }
+  deck = new Deck(lesson.slides);
+  loader = new SlideLoader(root.dataset.lessonId, lesson.slides, root.dataset.traceVersion);
+  fillSlideMenu(lesson.slides);
+  bindControls();
+  if ($("btn-lecture")) {
+    window.prune.lecture = new LessonLecture({
+      lessonId: root.dataset.lessonId,
+      lesson,
+      button: $("btn-lecture"),
+      line: $("lecture-line"),
+      position: () => ({ ...at }),
+      onMove: (listener) => moveListeners.add(listener),
+    });
+  }
+  const params = new URLSearchParams(window.location.search);
+  const slide = /^\d+$/.test(params.get("slide") || "") ? Number(params.get("slide")) : 0;
+  const first = deck.start(slide);
+  const step = /^\d+$/.test(params.get("step") || "") ? Number(params.get("step")) : first.step;
+  await goTo({ slide: first.slide, step });
+  document.body.dataset.runState = "done";
+}
+
+window.prune = {
+  get position() {
+    return { ...at };
+  },
+  get deck() {
+    return deck;
+  },
+  stage,
+  goTo,
+  onMove(listener) {
+    moveListeners.add(listener);
+    return () => moveListeners.delete(listener);
+  },
+};
+
+start();

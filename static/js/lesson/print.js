@@ -1,0 +1,140 @@
+// lesson/print.js: the entry of /l/<id>/print, a lesson's handouts. Every slide becomes a
+// section[data-slide-index] with its number and title, its notes (lesson/notes.js, elements
+// only), what it shows in words, and its picture: a tree or game decision drawn whole by
+// tree/picture.js at the slide's last step — at its first step for a question slide, so the
+// values are blank boxes to fill in — a tic-tac-toe position as a miniature board, an
+// experiment's line chart. "Print answer key" (body[data-print="key"]) adds to each
+// question slide its tree at the end of the search and the values step by step (the
+// narration of each step). Slides are drawn one after the other; body[data-run-state] says
+// "done" when all are (tests and the print button wait for it).
+
+import { lineChart } from "../experiments/line-chart.js";
+import { MiniBoard } from "../games/board.js";
+import { narrate } from "../trace/narration.js";
+import { treePicture } from "../tree/picture.js";
+import { renderNotes } from "./notes.js";
+import { SlideLoader, getLesson } from "./slides.js";
+import { viewSummary } from "./lesson-model.js";
+import { stepRange } from "./deck.js";
+
+const MAX_KEY_STEPS = 400; // an answer key lists at most this many steps (then says so)
+const root = document.getElementById("stage");
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function sectionFor(slide, index) {
+  const section = el("section", "handout-slide");
+  section.dataset.slideIndex = String(index);
+  section.setAttribute("aria-labelledby", `handout-slide-${index}`);
+  const heading = el("h2", "handout-slide-title", `${index + 1}. ${slide.title}`);
+  heading.id = `handout-slide-${index}`;
+  const notes = el("div", "handout-notes");
+  notes.append(renderNotes(slide.notes || ""));
+  section.append(heading, notes, el("p", "handout-view", viewSummary(slide.view)));
+  if (slide.question) {
+    const prompt = (slide.question.prompt || "").trim() || "Predict the value of every node.";
+    section.classList.add("is-question");
+    section.append(el("p", "handout-question", `Question: ${prompt}`));
+  }
+  return section;
+}
+
+function figure(picture, caption) {
+  const box = el("figure", "handout-figure");
+  box.append(picture, el("figcaption", "", caption));
+  return box;
+}
+
+/** The answer key of a question slide: the tree at the end, and the values step by step. */
+function answerKey(content, slide, range) {
+  const { trace } = content;
+  const key = el("div", "handout-key");
+  key.append(el("h3", "", "Answer"));
+  const end = treePicture(trace, range.to, { title: `${slide.title}: the answer`, cutByLimit: content.cutByLimit, agents: content.agents });
+  key.append(figure(end, `The search at step ${range.to} of ${trace.length}.`));
+  const list = el("ol", "handout-steps");
+  const last = Math.min(range.to, range.from + MAX_KEY_STEPS);
+  for (let k = Math.max(1, range.from + 1); k <= last; k++) {
+    const item = el("li", "", narrate(trace, k));
+    item.value = k;
+    list.append(item);
+  }
+  key.append(el("h3", "", "Step by step"), list);
+  if (last < range.to) key.append(el("p", "", `… and ${range.to - last} more steps.`));
+  return key;
+}
+
+function drawSlide(section, slide, content) {
+  if (content.kind === "notes") return;
+  if (content.kind === "experiment") {
+    const box = el("figure", "handout-figure handout-chart chart-figure");
+    const plot = el("div", "chart");
+    const legend = el("ul", "chart-legend");
+    box.append(el("figcaption", "chart-title", content.title), plot, legend);
+    section.append(box);
+    lineChart(plot, legend).show(content.spec);
+    return;
+  }
+  const { trace } = content;
+  const range = stepRange(slide, trace.length);
+  const step = slide.question ? range.from : range.to;
+  const title = slide.question ? `${slide.title}: the tree to fill in` : slide.title;
+  const picture = treePicture(trace, step, { title, cutByLimit: content.cutByLimit, agents: content.agents });
+  const caption = slide.question
+    ? "Fill in each node's value, and cross out what is never evaluated."
+    : `The search at step ${step} of ${trace.length}.`;
+  if (content.kind === "game" && content.game === "tictactoe" && content.board) {
+    const position = el("div", "handout-position");
+    const board = new MiniBoard(position);
+    board.setRoot(content.board);
+    board.show(trace, 0, "current");
+    section.append(position);
+  }
+  section.append(figure(picture, caption));
+  if (slide.question) section.append(answerKey(content, slide, stepRange(slide, trace.length)));
+}
+
+function bindButtons() {
+  const print = (key) => {
+    document.body.dataset.print = key ? "key" : "sheet";
+    window.print();
+  };
+  document.getElementById("btn-print").addEventListener("click", () => print(false));
+  document.getElementById("btn-print-key").addEventListener("click", () => print(true));
+  window.addEventListener("afterprint", () => (document.body.dataset.print = "sheet"));
+}
+
+async function start() {
+  document.body.dataset.runState = "loading";
+  document.body.dataset.print = "sheet";
+  bindButtons();
+  const lessonId = root.dataset.lessonId;
+  let lesson;
+  try {
+    lesson = await getLesson(lessonId);
+  } catch (err) {
+    document.getElementById("handout-loading").textContent = `This lesson cannot be printed: ${err.message}`;
+    document.body.dataset.runState = "error";
+    return;
+  }
+  const loader = new SlideLoader(lessonId, lesson.slides, root.dataset.traceVersion);
+  const sections = lesson.slides.map((slide, index) => sectionFor(slide, index));
+  root.append(...sections);
+  const loads = lesson.slides.map((_, index) => loader.load(index));
+  for (const [index, slide] of lesson.slides.entries()) {
+    try {
+      drawSlide(sections[index], slide, await loads[index]);
+    } catch (err) {
+      sections[index].append(el("p", "handout-error", `This slide cannot be drawn: ${err.message}`));
+    }
+  }
+  document.getElementById("handout-loading").remove();
+  document.body.dataset.runState = "done";
+}
+
+start();

@@ -1,0 +1,98 @@
+// lesson/stage.js: one slide on screen. `SlideStage` owns the slide's section
+// (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
+// caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
+// decision in the one TreeView (the step is the deck's), a tic-tac-toe position beside it,
+// an experiment's line chart (experiments/line-chart.js), or nothing but the notes. A
+// question slide says so under the notes (lecture mode asks it; lesson/lecture.js).
+
+import { narrate } from "../trace/narration.js";
+import { TreeView } from "../tree/view.js";
+import { lineChart } from "../experiments/line-chart.js";
+import { MiniBoard } from "../games/board.js";
+import { renderNotes } from "./notes.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class SlideStage {
+  constructor() {
+    this.section = $("slide");
+    this.view = new TreeView($("tree"));
+    this.chart = lineChart($("slide-chart-plot"), $("slide-chart-legend"));
+    this.board = null;
+    this.content = null; // the slide's loaded content (lesson/slides.js)
+    this.treeOf = null; // the trace the view holds
+  }
+
+  /** Show slide `index` of `slides` (its title, number and notes) while it loads. */
+  begin(index, slides) {
+    const slide = slides[index];
+    this.section.dataset.slideIndex = String(index);
+    this.section.dataset.kind = "loading";
+    this.section.setAttribute("aria-busy", "true");
+    $("slide-title").textContent = slide.title;
+    $("slide-number").textContent = `Slide ${index + 1} of ${slides.length}`;
+    $("slide-notes").replaceChildren(renderNotes(slide.notes || ""));
+    const question = $("slide-question");
+    question.hidden = !slide.question;
+    const prompt = slide.question && slide.question.prompt;
+    question.textContent = slide.question ? `Question: ${prompt || "predict the values of this tree."}` : "";
+    this.say("");
+    this.content = null;
+  }
+
+  /** The slide's content has come: draw it (a tree at `step`). */
+  show(content, step) {
+    this.content = content;
+    this.section.dataset.kind = content.kind;
+    this.section.removeAttribute("aria-busy");
+    const traced = content.kind === "tree" || content.kind === "game";
+    $("tree").hidden = !traced;
+    $("slide-chart").hidden = content.kind !== "experiment";
+    $("slide-position").hidden = !(content.kind === "game" && content.game === "tictactoe");
+    $("narration").hidden = !traced;
+    if (traced) {
+      if (this.treeOf !== content.trace) {
+        this.view.setTree(content.trace, { cutByLimit: content.cutByLimit, agents: content.agents });
+        this.treeOf = content.trace;
+      }
+      if (content.kind === "game" && content.game === "tictactoe") this.showBoard(content);
+      this.step(step);
+    } else if (content.kind === "experiment") {
+      $("slide-chart-title").textContent = content.title;
+      this.chart.show(content.spec);
+    }
+  }
+
+  showBoard(content) {
+    if (!this.board) this.board = new MiniBoard($("slide-position"));
+    this.board.setRoot(content.board);
+    this.board.show(content.trace, 0, "current");
+  }
+
+  /** Draw step `k` of the slide's trace (nothing for slides without one). */
+  step(k) {
+    const content = this.content;
+    if (!content || !content.trace) return;
+    const trace = content.trace;
+    const s = trace.seek(k);
+    this.view.render(s, trace.complete && s.step === trace.length);
+    $("narration").textContent = narrate(trace, s.step);
+  }
+
+  /** A message in place of the slide (it could not be loaded). */
+  say(text) {
+    const box = $("slide-message");
+    box.textContent = text;
+    box.hidden = !text;
+    if (text) {
+      this.section.dataset.kind = "error";
+      this.section.removeAttribute("aria-busy");
+      $("tree").hidden = true;
+      $("slide-chart").hidden = true;
+    }
+  }
+
+  fit() {
+    if (this.content && this.content.trace) this.view.fit(true);
+  }
+}

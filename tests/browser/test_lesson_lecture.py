@@ -1,0 +1,93 @@
+"""A lecture given from a lesson: the presenter starts it on /l/<id>; a student who joins
+follows the slide (its tree) and the step; a question slide asks its question when it is
+reached and reveals the answer when the presenter moves on; the student sees which slide the
+teacher is on."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from test_lesson_present import save
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+LESSON = {
+    "title": "Followed",
+    "slides": [
+        {"title": "Textbook", "notes": "", "view": {"kind": "tree", "preset": "textbook", "to": 6}},
+        {"title": "Words", "notes": "Just words"},
+        {
+            "title": "Predict",
+            "notes": "",
+            "view": {"kind": "tree", "tree": [[5, 6], [7, 4, 5], [3, 8]]},
+            "question": {"prompt": "Values?"},
+        },
+        {"title": "The tie", "notes": "", "view": {"kind": "tree", "preset": "tie"}},
+    ],
+}
+
+
+@pytest.fixture
+def student(browser, base_url, wrap_page):
+    context = browser.new_context(base_url=base_url, viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    wrapped = wrap_page(page)
+    yield wrapped
+    try:
+        wrapped.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student, base_url):
+    teacher = prune.page
+    lesson_id = save(base_url, LESSON)
+    teacher.goto(f"{base_url}/l/{lesson_id}")
+    prune.wait_state("done")
+    teacher.locator("#btn-lecture").click()
+    line = teacher.locator("#lecture-line")
+    expect(line).to_contain_text("students open")
+    code = re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
+    expect(teacher.locator("#btn-lecture")).to_have_text("End lecture")
+
+    page = student.page
+    page.goto(f"/join/{code}")
+    page.wait_for_selector("body[data-run-state=done]")
+    mark = page.locator("#lesson-mark")
+    expect(mark).to_contain_text("slide 1 of 4: “Textbook”")
+    expect(line).to_contain_text("1 student following")
+    assert page.locator("#tree g.node[data-path]").count() == 13
+
+    for _ in range(3):
+        teacher.keyboard.press("PageDown")
+    expect(teacher.locator("#counter")).to_have_text("step 3 of 27")
+    expect(page.locator("#counter")).to_contain_text("step 3 of")
+
+    # To the end of slide 1, then the words: the student keeps the tree, the mark moves.
+    for _ in range(4):
+        teacher.keyboard.press("PageDown")
+    teacher.locator('#slide[data-slide-index="1"]').wait_for()
+    expect(mark).to_contain_text("slide 2 of 4: “Words”")
+    assert page.locator("#tree g.node[data-path]").count() == 13
+
+    # The question slide: asked when it is reached.
+    teacher.keyboard.press("PageDown")
+    teacher.locator('#slide[data-slide-index="2"][data-kind="tree"]').wait_for()
+    expect(mark).to_contain_text("slide 3 of 4: “Predict”")
+    page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
+    assert page.locator("#qs-tree g.node[data-path]").count() == 11
+
+    # Moving on reveals it, and the student follows the next slide's tree.
+    teacher.keyboard.press("PageDown")  # step 1 of the question slide's range
+    expect(page.locator("#qs-results")).to_be_hidden()
+    teacher.locator("#slide-select").select_option("3")
+    teacher.locator('#slide[data-slide-index="3"][data-kind="tree"]').wait_for()
+    page.wait_for_selector("#qs-results:not([hidden])")
+    expect(page.locator("#qs-state")).to_contain_text("The presenter revealed the answer")
+    expect(mark).to_contain_text("slide 4 of 4: “The tie”")
+    expect(page.locator("#tree g.node[data-path]")).to_have_count(6)  # [[10], [10, 0]]
+
+    teacher.locator("#btn-lecture").click()
+    expect(line).to_have_text("The lecture has ended.")
