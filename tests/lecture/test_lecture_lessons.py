@@ -13,22 +13,29 @@ def received(client, name):
     return [m["args"][0] for m in client.get_received() if m["name"] == name]
 
 
+def fetched(app, ref):
+    """A view fetched by its reference ({version, href}), as a student's page does."""
+    response = app.test_client().get(ref["href"])
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 def test_the_mark_travels_with_the_view(connect):
     app = make_app()
     presenter, student = connect(app), connect(app)
     view = {"tree": TEXTBOOK, "options": {}, "lesson": MARK}
     started = presenter.emit("lecture:start", {"view": view, "cursor": CURSOR}, callback=True)
-    assert started["view"]["lesson"] == MARK
+    assert fetched(app, started["view"])["lesson"] == MARK
     joined = student.emit("lecture:join", {"room": started["room"]}, callback=True)
-    assert joined["view"]["lesson"] == MARK
+    assert fetched(app, joined["view"])["lesson"] == MARK
     moved = {**view, "lesson": {**MARK, "slide": 3, "title": "α and β"}}
     message = {"room": started["room"], "key": started["key"], "seq": 1, "view": moved}
     assert presenter.emit("lecture:view", message, callback=True)["stale"] is False
-    assert received(student, "lecture:view")[-1]["view"]["lesson"]["slide"] == 3
+    assert fetched(app, received(student, "lecture:view")[-1]["view"])["lesson"]["slide"] == 3
     # A view without a mark is still a view (a lecture from the visualizer).
     plain = {"room": started["room"], "key": started["key"], "seq": 2, "view": {"tree": TEXTBOOK}}
     presenter.emit("lecture:view", plain, callback=True)
-    assert "lesson" not in received(student, "lecture:view")[-1]["view"]
+    assert "lesson" not in fetched(app, received(student, "lecture:view")[-1]["view"])
 
 
 @pytest.mark.parametrize(

@@ -332,6 +332,7 @@ export class Lecture {
     this.seq = this.viewSeq = msg.seq;
     this.view = msg.view;
     this.cursor = msg.cursor;
+    this.tell("view", msg.view); // fetched by now (payloads.js): the lesson mark reads it
     if (!this.following) return this.bar.showDetached(this.code);
     if (this.shownKey === viewKey(this.view) && this.app.store.get().runState === "done") {
       applyCursor(this.app, this.cursor);

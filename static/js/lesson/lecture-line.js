@@ -18,7 +18,7 @@ export function followLessonMark(lecture, line) {
     line.dataset.slide = String(mark.slide);
   };
   lecture.listen((what, detail) => {
-    if (what === "socket") detail.on("lecture:view", (msg) => show(msg && msg.view));
+    if (what === "view") show(detail);
     else if (what === "joined") show(detail && detail.view);
     else if (what === "stopped") line.hidden = true;
     return false;
