@@ -1,6 +1,6 @@
 """Pacman by the CS188 rules (``rules=cs188``): the course's engine, count for count.
 
-Every rule is in /work/shared/cs188/RULES.md and docs/games.md; in short:
+Every rule is in docs/games.md ("Pacman by the CS188 rules"); in short:
 
 - Agent 0 is Pacman (MAX); ghosts are agents 1…n (MIN), numbered by start cell as the course
   numbers them. Positions are the course's ``(x, y)``, ``y`` from the bottom (layouts.py).
