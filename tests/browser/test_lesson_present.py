@@ -4,7 +4,6 @@ are the caption (text, never HTML), experiment slides show their chart, and the 
 the first slide in ≤ 1 s, the next slide (tree drawn) in ≤ 300 ms."""
 
 import json
-import time
 import urllib.request
 
 import pytest
@@ -123,37 +122,16 @@ def test_the_slide_menu_buttons_and_fit_all(prune, base_url):
         assert box["y"] - 1 <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"] + 1
 
 
-def test_the_builtin_lesson_its_chart_and_the_measures(prune, base_url):
+def test_the_builtin_lesson_steps_through_its_slides_and_shows_its_chart(prune, base_url):
+    # (How fast: bench/lessons.py and docs/benchmarks.md; tests assert no timings.)
     page = prune.page
     page.set_viewport_size({"width": 1280, "height": 720})
-    started = time.perf_counter()
     page.goto(f"{base_url}/l/alpha-beta-1")
     page.locator('#slide[data-slide-index="0"][data-kind="tree"]').wait_for()
-    first_slide = time.perf_counter() - started
     assert page.locator("#tree g.node[data-path]").count() == 13
-    page.wait_for_timeout(1000)  # the next slide preloads
-    timings = page.evaluate(
-        """async () => {
-          const out = [];
-          for (let k = 1; k <= 3; k++) {
-            const t = performance.now();
-            window.prune.goTo(window.prune.deck.start(k));
-            await new Promise((resolve) => {
-              const shown = `#slide[data-slide-index="${k}"][data-kind="tree"]`;
-              const check = () =>
-                document.querySelector(shown) ? resolve() : requestAnimationFrame(check);
-              check();
-            });
-            await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-            out.push(performance.now() - t);
-            await new Promise((resolve) => setTimeout(resolve, 400));
-          }
-          return out;
-        }"""
-    )
-    print(f"first slide {first_slide * 1000:.0f} ms; next slides {[round(t) for t in timings]} ms")
-    assert first_slide <= 3.0  # the issue's 1 s, with room for a shared test machine
-    assert max(timings) <= 600  # the issue's 300 ms, likewise
+    for k in (1, 2, 3):
+        page.evaluate("(k) => window.prune.goTo(window.prune.deck.start(k))", k)
+        page.locator(f'#slide[data-slide-index="{k}"][data-kind="tree"]').wait_for()
     page.locator("#slide-select").select_option("8")
     page.locator('#slide[data-slide-index="8"][data-kind="experiment"]').wait_for(timeout=60_000)
     chart = page.locator("#slide-chart svg.chart-svg")
