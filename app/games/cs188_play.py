@@ -24,7 +24,13 @@ from typing import Any
 from ..engine.errors import EngineError
 from ..engine.options import ALGORITHMS, MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
-from .decisions import choice, decision_reason, decision_record, whole_number
+from .decisions import (
+    choice,
+    decision_reason,
+    decision_record,
+    traced_decision,
+    whole_number,
+)
 from .ghosts import GHOST_AGENTS, ghost_move
 from .layouts import load_layout
 from .pacman_cs188 import CoursePacman, CourseState
@@ -129,14 +135,7 @@ def course_decision(
             f"decision {index} is out of range: the game has only {count} decision{plural}",
             field="decision",
         )
-    search, trace, position = replay.traced
-    return {
-        **trace,
-        "options": search.options.to_data(),
-        "agents": list(replay.rules.agents),
-        "decision": replay.decisions[-1],
-        "board": replay.rules.render(position),
-    }
+    return traced_decision(replay)
 
 
 class _Replay:

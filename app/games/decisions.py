@@ -42,6 +42,20 @@ def decision_record(trace: dict[str, Any], state: int, reason: str) -> dict[str,
     }
 
 
+def traced_decision(replay: Any) -> dict[str, Any]:
+    """The trace of the decision a game's replay stopped at (``replay.traced``: the search,
+    its trace and the position), with the search's options, the agents, the decision and
+    the position drawn as text: a decision's trace as the API and the CLI give it."""
+    search, trace, position = replay.traced
+    return {
+        **trace,
+        "options": search.options.to_data(),
+        "agents": list(replay.rules.agents),
+        "decision": replay.decisions[-1],
+        "board": replay.rules.render(position),
+    }
+
+
 def decision_reason(trace: dict[str, Any], depth: int, algorithm: str) -> str:
     """One sentence: the move, its worth, and what each of Pacman's moves was worth."""
     values = _root_values(trace, bounded=algorithm == "alphabeta")

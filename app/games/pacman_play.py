@@ -18,7 +18,13 @@ from typing import Any
 from ..engine.errors import EngineError
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
-from .decisions import choice, decision_reason, decision_record, whole_number
+from .decisions import (
+    choice,
+    decision_reason,
+    decision_record,
+    traced_decision,
+    whole_number,
+)
 from .homework import homework_document
 from .mazes import MAZES
 from .pacman import EVALUATIONS, Pacman, PacmanState
@@ -83,14 +89,7 @@ def pacman_decision(
     """The trace of Pacman's ``decision``-th search (from 0) in the game these settings play."""
     settings = _settings(maze, seed, ghosts, depth, 1, rule, ordering, evaluation)
     replay = _replay_to(settings, decision, pause)
-    search, trace, position = replay.traced
-    return {
-        **trace,
-        "options": search.options.to_data(),
-        "agents": list(replay.rules.agents),
-        "decision": replay.decisions[-1],
-        "board": replay.rules.render(position),
-    }
+    return traced_decision(replay)
 
 
 def pacman_practice_tree(

@@ -154,16 +154,14 @@ stats.setHideAnswers(answers.on);
 
 // ----- hooks for tests and benchmarks -----
 
-window.prune = {
-  get trace() {
-    return runner.trace;
-  },
-  get step() {
-    return player.k;
-  },
-  get title() {
-    return docTitle.title;
-  },
+// What the page shows now, read live by tests, benchmarks, the editor and Share.
+const shown = {
+  trace: { get: () => runner.trace, enumerable: true },
+  step: { get: () => player.k, enumerable: true },
+  title: { get: () => docTitle.title, enumerable: true },
+};
+
+window.prune = Object.defineProperties({
   view,
   player,
   presentation,
@@ -172,25 +170,16 @@ window.prune = {
   timings: runner.timings,
   seek: (k) => player.show(k),
   run: () => runner.run(),
-};
+}, shown);
 
 // ----- editing and sharing (editor.js, share.js) -----
 
-const shell = {
+const shell = Object.defineProperties({
   get doc() {
     return runner.doc;
   },
   get runOptions() {
     return runner.options;
-  },
-  get trace() {
-    return runner.trace;
-  },
-  get step() {
-    return player.k;
-  },
-  get title() {
-    return docTitle.title;
   },
   input,
   options: () => urlOptions(input.options()),
@@ -208,7 +197,7 @@ const shell = {
   pictureOptions: () => ({ cutByLimit: view.cutByLimit, levels: view.levels }),
   treeContainer: $("tree"),
   maxUrlChars,
-};
+}, shown);
 window.prune.editor = new Editor(shell);
 // Enter on a node opens it in the editor (not while presenting: the editor is hidden).
 view.onActivate = (id) => {
