@@ -9,7 +9,7 @@
 // input) it names is marked and focused. Download and upload are the lesson as JSON.
 
 import { getJson } from "../lib/api.js";
-import { download } from "../visualizer/export.js";
+import { download } from "../lib/export.js";
 import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
 import { readDraft, rememberLesson, writeDraft } from "./library.js";
 
