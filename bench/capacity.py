@@ -3,6 +3,7 @@ load takes longer than 1 s, and what each connection costs in memory.
 
     python bench/capacity.py [--steps 250,500,1000,1500,2000,3000,4000] [--max 4000]
                              [--procs 2] [--samples 20] [--settle 5] [--instances 1]
+                             [--one-address] [--heavy KIND [--heavy-pace N]]
 
 Starts the app as script/server does (gunicorn, one gevent worker, 5,000 worker
 connections, default settings: the page and /healthz are not rate limited) on 127.0.0.1 and
@@ -28,6 +29,14 @@ by one every ten, so each role is spread too) and loads the page on each in turn
 presenter is on instance 0: "cursor" times its students there, "cursor, other" those on the
 other instances (Redis carries both). RSS and CPU are per worker, and redis-server's CPU.
 
+``--one-address`` keeps the server's default per-address socket cap (1,500): every client
+is 127.0.0.1, so the ramp is a class behind one NAT address. Up to the cap every connection
+must be held; past it the rest must be refused at once while the page stays under 1 s.
+``--heavy KIND`` runs one heavy client of bench/heavy_clients.py (issue 25) in a process of
+its own beside the whole ramp (the server trusts one proxy hop, so its one-address sockets
+come from 10.9.0.1, not from the class); ``--heavy-pace`` is its pace where it has one.
+The client processes live in bench/capacity_clients.py.
+
 Targets: page load p95 <= 1 s with >= 1,000 connections open (issue 9); no failed or
 dropped connection.
 """
@@ -35,190 +44,22 @@ dropped connection.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import multiprocessing
-import random
 import time
-from multiprocessing.connection import Connection
-from typing import Any
 
+from capacity_clients import PRESENTER_INTERVAL, RUN_EVERY, Clients
+from heavy_clients import HEAVY, Hog
 from instances import Instances, plus
-from load_clients import (
-    RunWatcher,
-    SocketClient,
-    SocketError,
-    Tally,
-    drive_lecture,
-    follow_lecture,
-    run_now_and_then,
-    socket_session,
-    start_lecture,
-)
-from load_support import TEXTBOOK, TEXTBOOK_VIEW, PageLoader, Summary, machine, verdict
+from load_clients import Tally
+from load_support import PageLoader, Summary, machine, verdict
 
-from app.engine.generators import random_tree
+from app.config import Config
 
 TARGET_CONNECTIONS = 1000
 TARGET_PAGE_SECONDS = 1.0
-ROLES = ["idle"] * 5 + ["student"] * 4 + ["runner"]  # by connection number, modulo 10
-PRESENTER_INTERVAL = 0.5
-RUN_EVERY = (10.0, 20.0)
-CONNECTS_AT_ONCE = 50
-REPLY_TIMEOUT = 600.0  # a client process must answer a command within this
-
-
-# --- client processes ------------------------------------------------------------------------
-
-
-class Fleet:
-    """One client process's share of the connections, and what they met."""
-
-    def __init__(self, urls: list[str], index: int, procs: int):
-        self.urls, self.index, self.procs = urls, index, procs
-        self.clients: list[SocketClient] = []
-        self.tasks: set[asyncio.Task] = set()
-        self.tally = Tally()
-        self.users = 0  # connections asked for (the presenter aside)
-        self.failed = 0
-        self.stop = asyncio.Event()
-        self.session = socket_session()
-
-    async def present(self) -> str:
-        """Open the lecture and step through it every 0.5 s; the room's code."""
-        client = await SocketClient.connect(self.session, self.urls[0])
-        self.clients.append(client)
-        code, key = await start_lecture(client, TEXTBOOK_VIEW)
-        self._spawn(drive_lecture(client, code, key, PRESENTER_INTERVAL, self.tally, self.stop))
-        return code
-
-    async def grow(self, count: int, room: str) -> dict[str, Any]:
-        """Open connections until this process holds ``count`` (besides a presenter)."""
-        gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
-        numbers = [self.index + k * self.procs for k in range(self.users, count)]
-        self.users = max(self.users, count)
-        await asyncio.gather(*(self._add(number, room, gate) for number in numbers))
-        return self.status()
-
-    async def report(self) -> dict[str, Any]:
-        return {**self.status(), "tally": self.tally.take(), "cpu": time.process_time()}
-
-    def status(self) -> dict[str, Any]:
-        return {
-            "held": sum(client.connected for client in self.clients),
-            "failed": self.failed,
-            "dropped": sum(client.dropped for client in self.clients),
-        }
-
-    async def close(self) -> None:
-        self.stop.set()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        await asyncio.gather(*(client.close() for client in self.clients))
-        await self.session.close()
-
-    async def _add(self, number: int, room: str, gate: asyncio.Semaphore) -> None:
-        role = ROLES[number % len(ROLES)]
-        instance = (number + number // len(ROLES)) % len(self.urls)
-        async with gate:
-            try:
-                client = await SocketClient.connect(self.session, self.urls[instance])
-            except SocketError as err:
-                self.failed += 1
-                self.tally.error("connect", err)
-                return
-        self.clients.append(client)
-        if role == "student":
-            try:
-                kind = "cursor" if instance == 0 else "cursor, other"
-                await follow_lecture(client, room, self.tally, kind)
-            except SocketError as err:
-                self.tally.error("join", err)
-        elif role == "runner":
-            rng = random.Random(number)
-            trees = [TEXTBOOK, random_tree(seed=number, depth=4, branching=3)]
-            watcher = RunWatcher(client)
-            self._spawn(
-                run_now_and_then(
-                    watcher, lambda: rng.choice(trees), RUN_EVERY, self.tally, self.stop
-                )
-            )
-
-    def _spawn(self, coroutine) -> None:
-        task = asyncio.create_task(coroutine)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-
-async def serve(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
-    """Carry out the main process's commands (present, grow, report) until told to stop."""
-    fleet = Fleet(urls, index, procs)
-    loop = asyncio.get_running_loop()
-    try:
-        while True:
-            command, arguments = await loop.run_in_executor(None, pipe.recv)
-            if command == "stop":
-                break
-            try:
-                pipe.send(await getattr(fleet, command)(*arguments))
-            except Exception as err:  # the main process prints it and stops the ramp
-                pipe.send({"error": repr(err)})
-    finally:
-        await fleet.close()
-
-
-def client_process(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
-    asyncio.run(serve(pipe, urls, index, procs))
+PER_ADDRESS_CAP = Config({}).PRUNE_SOCKETS_PER_ADDRESS  # the default, for --one-address
 
 
 # --- the main process: ramp, measure, print --------------------------------------------------
-
-
-class Clients:
-    """The client processes, driven through pipes."""
-
-    def __init__(self, urls: list[str], procs: int):
-        context = multiprocessing.get_context("spawn")
-        self.pipes, self.processes = [], []
-        for index in range(procs):
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=client_process, args=(theirs, urls, index, procs), daemon=True
-            )
-            process.start()
-            self.pipes.append(ours)
-            self.processes.append(process)
-
-    def ask(self, index: int, command: str, *arguments) -> Any:
-        return self.ask_each(command, {index: arguments})[0]
-
-    def ask_all(self, command: str, arguments=()) -> list[Any]:
-        return self.ask_each(command, dict.fromkeys(range(len(self.pipes)), arguments))
-
-    def ask_each(self, command: str, arguments: dict[int, tuple]) -> list[Any]:
-        """Send a command to some processes (index -> its arguments) and wait for the replies."""
-        pipes = [self.pipes[index] for index in arguments]
-        for pipe, each in zip(pipes, arguments.values(), strict=True):
-            pipe.send((command, each))
-        replies = []
-        for pipe in pipes:
-            if not pipe.poll(REPLY_TIMEOUT):
-                raise RuntimeError(f"a client process did not answer {command!r}")
-            reply = pipe.recv()
-            if isinstance(reply, dict) and "error" in reply:
-                raise RuntimeError(f"client process failed on {command!r}: {reply['error']}")
-            replies.append(reply)
-        return replies
-
-    def stop(self) -> None:
-        for pipe, process in zip(self.pipes, self.processes, strict=True):
-            if process.is_alive():
-                pipe.send(("stop", ()))
-        for process in self.processes:
-            process.join(30)
-            if process.is_alive():
-                process.terminate()
-                process.join(5)
 
 
 def page_loads(loaders: list[PageLoader], samples: int, gap: float):
@@ -318,6 +159,22 @@ def step_ok(row: dict) -> bool:
     )
 
 
+def over_the_cap(row: dict) -> bool:
+    """``--one-address``, past the cap: the address's first ``PER_ADDRESS_CAP`` connections
+    held (the presenter among them), every other one refused, the page still fast."""
+    page_fast = row["page"].count > 0 and row["page"].p95 <= TARGET_PAGE_SECONDS
+    asked = row["target"] + 1  # the presenter too ("held" counts it)
+    refused_the_rest = row["held"] + row["failed"] == asked and row["dropped"] == 0
+    ok = page_fast and not row["page_failures"] and row["held"] >= PER_ADDRESS_CAP
+    ok = ok and refused_the_rest
+    print(
+        f"  past the per-address cap ({PER_ADDRESS_CAP:,}): {row['held']:,} held (the presenter "
+        f"among them), {row['failed']:,} refused, page load p95 {row['page'].p95 * 1000:.0f} ms "
+        f"(expected: the cap held, the rest refused, the page under 1 s: {verdict(ok)})"
+    )
+    return ok
+
+
 def ramp(cluster: Instances, args) -> None:
     """Warm up, measure the idle baseline, then grow step by step until a limit is hit."""
     loaders = [PageLoader(url) for url in cluster.urls]
@@ -328,6 +185,7 @@ def ramp(cluster: Instances, args) -> None:
     print(f"no connections: page load {Summary.of(sum(idle_times, [])).ms()}")
     print(f"no connections: worker{'s' * (len(loaders) > 1)} RSS {plus(baseline_rss)} MiB")
     clients = Clients(cluster.urls, args.procs)
+    heavy = Hog(args.heavy, cluster.urls[0], args.heavy_pace) if args.heavy else None
     best = 0
     try:
         room = clients.ask(0, "present")
@@ -336,6 +194,9 @@ def ramp(cluster: Instances, args) -> None:
             row = measure_step(cluster, clients, loaders, room, target, args)
             print_step(row, baseline_rss, last_cpu)
             last_cpu = row["client_cpu"]
+            if args.one_address and row["target"] + 1 > PER_ADDRESS_CAP:  # + the presenter
+                over_the_cap(row)
+                break
             if not step_ok(row):
                 print("  -> stopping the ramp here")
                 break
@@ -351,6 +212,8 @@ def ramp(cluster: Instances, args) -> None:
             + f"(target >= {TARGET_CONNECTIONS:,}: {verdict(best >= TARGET_CONNECTIONS)})"
         )
     finally:
+        if heavy is not None:
+            print(f"meanwhile, {args.heavy}: {heavy.finish()}")
         clients.stop()
 
 
@@ -368,10 +231,21 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=0.25, help="seconds between page loads")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--instances", type=int, default=1, help="app instances (>1: Redis)")
+    parser.add_argument(
+        "--one-address",
+        action="store_true",
+        help="keep the default per-address socket cap: a class behind one NAT address",
+    )
+    parser.add_argument(
+        "--heavy", choices=sorted(HEAVY), help="a heavy client beside the class (from 10.9.0.1)"
+    )
+    parser.add_argument("--heavy-pace", type=int, default=0, help="the heavy client's pace")
     args = parser.parse_args()
 
     print(machine())
-    cluster = Instances(args.instances)
+    # The heavy client's one-address sockets say X-Forwarded-For: 10.9.0.1 (a trusted proxy).
+    environment = {"PRUNE_TRUSTED_PROXIES": "1"} if args.heavy else {}
+    cluster = Instances(args.instances, args.one_address, environment)
     try:
         server = "gunicorn, 1 gevent worker, --worker-connections 5000, default settings, 127.0.0.1"
         if cluster.redis is not None:
@@ -380,6 +254,10 @@ def main() -> None:
                 f"{cluster.redis.url} (redis-server pid {cluster.redis.process.pid})"
             )
         print(f"server: {server}; clients: {args.procs} processes of raw Engine.IO websockets")
+        if args.one_address:
+            print(f"one address: the default cap of {PER_ADDRESS_CAP:,} sockets per address kept")
+        if args.heavy:
+            print(f"beside the class: the heavy client {args.heavy!r} (bench/heavy_clients.py)")
         print(
             "mix: 50% idle, 40% students of one lecture (presenter steps every "
             f"{PRESENTER_INTERVAL} s), 10% small searches every "

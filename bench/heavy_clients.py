@@ -15,6 +15,7 @@ All of them stop by themselves after ``HOG_SECONDS_MAX``.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import socket
 import threading
 import time
@@ -184,3 +185,36 @@ def run_heavy(kind: str, base_url: str, pace: int, stop, results) -> None:
         results.put(HEAVY[kind](base_url, stop, pace))
     except Exception as err:  # a failed hog is reported, not raised into the bench
         results.put(f"failed: {err!r}")
+
+
+class Hog:
+    """A load in a process of its own while a bench measures: ``target(kind, base_url, pace,
+    stop, results)`` (``run_heavy`` by default, or bench/isolation.py's worst-tree hog) runs
+    until ``finish()``, which says what it did."""
+
+    def __init__(self, kind: str, base_url: str, per_minute: int, target=None):
+        context = multiprocessing.get_context("spawn")
+        self.stop, self.results = context.Event(), context.Queue()
+        target = target or run_heavy
+        self.process = context.Process(
+            target=target, args=(kind, base_url, per_minute, self.stop, self.results), daemon=True
+        )
+        self.started = time.monotonic()
+        self.process.start()
+
+    def finish(self) -> str:
+        """Stop the hog; what it did, in words."""
+        self.stop.set()
+        try:
+            result = self.results.get(timeout=120)
+        finally:
+            self.process.join(10)
+            if self.process.is_alive():
+                self.process.terminate()
+        seconds = time.monotonic() - self.started
+        if isinstance(result, str):  # a heavy client says what it did
+            return f"{result} in {seconds:.0f} s"
+        return (
+            f"{result['runs']} worst-tree runs in {seconds:.0f} s "
+            f"({result['runs'] / seconds:.2f}/s), {result['refused']} refused"
+        )

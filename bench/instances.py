@@ -7,9 +7,10 @@ tests/lecture/test_two_instances.py uses) and N gunicorn instances started with
 Redis and keep lecture rooms there. Memory and CPU come from /proc, per worker and for
 redis-server.
 
-Every bench client connects from 127.0.0.1, one address: the instances admit
-``ONE_ADDRESS_CLASS`` sockets from it (``PRUNE_SOCKETS_PER_ADDRESS``; the default, 1,500,
-would stop the ramp). bench/isolation.py's case (h) measures the default's own effect.
+Every bench client connects from 127.0.0.1, one address: unless told ``one_address=True``,
+the instances admit ``ONE_ADDRESS_CLASS`` sockets from it (``PRUNE_SOCKETS_PER_ADDRESS``; the
+default, 1,500, would stop the ramp). With ``one_address=True`` they keep the default: the
+ramp is then a class behind one NAT address (bench/capacity.py ``--one-address``).
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ ONE_ADDRESS_CLASS = 100_000
 class Instances:
     """N running app instances (and their redis-server when N > 1); ``stop()`` ends all."""
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, one_address: bool = False, environment=None):
         self.redis: RedisServer | None = None
         self.servers: list = []
         try:
             if count > 1:
                 self.redis = RedisServer()
-            environment = {"PRUNE_SOCKETS_PER_ADDRESS": str(ONE_ADDRESS_CLASS)}
+            environment = dict(environment or {})
+            if not one_address:
+                environment["PRUNE_SOCKETS_PER_ADDRESS"] = str(ONE_ADDRESS_CLASS)
             if self.redis:
                 environment["MESSAGE_QUEUE"] = self.redis.url
             for _ in range(count):

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import re
 import statistics
 import time
@@ -39,7 +38,7 @@ from typing import Any
 
 import requests
 import websocket
-from heavy_clients import HEAVY, run_heavy
+from heavy_clients import HEAVY, Hog, run_heavy
 from load_clients import (
     RunFailed,
 )
@@ -197,7 +196,7 @@ def worst_tree_costs(server, runs: int) -> None:
 # --- a hog in another process ----------------------------------------------------------------
 
 
-def hog(kind: str, base_url: str, per_minute: int, stop, results) -> None:
+def worst_tree_hog(kind: str, base_url: str, per_minute: int, stop, results) -> None:
     """Repeat the worst tree over ``kind`` ("socket" or "http") until ``stop`` is set."""
     tree, runs, refused = worst_tree(), 0, 0
     deadline = time.monotonic() + HOG_SECONDS_MAX
@@ -222,37 +221,6 @@ def hog(kind: str, base_url: str, per_minute: int, stop, results) -> None:
             ws.close()
         session.close()
         results.put({"runs": runs, "refused": refused})
-
-
-class Hog:
-    """A process repeating the worst tree while the samples are taken."""
-
-    def __init__(self, kind: str, base_url: str, per_minute: int):
-        context = multiprocessing.get_context("spawn")
-        self.stop, self.results = context.Event(), context.Queue()
-        target = run_heavy if kind in HEAVY else hog
-        self.process = context.Process(
-            target=target, args=(kind, base_url, per_minute, self.stop, self.results), daemon=True
-        )
-        self.started = time.monotonic()
-        self.process.start()
-
-    def finish(self) -> str:
-        """Stop the hog; what it did, in words."""
-        self.stop.set()
-        try:
-            result = self.results.get(timeout=120)
-        finally:
-            self.process.join(10)
-            if self.process.is_alive():
-                self.process.terminate()
-        seconds = time.monotonic() - self.started
-        if isinstance(result, str):  # a heavy client says what it did
-            return f"{result} in {seconds:.0f} s"
-        return (
-            f"{result['runs']} worst-tree runs in {seconds:.0f} s "
-            f"({result['runs'] / seconds:.2f}/s), {result['refused']} refused"
-        )
 
 
 # --- the textbook's latency ------------------------------------------------------------------
@@ -306,11 +274,18 @@ def latency_cases(server, args) -> None:
             continue
         before = worker_rss_mib(server.process.pid)
         peak = RssPeak(server.process.pid)
-        hog = Hog(kind, server.url, pace) if kind else None
+        hog = (
+            Hog(kind, server.url, pace, run_heavy if kind in HEAVY else worst_tree_hog)
+            if kind
+            else None
+        )
         try:
             if hog is not None:
                 time.sleep(args.hog_head_start)  # let it get going
-            if kind == "sockets-one-address":  # measure once they are all open (or refused)
+            flood_pages = []
+            if kind == "sockets-one-address":  # a visitor while the sockets are being opened,
+                loader = PageLoader(server.url)  # then every other sample once all are open
+                flood_pages = [loader.load()[0] for _ in sleeps(20, 0.1)]
                 settle(server.url)
             times = {
                 route: sample(server.url, args.samples, args.gap)
@@ -332,11 +307,13 @@ def latency_cases(server, args) -> None:
             )
         ok = verdict(growth <= TARGET_GROWTH_MIB)
         print(f"      worker growth: {growth:+.0f} MiB (target <= {TARGET_GROWTH_MIB}: {ok})")
-        if kind == "sockets-one-address" and pages:
-            page = Summary.of(pages)
-            print(
-                f"      a visitor's page load {page.ms()}  (target < 1 s: {verdict(page.p95 < 1)})"
-            )
+        for when, loads in (("while they are opened", flood_pages), ("once all are in", pages)):
+            if loads:
+                page = Summary.of(loads)
+                print(
+                    f"      a visitor's page load {when}: {page.ms()}  "
+                    f"(target < 1 s: {verdict(page.p95 < 1)})"
+                )
 
 
 def main() -> None:

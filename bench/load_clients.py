@@ -39,8 +39,9 @@ class SocketClient:
     counted, never decoded. ``dropped`` is set when the server closes the connection.
     """
 
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse):
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, session, base_url: str):
         self.ws = ws
+        self.session, self.base_url = session, base_url  # for what travels over HTTP
         self.handlers: dict[str, Callable[[Any], None]] = {}
         self.acks: dict[int, asyncio.Future] = {}
         self.next_ack = 0
@@ -68,7 +69,7 @@ class SocketClient:
                     raise SocketError(f"namespace refused: {joined[:80]!r}")
         except (aiohttp.ClientError, OSError, TimeoutError, TypeError) as err:
             raise SocketError(f"connect failed: {err!r}") from err
-        client = cls(ws)
+        client = cls(ws, session, base_url)
         client.reader = asyncio.create_task(client._read())
         return client
 
@@ -288,9 +289,17 @@ async def follow_lecture(
     ack = await client.call("lecture:join", {"room": code})
     if not ack.get("ok"):
         raise SocketError(f"lecture:join refused: {ack.get('error')}")
-    tally.time(
-        "student run", await RunWatcher(client).run(ack["view"]["tree"], ack["view"]["options"])
-    )
+    view = await fetch_view(client, ack["view"])
+    tally.time("student run", await RunWatcher(client).run(view["tree"], view["options"]))
+
+
+async def fetch_view(client: SocketClient, reference: dict) -> dict:
+    """A lecture view travels by reference, ``{version, href}`` (docs/protocol.md): fetched
+    over HTTP once, as the page does."""
+    async with client.session.get(client.base_url + reference["href"]) as response:
+        if response.status != 200:
+            raise SocketError(f"the lecture view: HTTP {response.status}")
+        return await response.json()
 
 
 async def run_now_and_then(
