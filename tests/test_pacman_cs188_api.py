@@ -12,9 +12,7 @@ from app.games.layouts import LAYOUTS
 def test_a_game_and_a_decision_by_the_cs188_rules(client):
     query = "rules=cs188&layout=trappedClassic&seed=1&algorithm=minimax&ghosts=random"
     game = client.get(f"/api/games/pacman/game?{query}").get_json()
-    assert game == play_course_game(
-        "trappedClassic", seed=1, algorithm="minimax", ghosts="random"
-    )
+    assert game == play_course_game("trappedClassic", seed=1, algorithm="minimax", ghosts="random")
     assert {"optimal", "states_explored"} <= game["decisions"][0].keys()
     trace = client.get(f"/api/games/pacman/trace?{query}&decision=1").get_json()
     expected = course_decision(

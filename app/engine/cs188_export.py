@@ -170,13 +170,16 @@ def _solution(tree: Tree, options: SearchOptions, names: list[str], moves: list[
             generated.add(names[node_of_row[event[1]]])
     best = search.summary["best_move"]
     action = moves[tree.children[0][best]] if best is not None else ""
-    return "\n".join(
-        [
-            "# The solution the CS188 autograder's GraphGameTreeTest writes for this test.",
-            f'action: "{action}"',
-            f'generated: "{" ".join(sorted(generated))}"',
-        ]
-    ) + "\n"
+    return (
+        "\n".join(
+            [
+                "# The solution the CS188 autograder's GraphGameTreeTest writes for this test.",
+                f'action: "{action}"',
+                f'generated: "{" ".join(sorted(generated))}"',
+            ]
+        )
+        + "\n"
+    )
 
 
 def _diagram(tree: Tree, names: list[str]) -> list[str]:

@@ -179,8 +179,7 @@ class _Replay:
         legal = self.rules.actions(self.position)
         if action not in legal:
             raise EngineError(
-                f"pacman move {self.pacman_moves + 1}: {action!r} is not one of "
-                f"{', '.join(legal)}",
+                f"pacman move {self.pacman_moves + 1}: {action!r} is not one of {', '.join(legal)}",
                 field="pacman",
             )
         self.move(action)

@@ -70,7 +70,7 @@ def draw(weights: dict[str, float], rng: random.Random) -> str:
 
 def ghost_move(kind: str, game: CoursePacman, state: CourseState, rng: random.Random) -> str:
     """The move of the ghost whose turn it is, for a ``directional`` or ``random`` ghost."""
-    weights = directional_weights(game, state) if kind == "directional" else random_weights(
-        game, state
+    weights = (
+        directional_weights(game, state) if kind == "directional" else random_weights(game, state)
     )
     return draw(weights, rng)

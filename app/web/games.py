@@ -90,9 +90,7 @@ def tictactoe_tree():
     if given:
         key = next(iter(given))
         raise EngineError(f"unknown field {key!r} (expected board, size)", field=key)
-    return _cached(
-        ("tictactoe", "tree", board, size), lambda: tictactoe_practice_tree(board, size)
-    )
+    return _cached(("tictactoe", "tree", board, size), lambda: tictactoe_practice_tree(board, size))
 
 
 @games_api.get("/pacman/mazes")

@@ -284,8 +284,10 @@ def test_the_minimap_shows_the_whole_tree_and_a_click_moves_the_view(prune):
     on_screen = [
         b
         for b in (leaves.nth(i).bounding_box() for i in range(leaves.count()))
-        if panel["x"] <= b["x"] and b["x"] + b["width"] <= panel["x"] + panel["width"]
-        and panel["y"] <= b["y"] and b["y"] + b["height"] <= panel["y"] + panel["height"]
+        if panel["x"] <= b["x"]
+        and b["x"] + b["width"] <= panel["x"] + panel["width"]
+        and panel["y"] <= b["y"]
+        and b["y"] + b["height"] <= panel["y"] + panel["height"]
     ]
     assert on_screen
 

@@ -128,10 +128,12 @@ def test_fit_all_button_brings_back_the_whole_tree_after_zooming_in(prune):
 
 def test_a_long_name_is_shortened_with_the_full_name_kept(prune):
     page = prune.page
-    doc = {"children": [
-        {"label": "Northwest passage", "children": [{"value": 3}, {"value": 5}]},
-        {"label": "South", "children": [{"value": 2}, {"value": 9}]},
-    ]}
+    doc = {
+        "children": [
+            {"label": "Northwest passage", "children": [{"value": 3}, {"value": 5}]},
+            {"label": "South", "children": [{"value": 2}, {"value": 9}]},
+        ]
+    }
     open_screen(page, "/embed", "tree=" + quote(json.dumps(doc)), (320, 240), False)
     assert page.evaluate("document.querySelector('#tree svg').dataset.spacing") != "roomy"
     drawn = page.locator('#tree g.node[data-path="0"] .node-label').text_content()

@@ -83,8 +83,16 @@ def test_the_svg_picture_draws_every_node_of_a_folded_view(folded_view):
     # Nothing a view only has on screen.
     for el in root.iter():
         cls = classes(el)
-        assert not cls & {"cursor", "cursor-ring", "cursor-halo", "toggle", "selected", "more",
-                          "collapsed", "fold-summary"}, cls
+        assert not cls & {
+            "cursor",
+            "cursor-ring",
+            "cursor-halo",
+            "toggle",
+            "selected",
+            "more",
+            "collapsed",
+            "fold-summary",
+        }, cls
         assert el.get("tabindex") is None and el.get("role") in (None, "img")
     # The state shown is the step's: the same states as on screen for the nodes drawn there.
     states = {g.get("data-path"): g.get("data-state") for g in nodes}

@@ -57,11 +57,14 @@ def test_the_test_files_ask_for_smallclassic_seed_0_depth_2():
         settings, layout = read_test_file(name)
         assert settings["seed"] == "0" and settings["depth"] == "2"
         assert settings["layoutName"] == "smallClassic"
-        assert settings["alg"] == {
-            "minimax": "MinimaxAgent",
-            "alphabeta": "AlphaBetaAgent",
-            "expectimax": "ExpectimaxAgent",
-        }[algorithm]
+        assert (
+            settings["alg"]
+            == {
+                "minimax": "MinimaxAgent",
+                "alphabeta": "AlphaBetaAgent",
+                "expectimax": "ExpectimaxAgent",
+            }[algorithm]
+        )
         assert layout.strip() == LAYOUTS["smallClassic"].text
 
 
