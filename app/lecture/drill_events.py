@@ -5,17 +5,13 @@
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import request
 from flask_socketio import emit
 
 from ..sockets import on
-from .drills import RoomDrills, read_result, read_start
-from .events import _audience, _code, _handler, _key, _limits, _rooms, audience_room
+from .drills import read_result, read_start
+from .events import _audience, _code, _drills, _handler, _key, _limits, _rooms, audience_room
 from .rooms import RoomError
-
-
-def _drills() -> RoomDrills:
-    return current_app.extensions.setdefault("prune.lecture.drills", RoomDrills())
 
 
 @on("lecture:drill")

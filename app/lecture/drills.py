@@ -3,10 +3,14 @@ student's browser generates the same trees from them, static/js/drill/trees.js);
 student's page reports how many trees it got right; the presenter sees, anonymously, how many
 students are in each bucket of trees right.
 
-A room has at most one drill; starting another replaces it and its results. Results are kept
-under the tab's random student token (as answers are), only as two counts, and capped in
-number per room. Kept in this instance's memory (a room shared through Redis keeps its drill
-on the instance that started it: see docs/protocol.md, "Lecture drills").
+A room has at most one drill; starting another replaces it and its results; ending the
+lecture forgets it. Results are kept under the tab's random student token (as answers are),
+only as two counts, and capped in number per drill.
+
+Two stores share one interface (``Drills``), as rooms and questions do: ``RoomDrills`` in this
+process, and ``RedisDrills`` (redis_drills.py) when instances share rooms through Redis (a
+student may report on another instance than the presenter's). The contract is in
+docs/protocol.md, "Lecture drills".
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import secrets
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .rooms import RoomError
 
@@ -26,6 +30,7 @@ MAX_TREES = 10_000  # trees one student may report in a drill
 MAX_STUDENTS = 5_000  # results kept per drill
 MAX_ROOMS = 2_000  # drills kept per instance (least recently started out)
 NOT_OPEN = "that drill is not open (the presenter may have started another)"
+FULL = "this drill has as many students as it can count"
 
 
 @dataclass
@@ -49,6 +54,14 @@ class Drill:
         }
 
 
+class Drills(Protocol):
+    def start(self, code: str, level: str, seed: int) -> Drill: ...
+    def get(self, code: str) -> Drill | None: ...
+    def report(self, code: str, drill_id: Any, student: str, right: int, done: int) -> None: ...
+    def tally(self, code: str) -> dict[str, Any] | None: ...
+    def forget(self, code: str) -> None: ...
+
+
 def read_start(message: Any) -> tuple[str, int]:
     """The level and seed of a ``lecture:drill`` message, or a ``RoomError`` naming them."""
     level, seed = message.get("level"), message.get("seed")
@@ -68,11 +81,13 @@ def read_result(message: Any) -> tuple[int, int]:
 
 
 class RoomDrills:
-    """The drill of each room, in memory."""
+    """The drill of each room, in memory (the least recently started out beyond
+    ``max_rooms``)."""
 
-    def __init__(self, max_rooms: int = MAX_ROOMS):
+    def __init__(self, max_rooms: int = MAX_ROOMS, max_students: int = MAX_STUDENTS):
         self.lock = threading.Lock()
         self.max_rooms = max_rooms
+        self.max_students = max_students
         self.drills: OrderedDict[str, Drill] = OrderedDict()
 
     def start(self, code: str, level: str, seed: int) -> Drill:
@@ -93,8 +108,8 @@ class RoomDrills:
             drill = self.drills.get(code)
             if drill is None or drill.id != drill_id:
                 raise RoomError(NOT_OPEN)
-            if student not in drill.results and len(drill.results) >= MAX_STUDENTS:
-                raise RoomError("this drill has as many students as it can count")
+            if student not in drill.results and len(drill.results) >= self.max_students:
+                raise RoomError(FULL)
             drill.results[student] = (right, done)
 
     def tally(self, code: str) -> dict[str, Any] | None:

@@ -1,5 +1,5 @@
 """Socket.IO handlers of lecture mode: the presenter drives a room, students follow
-(questions: question_events.py).
+(questions: question_events.py; drills: drill_events.py).
 
 Students get the room's view (tree document and options) by reference when they join and
 whenever it changes, and fetch it once per version over HTTP (app/web/lecture_payloads.py);
@@ -21,9 +21,11 @@ from ..inputs import check_size, limits_from, read_run, refused
 from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
 from .audience import Audience
+from .drills import Drills, RoomDrills
 from .lesson_mark import lesson_mark
 from .limits import LectureLimits
 from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
+from .redis_drills import RedisDrills
 from .redis_questions import RedisQuestions
 from .rooms import MemoryRooms, NoSuchRoom, RedisRooms, Room, RoomError, Rooms, normalize_code
 
@@ -33,7 +35,8 @@ MIN_SPEED, MAX_SPEED = 0.25, 16
 
 
 def init_lecture(app) -> None:
-    """Rooms in memory, or in Redis when ``MESSAGE_QUEUE`` shares them between instances."""
+    """Rooms (and their questions and drills) in memory, or in Redis when ``MESSAGE_QUEUE``
+    shares them between instances."""
     idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
     abandoned = app.config["PRUNE_LECTURE_ABANDONED_SECONDS"]
     per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
@@ -47,11 +50,14 @@ def init_lecture(app) -> None:
         client = redis.Redis.from_url(queue)
         rooms: Rooms = RedisRooms(client, idle, abandoned)
         questions: Questions = RedisQuestions(client, idle, per_room, caps)
+        drills: Drills = RedisDrills(client, idle)
     else:
         rooms = MemoryRooms(idle, abandoned)
         questions = MemoryQuestions(idle, per_room, caps)
+        drills = RoomDrills()
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.questions"] = questions
+    app.extensions["prune.lecture.drills"] = drills
     app.extensions["prune.lecture.truths"] = Truths()
     app.extensions["prune.lecture"] = Audience()
     # Bound to this app's server: a count may go out later, from a background task.
@@ -85,6 +91,10 @@ def _limits() -> LectureLimits:
 
 def _questions() -> Questions:
     return current_app.extensions["prune.questions"]
+
+
+def _drills() -> Drills:
+    return current_app.extensions["prune.lecture.drills"]
 
 
 def _truths() -> Truths:
@@ -256,6 +266,7 @@ def end(message):
     _limits().quota.release(code)
     _limits().counts.forget(code)
     _questions().forget(code)
+    _drills().forget(code)
     _limits().answers.forget(code)
     emit("lecture:ended", {"room": code}, to=audience_room(code))
     return {"room": code}
@@ -264,7 +275,9 @@ def end(message):
 @on("lecture:join")
 @_handler
 def join(message):
-    """A student follows a room (again, after a reconnect or "Follow the teacher again")."""
+    """A student follows a room (again, after a reconnect or "Follow the teacher again"):
+    the ack carries the open question and the running drill, if any (a late joiner gets
+    them too)."""
     _limits().request(request.sid)
     code = _code(message)
     room = _room(code)
@@ -274,7 +287,8 @@ def join(message):
     _audience().add(request.sid, code)
     _questions().arrive(code, student)
     _limits().counts.changed(code)
-    return {**room.public(), **_asked(code)}
+    drill = _drills().get(code)
+    return {**room.public(), **_asked(code), **({"drill": drill.public()} if drill else {})}
 
 
 @on("lecture:leave")

@@ -124,3 +124,14 @@ def test_the_levels_are_the_browsers():
         ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True
     ).stdout
     assert tuple(json.loads(output)) == DRILL_LEVELS
+
+
+def test_ending_the_lecture_forgets_its_drill(room):
+    """In memory too (with Redis: tests/lecture/test_drills_for_everyone.py)."""
+    drill = start(room)["drill"]
+    drills = room["app"].extensions["prune.lecture.drills"]
+    assert drills.get(room["code"]).public() == drill
+    ended = room["presenter"].emit(
+        "lecture:end", {"room": room["code"], "key": room["key"]}, callback=True
+    )
+    assert ended["ok"] and drills.get(room["code"]) is None

@@ -4,13 +4,15 @@
 // student's browser makes the same trees from it); while it runs, the menu shows how many
 // students are in each bucket of trees right, anonymously (`lecture:drill-tally`, asked every
 // few seconds). A student following the room gets an invitation under the lecture bar: the
-// drill page in a new tab, on the drill's level and seed (the lecture tab keeps following).
+// drill page in a new tab, on the drill's level and seed (the lecture tab keeps following);
+// one who joins after the drill started (or reloads, or reconnects) finds it in the join's
+// ack, and is invited the same way.
 // That tab sends nothing itself: it posts its trees right and done to this one over a
 // BroadcastChannel (drill/room.js), and this tab sends them as `lecture:drill-result` under
 // its anonymous student token; a new drill is posted back to it the same way.
 //
 // lecture/room.js tells this module what happens (Lecture.listen): "socket", "bar" (the
-// presenter's bar was built), "stopped".
+// presenter's bar was built), "joined" (a student's join ack), "stopped".
 
 import { DRILL_CHANNEL } from "../drill/room.js";
 import { LEVELS, MAX_SEED } from "../drill/trees.js";
@@ -50,6 +52,9 @@ export class DrillHost {
   on(what, detail) {
     if (what === "socket") {
       detail.on("lecture:drill", (msg) => this.invite(msg));
+    } else if (what === "joined") {
+      if (detail.drill) this.invite(detail); // the ack: {room, …, drill} while one runs
+      else this.els.invite.hidden = true;
     } else if (what === "bar") {
       detail.insertBefore(this.els.host, detail.querySelector(".lecture-end"));
       this.els.host.hidden = false;
