@@ -181,3 +181,47 @@ def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune,
     again = re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
     assert again != code
     assert f"present={again}" in teacher.url
+
+
+def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, wrap_page, base_url):
+    teacher = prune.page
+    code = start_lecture(prune, base_url)
+    other_lesson = save(base_url, {**LESSON, "title": "Another"})
+
+    # The same browser (it holds the key) opens another lesson with that room in its address.
+    other = teacher.context.new_page()
+    other.set_default_timeout(15_000)
+    watched = [wrap_page(other)]
+    other.goto(f"{base_url}/l/{other_lesson}?present={code}&slide=1")
+    other.wait_for_selector("body[data-run-state=done]")
+    line = other.locator("#lecture-line")
+    expect(line).to_have_text(
+        f"Lecture {shown(code)} presents another lesson, so this page cannot drive it. "
+        "“Start lecture” opens a new one."
+    )
+    expect(other.locator("#btn-lecture")).to_have_text("Start lecture")
+    assert "present=" not in other.url and "slide=1" in other.url
+    # The room's own lesson page still holds its key, and resumes after a reload.
+    teacher.reload()
+    prune.wait_state("done")
+    resumed = teacher.locator("#lecture-line")
+    expect(resumed).to_contain_text(f"Lecture {shown(code)}: students open")
+
+    # A browser without the room's key (a copied link) is told so.
+    stranger = teacher.context.browser.new_context(base_url=base_url)
+    try:
+        page = stranger.new_page()
+        page.set_default_timeout(15_000)
+        watched.append(wrap_page(page))
+        page.goto(f"/l/{other_lesson}?present={code}")
+        page.wait_for_selector("body[data-run-state=done]")
+        expect(page.locator("#lecture-line")).to_have_text(
+            f"Lecture {shown(code)} cannot be resumed: this browser does not hold its key. "
+            "“Start lecture” opens a new one."
+        )
+        assert "present=" not in page.url
+        for wrapped in watched:
+            wrapped.assert_clean()
+    finally:
+        stranger.close()
+        other.close()
