@@ -70,6 +70,16 @@ def shown(code):
     return f"{code[:3]}-{code[3:]}"
 
 
+def end_elsewhere(base_url, code, key):
+    """End lecture ``code`` from another client holding its key (another tab, a device)."""
+    other = socketio.Client(reconnection=False)
+    other.connect(base_url, transports=["websocket"], wait_timeout=10)
+    try:
+        assert other.call("lecture:end", {"room": code, "key": key}, timeout=10)["ok"] is True
+    finally:
+        other.disconnect()
+
+
 def test_a_reload_resumes_the_room_where_it_was_with_its_question(prune, open_student, base_url):
     teacher = prune.page
     code = start_lecture(prune, base_url)
@@ -155,14 +165,7 @@ def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune,
     stored = teacher.evaluate(f"JSON.parse(localStorage.getItem('prune.lecture.{code}'))")
 
     # The room ends behind this page's back (another tab, another device with the key).
-    other = socketio.Client(reconnection=False)
-    other.connect(base_url, transports=["websocket"], wait_timeout=10)
-    try:
-        ended = other.call("lecture:end", {"room": code, "key": stored["key"]}, timeout=10)
-    finally:
-        other.disconnect()
-    assert ended["ok"] is True
-
+    end_elsewhere(base_url, code, stored["key"])
     teacher.reload()
     prune.wait_state("done")
     line = teacher.locator("#lecture-line")
@@ -181,6 +184,17 @@ def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune,
     again = re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
     assert again != code
     assert f"present={again}" in teacher.url
+
+    # A room that ends while presented is said so at the next move, the same way.
+    key = teacher.evaluate(f"JSON.parse(localStorage.getItem('prune.lecture.{again}')).key")
+    end_elsewhere(base_url, again, key)
+    teacher.keyboard.press("PageDown")
+    expect(line).to_have_text(
+        f"Lecture {shown(again)}: this lecture has ended. “Start lecture” opens a new one."
+    )
+    expect(button).to_have_text("Start lecture")
+    assert "present=" not in teacher.url
+    assert teacher.evaluate(f"localStorage.getItem('prune.lecture.{again}')") is None
 
 
 def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, wrap_page, base_url):

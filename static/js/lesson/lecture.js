@@ -248,18 +248,18 @@ export class LessonLecture {
   async send(message, at, sender) {
     const code = this.room;
     const slides = this.app.lesson.slides;
-    const base = { room: code, key: this.key };
     let body;
-    if (message === "reveal") body = { ...base, question: this.shown.question.id };
-    else if (message === "question") body = { ...base, question: await this.treeOf(at.slide) };
-    else if (message === "cursor") body = { ...base, seq: this.nextSeq(), cursor: cursorAt(at) };
+    if (message === "reveal") body = { question: this.shown.question.id };
+    else if (message === "question") body = { question: await this.treeOf(at.slide) };
+    else if (message === "cursor") body = { cursor: cursorAt(at) };
     else {
       this.tree = (await this.treeOf(at.slide)) || this.tree;
-      const view = { ...this.tree, lesson: this.mark(at.slide) };
-      body = { ...base, seq: this.nextSeq(), view, cursor: cursorAt(at) };
+      body = { view: { ...this.tree, lesson: this.mark(at.slide) }, cursor: cursorAt(at) };
     }
+    if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
+    if ("cursor" in body) body.seq = this.nextSeq();
     this.lastSent = performance.now();
-    const ack = await this.request(`lecture:${message}`, body);
+    const ack = await this.request(`lecture:${message}`, { room: code, key: this.key, ...body });
     if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
     if (ack.timeout || /slow down/.test(ack.error || "")) {
       setTimeout(() => this.sync(), RETRY_MS); // not lost: sent again, with a new seq
