@@ -7,39 +7,75 @@
 // (lesson/lecture-line.js). A question slide asks its tree as a lecture question when it is
 // reached (lecture:question) and reveals the answer when the presenter moves on
 // (lecture:reveal). "End lecture" ends the room.
+//
+// The room outlives a reload and a lost connection, as the visualizer's lecture mode does: the
+// key and the last seq stay in localStorage (lecture/storage.js) and the address says
+// ?present=CODE beside ?slide and ?step. A reload resumes the room (lecture:resume) and puts
+// the deck where the room is; a reconnect resumes it too, then sends where the presenter is
+// now (lesson/lecture-sync.js decides what to send).
 
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { getPreset } from "../lib/api.js";
+import { normalizeCode } from "../lib/room-codes.js";
+import { requestWithAck } from "../lecture/payloads.js";
+import { forgetKey, loadKey, saveKey, setUrlParam } from "../lecture/storage.js";
+import { afterMessage, nextMessage, resumedRoom } from "./lecture-sync.js";
 
 const ACK_MS = 8000;
-
-function ask(socket, event, body) {
-  return new Promise((resolve, reject) => {
-    socket.timeout(ACK_MS).emit(event, body, (err, ack) => {
-      if (err) reject(new Error("the server did not answer"));
-      else if (!ack || ack.ok === false) reject(new Error((ack && ack.error) || "refused"));
-      else resolve(ack);
-    });
-  });
-}
+const RETRY_MS = 1500; // after a message the server did not answer, or a "slow down"
+const SEND_INTERVAL_MS = 50; // at most 20 messages a second (the server allows 30)
+const NEW_ONE = "“Start lecture” opens a new one.";
 
 /** The code as students type it: ABC-DEF. */
 const shownCode = (code) => (code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
+const cursorAt = (at) => ({ step: at.step, playing: false, speed: 1 });
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LessonLecture {
-  /** app: {lessonId, lesson, button, line, position(): {slide, step}, onMove(listener)}. */
+  /** app: {lessonId, lesson, button, line, position(): {slide, step}, goTo(position), onMove(listener)}. */
   constructor(app) {
     this.app = app;
     this.socket = null;
     this.room = null;
     this.key = null;
-    this.seq = 0;
+    this.seq = 0; // the last seq sent (kept with the key)
+    this.ready = false; // started or resumed on the current connection
+    this.socketId = null; // the connection the room was started or resumed on
+    this.resuming = false;
+    this.sender = null; // the sending loop at work (a resume starts a new one)
+    this.lastSent = -Infinity;
+    this.shown = null; // what the room shows, as its acks said (lesson/lecture-sync.js)
     this.tree = null; // the room's tree view {tree, options}: the last tree slide's
-    this.shownSlide = -1;
-    this.question = null; // {id, slide} of the open question
     this.audience = 0;
     app.button.addEventListener("click", () => (this.room ? this.end() : this.start()));
-    app.onMove((at) => this.moved(at));
+    app.onMove(() => this.sync());
+  }
+
+  connect() {
+    if (this.socket) return this.socket;
+    const socket = io({ reconnectionDelayMax: 4000 });
+    socket.on("connect", () => {
+      // A new connection is in no room: resume (a reload's first connection resumes already).
+      if (this.room && socket.id !== this.socketId) this.resume();
+    });
+    socket.on("disconnect", () => {
+      this.ready = false;
+      this.socketId = null;
+      if (this.room) this.say(`Lecture ${shownCode(this.room)}: the connection was lost, reconnecting…`);
+    });
+    socket.on("lecture:audience", (msg) => {
+      if (msg && msg.room === this.room) {
+        this.audience = msg.count;
+        if (this.ready) this.status();
+      }
+    });
+    this.socket = socket;
+    return socket;
+  }
+
+  /** `event`'s ack, the view it names fetched: never throws ({ok: false, error[, timeout]}). */
+  request(event, body) {
+    return requestWithAck(this.connect(), event, body, ACK_MS);
   }
 
   /** The tree document and options of slide `index`, or null (no tree of its own). */
@@ -77,29 +113,21 @@ export class LessonLecture {
     this.say(`Lecture ${shownCode(this.room)}: students open ${link} — ${students} following.`);
   }
 
+  // ----- the room's life: start, resume (reload, reconnect), end -----
+
   async start() {
     const at = this.app.position();
     this.app.button.disabled = true;
     try {
       this.tree = await this.treeFor(at.slide);
       if (!this.tree) throw new Error("this lesson has no tree to follow");
-      this.socket = this.socket || io({ reconnectionDelayMax: 4000 });
-      this.socket.on("lecture:audience", (msg) => {
-        if (msg && msg.room === this.room) {
-          this.audience = msg.count;
-          this.status();
-        }
-      });
       const view = { ...this.tree, lesson: this.mark(at.slide) };
-      const ack = await ask(this.socket, "lecture:start", { view, cursor: { step: at.step, playing: false, speed: 1 } });
-      this.room = ack.room;
-      this.key = ack.key;
-      this.seq = ack.seq || 0;
-      this.shownSlide = at.slide;
-      document.body.dataset.lecture = "presenter";
-      this.app.button.textContent = "End lecture";
-      this.status();
-      await this.askIfQuestion(at.slide);
+      const ack = await this.request("lecture:start", { view, cursor: cursorAt(at) });
+      if (!ack.ok) throw new Error(ack.error);
+      this.present(ack.room, ack.key, ack.seq || 0);
+      this.shown = afterMessage({ question: null }, "view", at, { slides: this.app.lesson.slides });
+      this.audience = 0;
+      this.opened();
     } catch (err) {
       this.say(`The lecture cannot start: ${err.message}`);
     } finally {
@@ -107,51 +135,152 @@ export class LessonLecture {
     }
   }
 
-  async end() {
-    try {
-      await ask(this.socket, "lecture:end", { room: this.room, key: this.key });
-    } catch {
-      // ended anyway on this page; the room expires when idle
+  /** This page presents room `code`: its key and seq kept, the address names it. */
+  present(code, key, seq) {
+    this.room = code;
+    this.key = key;
+    this.seq = seq;
+    saveKey(code, key, seq);
+    setUrlParam("present", code);
+    document.body.dataset.lecture = "presenter";
+    this.app.button.textContent = "End lecture";
+  }
+
+  /** Started or resumed on this connection: show it, then send whatever moved meanwhile. */
+  opened() {
+    this.socketId = this.socket.id;
+    this.ready = true;
+    this.sender = null; // a message lost with the old connection is not waited for
+    this.status();
+    this.sync();
+  }
+
+  /** On load: resume the room the address names (?present=CODE) if this browser has its key. */
+  resumeFromAddress() {
+    const given = new URLSearchParams(window.location.search).get("present");
+    if (given === null) return;
+    const code = normalizeCode(given);
+    const stored = code && loadKey(code);
+    if (!stored) {
+      setUrlParam(null, null);
+      const named = code ? shownCode(code) : `“${given.slice(0, 20)}”`;
+      this.say(`Lecture ${named} cannot be resumed: this browser does not hold its key. ${NEW_ONE}`);
+      return;
     }
+    this.present(code, stored.key, stored.seq);
+    this.say(`Lecture ${shownCode(code)}: resuming…`);
+    this.resume({ reload: true });
+  }
+
+  /** lecture:resume: after a reload (`reload`: put the deck where the room is) or a reconnect. */
+  async resume({ reload = false } = {}) {
+    if (this.resuming) return;
+    const code = this.room;
+    this.ready = false;
+    this.resuming = true;
+    const ack = await this.request("lecture:resume", { room: code, key: this.key });
+    this.resuming = false;
+    if (this.room !== code) return; // ended meanwhile
+    if (ack.timeout) {
+      // No answer: try again in a moment, unless the connection is down (its return resumes).
+      setTimeout(() => this.room === code && this.socket.connected && !this.ready && this.resume({ reload }), RETRY_MS);
+      return;
+    }
+    if (!ack.ok) return this.stop(`Lecture ${shownCode(code)} cannot be resumed: ${ack.error}. ${NEW_ONE}`);
+    const found = resumedRoom(ack, this.app.lessonId, this.app.lesson.slides);
+    if (!found) {
+      // Another lesson's room (its own page may still drive it): keep its key, leave it be.
+      const text = `Lecture ${shownCode(code)} presents another lesson, so this page cannot drive it. ${NEW_ONE}`;
+      return this.stop(text, { forget: false });
+    }
+    this.seq = Math.max(this.seq, ack.seq || 0);
+    saveKey(code, this.key, this.seq);
+    this.shown = found.room;
+    if (found.tree.tree) this.tree = found.tree;
+    this.audience = ack.audience || 0;
+    if (reload) await this.app.goTo(found.position);
+    if (this.room === code) this.opened();
+  }
+
+  async end() {
+    const [room, key] = [this.room, this.key];
+    this.stop("The lecture has ended.");
+    await this.request("lecture:end", { room, key }); // refused: the room had ended already
+  }
+
+  /** This page presents nothing any more: forget the key (unless `forget` is false). */
+  stop(message, { forget = true } = {}) {
+    if (forget && this.room) forgetKey(this.room);
     this.room = null;
-    this.question = null;
+    this.key = null;
+    this.ready = false;
+    this.shown = null;
+    this.sender = null;
+    setUrlParam(null, null);
     delete document.body.dataset.lecture;
     this.app.button.textContent = "Start lecture";
-    this.say("The lecture has ended.");
+    this.say(message);
   }
 
-  /** The presenter moved: a new slide is a view (and perhaps a question), a step a cursor. */
-  async moved(at) {
-    if (!this.room) return;
-    const cursor = { step: at.step, playing: false, speed: 1 };
+  // ----- sending: the room follows the presenter's latest position -----
+
+  /** Send what the room lacks of the presenter's position, one message at a time. */
+  async sync() {
+    if (this.sender) return;
+    const sender = (this.sender = {});
     try {
-      if (at.slide !== this.shownSlide) {
-        const leaving = this.shownSlide;
-        this.shownSlide = at.slide;
-        if (this.question && this.question.slide === leaving) await this.reveal();
-        this.tree = (await this.treeOf(at.slide)) || this.tree;
-        const view = { ...this.tree, lesson: this.mark(at.slide) };
-        await ask(this.socket, "lecture:view", { room: this.room, key: this.key, seq: ++this.seq, view, cursor });
-        await this.askIfQuestion(at.slide);
-      } else {
-        await ask(this.socket, "lecture:cursor", { room: this.room, key: this.key, seq: ++this.seq, cursor });
+      while (this.ready && this.sender === sender) {
+        const at = this.app.position();
+        const message = nextMessage(this.shown, at);
+        if (!message) return;
+        const wait = this.lastSent + SEND_INTERVAL_MS - performance.now();
+        if (wait > 0) await pause(wait);
+        else if (!(await this.send(message, at, sender))) return;
       }
     } catch (err) {
-      this.say(`Lecture ${shownCode(this.room)}: ${err.message}`);
+      if (this.sender === sender) this.say(`Lecture ${shownCode(this.room)}: ${err.message}`);
+    } finally {
+      if (this.sender === sender) this.sender = null;
     }
   }
 
-  async askIfQuestion(index) {
-    const slide = this.app.lesson.slides[index];
-    if (!slide.question) return;
-    const tree = await this.treeOf(index);
-    const ack = await ask(this.socket, "lecture:question", { room: this.room, key: this.key, question: tree });
-    this.question = { id: ack.question, slide: index };
+  /** Send `message` for position `at`; true when the room took it and `sender` may go on. */
+  async send(message, at, sender) {
+    const code = this.room;
+    const slides = this.app.lesson.slides;
+    let body;
+    if (message === "reveal") body = { question: this.shown.question.id };
+    else if (message === "question") body = { question: await this.treeOf(at.slide) };
+    else if (message === "cursor") body = { cursor: cursorAt(at) };
+    else {
+      this.tree = (await this.treeOf(at.slide)) || this.tree;
+      body = { view: { ...this.tree, lesson: this.mark(at.slide) }, cursor: cursorAt(at) };
+    }
+    if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
+    if ("cursor" in body) body.seq = this.nextSeq();
+    this.lastSent = performance.now();
+    const ack = await this.request(`lecture:${message}`, { room: code, key: this.key, ...body });
+    if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
+    if (ack.timeout || /slow down/.test(ack.error || "")) {
+      setTimeout(() => this.sync(), RETRY_MS); // not lost: sent again, with a new seq
+      return false;
+    }
+    if (ack.ok && ack.stale) {
+      this.resume(); // the room has seen a higher seq (another tab?): learn it, then send
+      return false;
+    }
+    if (!ack.ok && (message === "view" || message === "cursor")) {
+      this.stop(`Lecture ${shownCode(code)}: ${ack.error}. ${NEW_ONE}`);
+      return false;
+    }
+    if (!ack.ok) this.say(`Lecture ${shownCode(code)}: ${ack.error}`); // a question: go on without it
+    this.shown = afterMessage(this.shown, message, at, { slides, asked: ack.ok ? ack.question || null : null });
+    return true;
   }
 
-  async reveal() {
-    const id = this.question.id;
-    this.question = null;
-    await ask(this.socket, "lecture:reveal", { room: this.room, key: this.key, question: id });
+  nextSeq() {
+    this.seq += 1;
+    saveKey(this.room, this.key, this.seq);
+    return this.seq;
   }
 }

@@ -7,7 +7,8 @@
 // element does not use them (lib/keys.js ownsKey; the tree's nodes prevent them). The
 // address keeps ?slide=K&step=N (replaceState), so a reload or a shared link opens there.
 // `#counter` says "step K of N" of the slide's trace. Lecture mode (lesson/lecture.js)
-// follows or drives the same position through `onMove`.
+// follows or drives the same position through `onMove`; its room is named beside them in
+// the address (?present=CODE), and a reload resumes it once the first slide is shown.
 
 import { ownsKey } from "../lib/keys.js";
 import { Deck } from "./deck.js";
@@ -199,6 +200,7 @@ async function start() {
       button: $("btn-lecture"),
       line: $("lecture-line"),
       position: () => ({ ...at }),
+      goTo: (position) => goTo(position, { from: "lecture" }),
       onMove: (listener) => moveListeners.add(listener),
     });
   }
@@ -208,6 +210,7 @@ async function start() {
   const step = /^\d+$/.test(params.get("step") || "") ? Number(params.get("step")) : first.step;
   await goTo({ slide: first.slide, step });
   document.body.dataset.runState = "done";
+  if (window.prune.lecture) window.prune.lecture.resumeFromAddress();
 }
 
 window.prune = {
