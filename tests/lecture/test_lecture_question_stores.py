@@ -16,6 +16,8 @@ from app.lecture.questions import AnswerCaps, MemoryQuestions, Truths
 from app.lecture.redis_questions import RedisQuestions
 from app.lecture.rooms import RoomError
 
+CAPS = AnswerCaps(per_address=3, entries=50)
+
 
 @pytest.fixture(params=["memory", "redis"])
 def questions(request):
@@ -24,9 +26,6 @@ def questions(request):
     client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
     client.flushdb()
     return RedisQuestions(client, idle_seconds=60, per_room=3, caps=CAPS)
-
-
-CAPS = AnswerCaps(per_address=3, entries=50)
 
 
 def test_both_stores_count_answers_alike(questions):
