@@ -1,6 +1,8 @@
-"""Keyboard checks shared by test_keyboard.py and test_keyboard_focus.py: where the focus is
-(on a control, not the page's body, and shown), pressing a key on a given control, and the
-textbook tree's landmarks (its first cutoff, a node's treeitem)."""
+"""Keyboard checks shared by the keyboard tests (test_keyboard.py, test_keyboard_focus.py,
+test_audit_keyboard.py, test_audit_names_and_display.py): where the focus is (on a control,
+not the page's body, and shown), pressing a key on a given control, pressing Tab until the
+focus reaches an element, and the textbook tree's landmarks (its first cutoff, a node's
+treeitem)."""
 
 from __future__ import annotations
 
@@ -31,3 +33,27 @@ def assert_focus(page, selector: str | None = None):
 def press_on(page, selector: str, key: str):
     page.focus(selector)
     page.keyboard.press(key)
+
+
+ACTIVE = """() => {
+  const a = document.activeElement;
+  return { id: a.id, role: a.getAttribute('role'), tag: a.tagName,
+           label: a.getAttribute('aria-label') || '', body: a === document.body };
+}"""
+
+
+def counter(page) -> str:
+    return page.inner_text("#counter")
+
+
+def tab_until(page, predicate: str, limit: int = 60) -> list[dict]:
+    """Press Tab until `predicate` (a JS expression on `a`, the focused element) holds; the
+    elements focused on the way, the last one included."""
+    seen = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(ACTIVE))
+        check = f"(() => {{ const a = document.activeElement; return !!({predicate}); }})()"
+        if page.evaluate(check):
+            return seen
+    raise AssertionError(f"Tab never reached {predicate}: {seen[-5:]}")
