@@ -21,7 +21,7 @@ TESTS_DIR = Path(__file__).resolve().parent
 
 
 # Calls that run the app under gunicorn in a subprocess: conftest_browser.start_server, and
-# tests/test_addresses_and_headers.py's helper that runs script/server itself.
+# tests/test_script_server_address.py's helper that runs script/server itself.
 SERVER_CALLS = ("start_server(", "run_script_server(")
 
 

@@ -13,7 +13,7 @@ import zlib
 from urllib.parse import quote
 
 import pytest
-from test_accessibility import assert_no_serious
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 

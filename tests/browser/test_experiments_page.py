@@ -11,7 +11,7 @@ import json
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
-from test_accessibility import assert_no_serious
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from test_lecture import PHONE, join, start_lecture
-from test_lecture_questions_page import new_student  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +42,7 @@ def do_trees(drill, answers):
         drill.click("[data-action=next]")
 
 
-def test_the_presenter_starts_a_drill_and_sees_anonymous_buckets(prune, new_student):  # noqa: F811
+def test_the_presenter_starts_a_drill_and_sees_anonymous_buckets(prune, new_student):
     code = start_lecture(prune)
     page = prune.page
     students = [join(new_student(PHONE), code) for _ in range(3)]

@@ -1,23 +1,32 @@
 """Lecture questions end to end (issue 15): the presenter asks the tree on screen, students
 answer in practice mode on their own devices (separate browser contexts), the presenter sees
 the counts (answered, root values, moves) and a heat overlay of the crossings on the tree,
-reveals, and each student sees their own answer graded as POST /api/practice/grade grades it;
-closing the question gives the students the lecture back. Real server, real Chromium."""
+also while presenting; a student changes an answer; at the reveal each student sees their own
+answer graded as POST /api/practice/grade grades it and answering closes; closing the
+question gives the students the lecture back. Real server, real Chromium."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from conftest_browser import REPO_ROOT
+from axe_checks import assert_no_serious
+from lecture_question_panels import (
+    answer,
+    api_result,
+    ask,
+    heat_of,
+    presenter_counts,
+    same_grade,
+    send,
+    shot,
+    shown_result,
+    wait_counts,
+    wait_question,
+)
 from playwright.sync_api import expect
-from test_accessibility import assert_no_serious
-from test_lecture import PHONE, PROJECTOR, join, start_lecture
+from test_lecture import join, start_lecture
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = REPO_ROOT / "test-results" / "screenshots"
-SENT = "Answer sent; you can change it until the presenter reveals."
 
 # The textbook tree: A (MAX) over B, C, D (MIN) over E F G | H I J | K L M. Alpha-beta prunes
 # I and J (1.1, 1.2); A = 3 by its move to B.
@@ -25,152 +34,6 @@ RIGHT = {"pruned": ["1.1", "1.2"], "values": {"": 3, "0": 3, "1": 2, "2": 2}, "b
 SECOND = {"pruned": ["1.1", "2.1", "2.2"], "values": {"": 2, "0": 3}, "best_move": 2}
 THIRD = {"pruned": ["2"], "values": {"": 14}, "best_move": 1}
 SECOND_CHANGED = {"pruned": ["1.1", "1.2"], "values": {"": 3, "0": 3}, "best_move": 0}
-
-
-@pytest.fixture
-def new_student(browser, base_url, wrap_page):
-    """`new_student(viewport)`: a student's page in a browser context of its own (its own
-    storage and connection), phone-sized unless told; each must log no error."""
-    contexts, pages = [], []
-
-    def make(viewport=PHONE):
-        context = browser.new_context(base_url=base_url, viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        pages.append(wrap_page(page))
-        return pages[-1]
-
-    yield make
-    try:
-        for page in pages:
-            page.assert_clean()
-    finally:
-        for context in contexts:
-            context.close()
-
-
-# ----- a student's form -----
-
-
-def answer(student, given, on_tree=False):
-    """Fill the question's form with `given` (crossings on the tree, or ticked in the sheet),
-    send it, and wait for the server's ack."""
-    page = student.page
-    for path in given.get("pruned", []):
-        if on_tree:
-            page.locator(f'#qs-tree g.node[data-path="{path}"] .shape').click()
-        else:
-            page.check(f'#qs-rows input[type=checkbox][data-path="{path}"]')
-    for path, value in given.get("values", {}).items():
-        page.fill(f'#qs-rows li.sheet-row[data-path="{path}"] .answer-value', str(value))
-    if given.get("best_move") is not None:
-        page.check(f'#qs-best-move input[value="{given["best_move"]}"]')
-    send(student)
-
-
-def send(student):
-    page = student.page
-    page.evaluate("document.getElementById('qs-sent').textContent = ''")
-    page.get_by_role("button", name="Send answer").click()
-    expect(page.locator("#qs-sent")).to_have_text(SENT)
-
-
-def wait_question(student):
-    """The student's panel is open with the question's tree and form."""
-    student.page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
-    student.page.wait_for_selector("#qs-tree g.node[data-path='2.2']")
-    return student
-
-
-def shown_result(page):
-    """The grade the student's page shows: score and items (kind, path, explanation)."""
-    return page.evaluate(
-        """() => ({
-            score: document.getElementById('qs-score').textContent,
-            items: [...document.querySelectorAll('#qs-results li.result')].map((li) => [
-                li.dataset.kind, li.dataset.path, li.querySelector('.result-text').textContent]),
-        })"""
-    )
-
-
-def api_result(page, tree, options, given):
-    response = page.request.post(
-        "/api/practice/grade", data={"tree": tree, "options": options, "answer": given}
-    )
-    assert response.ok, response.text()
-    graded = response.json()
-    return {
-        "score": f"{graded['score']} of {graded['max_score']}",
-        "items": [
-            [item["kind"], ".".join(map(str, item["path"])), item["explanation"]]
-            for item in graded["items"]
-        ],
-    }
-
-
-def same_grade(shown, expected):
-    """The page lists mistakes first, the API by step: the same items in another order."""
-    return shown["score"] == expected["score"] and sorted(shown["items"]) == sorted(
-        expected["items"]
-    )
-
-
-# ----- the presenter's panel -----
-
-
-def presenter_counts(page):
-    """What the presenter's page shows: the answered line, the heat on the tree's nodes (and
-    its badges), and the tallies (values by number, moves by node name, crossings by name)."""
-    return page.evaluate(
-        """() => {
-            const tally = (id) => Object.fromEntries([...document.querySelectorAll(
-                `#${id} li.tally`)].map((li) => [li.dataset.label, Number(li.dataset.count)]));
-            return {
-                answered: document.getElementById('qp-answered').textContent,
-                heat: Object.fromEntries([...document.querySelectorAll('#tree g.node[data-heat]')]
-                    .map((g) => [g.dataset.path, Number(g.dataset.heat)])),
-                badges: Object.fromEntries([...document.querySelectorAll('#tree .heat-badge')]
-                    .map((b) => [b.dataset.path, b.textContent])),
-                values: tally('qp-values'),
-                moves: tally('qp-moves'),
-                pruned: tally('qp-pruned'),
-            };
-        }"""
-    )
-
-
-def wait_counts(page, want, timeout=8.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        got = presenter_counts(page)
-        if all(got[key] == value for key, value in want.items()):
-            return got
-        if time.monotonic() > deadline:
-            assert {key: got[key] for key in want} == want
-        time.sleep(0.05)
-
-
-def heat_of(*answers):
-    heat = {}
-    for given in answers:
-        for path in given["pruned"]:
-            heat[path] = heat.get(path, 0) + 1
-    return heat
-
-
-def shot(student_or_presenter, name, full_page=False):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    student_or_presenter.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
-
-
-def ask(prune):
-    prune.page.get_by_role("button", name="Ask as a question").click()
-    prune.page.wait_for_selector("#question-presenter:not([hidden])")
-    expect(prune.page.locator("#qp-heading")).to_be_focused()
-
-
-# ----- the tests -----
 
 
 def test_the_class_answers_the_presenter_sees_counts_and_each_student_their_grade(
@@ -349,70 +212,3 @@ def test_the_class_answers_the_presenter_sees_counts_and_each_student_their_grad
     for student in students:
         student.wait_counter("step 4 of 27")
     shot(students[1], "lecture-question-closed-student-phone")
-
-
-def test_a_late_joiner_gets_the_open_question_and_reloads_keep_it(prune, new_student):
-    code = start_lecture(prune)
-    ask(prune)
-    # Joining after the question was asked: the join ack carries it.
-    late = wait_question(join(new_student(viewport=PROJECTOR), code))
-    idle = wait_question(join(new_student(), code))
-    shot(late, "lecture-question-student-projector")
-    # Keys in the panel are the panel's: X crosses out the focused node; neither it nor the
-    # player's keys detach the student from the lecture.
-    late.page.locator("#qs-tree g.node[data-path='1'] > .item").focus()
-    for key in ("ArrowDown", "ArrowRight", "x", " ", "PageDown"):
-        late.page.keyboard.press(key)
-    assert late.page.locator("#qs-tree g.node[data-path='1.1'][data-practice=pruned]").count() == 1
-    assert late.page.evaluate("window.prune.lecture.following")
-    expect(late.page.locator(".lecture-bar")).to_have_attribute("data-mode", "student")
-    late.page.check('#qs-rows input[type=checkbox][data-path="1.2"]')
-    answer(late, {"values": {"": 3}, "best_move": 0})
-    wait_counts(
-        prune.page,
-        {"answered": "1 of 2 students answered", "heat": {"1.1": 1, "1.2": 1}},
-    )
-
-    # A reload keeps the answer sent (it is not sent again: the server counts it already).
-    late.page.reload()
-    wait_question(late)
-    expect(late.page.locator("#qs-sent")).to_have_text(SENT)
-    assert late.page.input_value('#qs-rows li.sheet-row[data-path=""] .answer-value') == "3"
-    # Sent again after the reload (with the tab's token), it replaces the first answer.
-    answer(late, {"values": {"": 2}, "best_move": 0})
-    wait_counts(prune.page, {"answered": "1 of 2 students answered", "values": {"2": 1}})
-    # The presenter's reload resumes the room with the question and its counts.
-    prune.page.reload()
-    prune.page.wait_for_selector("#question-presenter:not([hidden])")
-    wait_counts(prune.page, {"answered": "1 of 2 students answered", "values": {"2": 1}})
-    prune.page.wait_for_selector("#tree g.node[data-heat]")
-
-    prune.page.get_by_role("button", name="Reveal the answer").click()
-    late.page.wait_for_selector("#qs-results:not([hidden])")
-    tree = prune.page.request.get("/api/presets/textbook").json()
-    options = prune.page.evaluate("window.prune.asking.state.question.options")
-    given = {"pruned": ["1.1", "1.2"], "values": {"": 2}, "best_move": 0}
-    assert same_grade(shown_result(late.page), api_result(prune.page, tree, options, given))
-    # The student who never answered sees the answer, explained, and is told so.
-    idle.page.wait_for_selector("#qs-results:not([hidden])")
-    expect(idle.page.locator("#qs-results-heading")).to_have_text(
-        "You did not answer", use_inner_text=True
-    )
-    expect(idle.page.locator("#qs-state")).to_have_text(
-        "The presenter revealed the answer. You did not answer; the answer is shown."
-    )
-    engine = shown_result(idle.page)["items"]
-    assert engine and all(kind.startswith("correct_") for kind, _, _ in engine)
-    assert idle.page.input_value('#qs-rows li.sheet-row[data-path="1"] .answer-value') == "2"
-    shot(idle, "lecture-question-not-answered-phone", full_page=True)
-
-    # A student joining after the reveal sees it graded at once (nothing to answer).
-    after = wait_question(join(new_student(), code))
-    after.page.wait_for_selector("#qs-results:not([hidden])")
-    expect(after.page.get_by_role("button", name="Send answer")).to_be_hidden()
-
-    # Ending the lecture closes every panel.
-    prune.page.get_by_role("button", name="End lecture").click()
-    for student in (late, idle, after):
-        expect(student.page.locator("#question-student")).to_be_hidden()
-    expect(prune.page.locator("#question-presenter")).to_be_hidden()

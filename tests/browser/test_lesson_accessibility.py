@@ -2,7 +2,7 @@
 slide, a phone), the embed, the handouts, the list and the editor with slides in it."""
 
 import pytest
-from test_accessibility import assert_no_serious
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 

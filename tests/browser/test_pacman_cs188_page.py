@@ -9,7 +9,7 @@ import re
 from urllib.parse import quote, urlencode
 
 import pytest
-from test_accessibility import assert_no_serious
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ named Pacman, Ghost 1, Ghost 2 and its edges named by the moves."""
 from __future__ import annotations
 
 import pytest
-from test_accessibility import assert_no_serious
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 

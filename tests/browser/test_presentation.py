@@ -1,26 +1,22 @@
-"""Presentation mode and "Hide answers" (issue 12) in headless Chromium.
-
-Presentation mode: the tree takes the screen with values of at least 24 CSS px, the
-narration is a caption, the side panels, the header and the toolbar are hidden, and the
-player's controls fade when idle. "Hide answers" keeps the root value, the best move and the
-tree's description off the screen until the search reaches the end; it is on by default
-while presenting and in a lecture. The tree refits whenever its panel changes size, height
-included.
-"""
+"""Presentation mode (issue 12) in headless Chromium: the tree takes the screen with values of
+at least 24 CSS px, the narration is a caption, the side panels, the header and the toolbar
+are hidden, and the player's controls fade when idle (at once under reduced motion); P,
+Escape, the buttons and full screen enter and leave it; on a phone it fits the whole tree.
+The tree refits whenever its panel changes size, height included. "Hide answers":
+test_hide_answers.py."""
 
 from __future__ import annotations
 
 import pytest
+from presenting_steps import TEXTBOOK_STEPS, presenting, show, wait_presenting
 from scene_checks import covered_or_small_values
 
 pytestmark = pytest.mark.browser
 
-TEXTBOOK_STEPS = 27
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 PRESENT_PX = 24  # presentation.js PRESENT_PX
 IDLE_MS = 3000  # presentation.js IDLE_MS
-ANSWER_ROWS = ("value", "best", "saved", "knuth")
 PLAYER_OPACITY = "(o) => getComputedStyle(document.getElementById('player')).opacity === o"
 
 # Every value text drawn, with its rendered height.
@@ -66,30 +62,6 @@ def inside(box, frame):
     left, top, right, bottom = box
     f_left, f_top, f_right, f_bottom = frame
     return left >= f_left and right <= f_right and top >= f_top and bottom <= f_bottom
-
-
-def presenting(page) -> bool:
-    return page.evaluate("document.body.dataset.present === 'on'")
-
-
-def wait_presenting(page, on: bool = True):
-    if on:
-        page.wait_for_selector("body[data-present=on]")
-    else:
-        page.wait_for_function("() => document.body.dataset.present === undefined")
-
-
-def show(prune, step):
-    """Seek to `step` ("end": the last) and wait for the tree to be drawn there."""
-    page = prune.page
-    target = prune.length() if step == "end" else step
-    page.evaluate("(k) => window.prune.seek(k)", target)
-    prune.wait_counter(f"step {target} of {TEXTBOOK_STEPS}")
-    page.wait_for_timeout(50)  # the camera's pan (no animation in a seek, but be safe)
-
-
-def stat(page, key) -> str:
-    return page.locator(f'#stats .stat[data-stat="{key}"] dd').inner_text()
 
 
 def panels_visible(page) -> dict[str, bool]:
@@ -320,88 +292,6 @@ def test_presentation_on_a_phone(prune):
     page.click("#present-exit")
     wait_presenting(page, on=False)
     assert page.evaluate("document.activeElement.id") == "present-toggle-narrow"
-
-
-# ----- hide answers -----
-
-
-def test_hide_answers_hides_the_description_and_the_answers_until_the_end(prune):
-    page = prune.page
-    page.set_viewport_size(PROJECTOR)
-    prune.open("preset=textbook")
-    title = page.locator("#doc-title")
-    # The description says what the tree is; its answer waits for the end (issue 21, item 6).
-    assert title.inner_text().startswith("Textbook: three MIN nodes: MAX over three MIN nodes")
-    assert "answer 3" not in title.inner_text().lower()
-    assert not page.is_checked("#hide-answers")
-
-    page.check("#hide-answers")
-    assert page.evaluate("document.body.dataset.hideAnswers") == "on"
-    for step in (0, 14, TEXTBOOK_STEPS - 1):
-        show(prune, step)
-        assert "answer" not in title.inner_text().lower(), step
-        assert "answer" not in (title.get_attribute("title") or "").lower()
-        assert title.inner_text().startswith("Textbook")
-        assert not page.locator("#preset-description").is_visible()
-        assert page.get_attribute("#preset", "aria-describedby") is None
-        for key in ANSWER_ROWS:
-            assert stat(page, key) == "—", (step, key)
-        # Nothing else on the page says it either.
-        assert "answer 3" not in page.evaluate("document.body.innerText").lower()
-        assert "answer 3" not in page.title().lower()
-    prune.screenshot("hide-answers-before-the-end")
-
-    show(prune, "end")
-    assert stat(page, "value") == "3"
-    assert stat(page, "best").startswith("B")
-    assert stat(page, "saved") != "—"
-    assert "answer 3" in title.inner_text().lower()
-    prune.screenshot("hide-answers-at-the-end")
-
-    show(prune, 14)
-    assert stat(page, "value") == "—"
-    page.uncheck("#hide-answers")
-    assert page.evaluate("document.body.dataset.hideAnswers") == "off"
-    # The description comes back; the answer still waits for the end.
-    assert "MAX over three MIN nodes" in title.inner_text()
-    assert "answer 3" not in title.inner_text().lower()
-    assert "answer 3" not in title.get_attribute("title").lower()
-    show(prune, "end")
-    assert "answer 3" in title.get_attribute("title").lower()
-    show(prune, 14)
-    assert page.locator("#preset-description").is_visible()
-    assert page.get_attribute("#preset", "aria-describedby") == "preset-description"
-    assert stat(page, "saved") != "—"
-
-
-def test_hide_answers_is_on_by_default_while_presenting(prune):
-    page = prune.page
-    page.set_viewport_size(PROJECTOR)
-    prune.open("preset=textbook")
-    assert not page.is_checked("#hide-answers")
-    page.keyboard.press("p")
-    wait_presenting(page)
-    assert page.is_checked("#hide-answers")
-    assert "MAX over three" not in page.locator("#doc-title").text_content()
-    assert page.locator('#stats .stat[data-stat="value"] dd').text_content() == "—"
-    page.keyboard.press("Escape")
-    wait_presenting(page, on=False)
-    assert not page.is_checked("#hide-answers")
-    assert "MAX over three" in page.locator("#doc-title").inner_text()
-
-
-def test_hide_answers_is_on_by_default_in_a_lecture(prune):
-    page = prune.page
-    page.set_viewport_size(PROJECTOR)
-    prune.open("preset=textbook")
-    assert not page.is_checked("#hide-answers")
-    page.get_by_role("button", name="Start lecture").click()
-    page.wait_for_selector(".lecture-bar[data-mode=presenter]")
-    page.wait_for_function("() => document.getElementById('hide-answers').checked")
-    assert "MAX over three" not in page.locator("#doc-title").inner_text()
-    # The teacher may still show them.
-    page.uncheck("#hide-answers")
-    assert "MAX over three" in page.locator("#doc-title").inner_text()
 
 
 # ----- refit on every size change -----
