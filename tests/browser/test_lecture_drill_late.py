@@ -10,7 +10,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 from test_lecture import PHONE, join, start_lecture
-from test_lecture_questions_page import new_student  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +23,7 @@ def invitation(student):
     return {name: values[0] for name, values in query.items()}
 
 
-def test_a_student_joining_after_the_drill_started_is_invited(prune, new_student):  # noqa: F811
+def test_a_student_joining_after_the_drill_started_is_invited(prune, new_student):
     code = start_lecture(prune)
     page = prune.page
     early = join(new_student(PHONE), code)
