@@ -23,6 +23,9 @@ const FIT_MS = 350;
 const ZOOM_STEP_MS = 200;
 export const TWEEN_MS = 260; // a step's moves: nodes gliding, and Follow's pan with them
 
+const sameTransform = (a, b) =>
+  Math.abs(a.k - b.k) < 1e-9 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
+
 export function prefersReducedMotion() {
   return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;
 }
@@ -104,12 +107,8 @@ export class CameraControl {
     const view = this.view;
     if (!view.trace || !view.shownIds.length) return;
     if (!measured) view.measure();
-    let transform;
-    const fitted = view.fitted;
-    if (fitted && fitted.whole) {
-      const t = fitted.transform;
-      transform = d3.zoomIdentity.translate(PANEL_MARGIN_PX + t.x, PANEL_MARGIN_PX + t.y).scale(t.k);
-    } else {
+    let transform = this.wholeFit();
+    if (!transform) {
       const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present) : null;
       const least = view.fitAllOn ? this.floorScale : this.minScale;
       transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
@@ -119,6 +118,14 @@ export class CameraControl {
     }
     const target = animate && !prefersReducedMotion() ? view.svg.transition().duration(FIT_MS) : view.svg;
     target.call(this.zoom.transform, transform);
+  }
+
+  /** The whole tree as tree/fit.js fitted it, as a zoom transform; null when it is not whole. */
+  wholeFit() {
+    const fitted = this.view.fitted;
+    if (!fitted || !fitted.whole) return null;
+    const t = fitted.transform;
+    return d3.zoomIdentity.translate(PANEL_MARGIN_PX + t.x, PANEL_MARGIN_PX + t.y).scale(t.k);
   }
 
   /** Zoom by `factor` about the panel's centre. */
@@ -161,6 +168,11 @@ export class CameraControl {
   keepFocusInView(tween) {
     const view = this.view;
     if (!view.lastState) return;
+    // The whole tree as fitted is on screen, every node, window and note: nothing to follow (the
+    // focus box's margins are a roomy window's, wider than a compact one's, and panning for them
+    // would push the far side off screen).
+    const whole = this.wholeFit();
+    if (whole && sameTransform(whole, this.transform)) return;
     const focus = focusBox(view.trace, view.lastState, view.pos, view.present);
     if (!focus) return;
     const area = this.freeArea();
