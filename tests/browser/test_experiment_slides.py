@@ -162,7 +162,7 @@ def test_a_busy_address_is_told_so_and_can_try_again(prune, base_url):
         lines = held.iter_lines()  # kept: a reader thrown away closes the request
         assert json.loads(next(line for line in lines if line))["total"] == 601
         page.goto(f"/l/{lesson_id}")
-        waiting = re.compile(r"busy with another experiment .* trying again in \d+ s")
+        waiting = re.compile(r"busy: an experiment from your address .* Trying again in \d+ s")
         page.get_by_text(waiting).wait_for()  # after the server's Retry-After
         message = page.locator("#slide-failure #slide-message")
         message.get_by_text("from your address is still running").wait_for(timeout=60_000)

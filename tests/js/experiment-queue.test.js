@@ -61,13 +61,14 @@ test("a 429 is tried again after the server's Retry-After", async (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
   const server = fakeServer({ busyFor: 1 });
   const waits = [];
-  const load = loadExperiment("rules", { seed: "1" }, { onWait: (seconds) => waits.push(seconds) });
+  const onWait = (seconds, reason) => waits.push([seconds, reason]);
+  const load = loadExperiment("rules", { seed: "1" }, { onWait });
   while (server.asked.length < 2) {
     await new Promise((resolve) => setImmediate(resolve));
     t.mock.timers.tick(5000);
   }
   const { rows } = await load;
-  assert.deepEqual(waits, [5]);
+  assert.deepEqual(waits, [[5, BUSY]]);
   assert.equal(server.asked.length, 2);
   assert.equal(rows.length, loadExperimentFixture("rules").rows.length);
 });

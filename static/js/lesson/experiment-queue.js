@@ -34,7 +34,7 @@ async function runWithRetries(name, query, onWait) {
         );
       }
       const wait = Math.min(err.retryAfter || DEFAULT_WAIT_S, MAX_WAIT_S);
-      if (onWait) onWait(wait);
+      if (onWait) onWait(wait, err.reason);
       await sleep(wait);
     }
   }
@@ -42,8 +42,8 @@ async function runWithRetries(name, query, onWait) {
 
 /**
  * The rows and summary ({rows, summary}) of experiment `name` with `query`, once the
- * experiments asked before it on this page are done. onWait(seconds): called when the
- * server is busy and the load waits before trying again.
+ * experiments asked before it on this page are done. onWait(seconds, reason): called when
+ * the server is busy (`reason`: its words) and the load waits before trying again.
  */
 export function loadExperiment(name, query = {}, { onWait } = {}) {
   const key = experimentUrl(name, query);

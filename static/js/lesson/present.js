@@ -197,7 +197,7 @@ async function start() {
   }
   deck = new Deck(lesson.slides);
   loader = new SlideLoader(root.dataset.lessonId, lesson.slides, root.dataset.traceVersion, {
-    onWait: (index, seconds) => index === shownSlide && stage.waiting(seconds),
+    onWait: (index, seconds, reason) => index === shownSlide && stage.waiting(seconds, reason),
   });
   fillSlideMenu(lesson.slides);
   bindControls();

@@ -34,7 +34,7 @@ function traceOf(result) {
 export class SlideLoader {
   /**
    * `lessonId`: the saved (or built-in) lesson; `version`: the engine's, for cacheable traces;
-   * onWait(index, seconds): slide `index`'s experiment waits for a busy server.
+   * onWait(index, seconds, reason): slide `index`'s experiment waits for a busy server.
    */
   constructor(lessonId, slides, version = "", { onWait = null } = {}) {
     this.lessonId = lessonId;
@@ -74,7 +74,7 @@ export class SlideLoader {
       return { kind: "game", game: view.game, trace, cutByLimit: heuristicLeaves(trace), agents: result.agents || null, board: result.board || null };
     }
     const asked = view.query || {};
-    const onWait = this.onWait && ((seconds) => this.onWait(index, seconds));
+    const onWait = this.onWait && ((seconds, reason) => this.onWait(index, seconds, reason));
     const { rows, summary } = await loadExperiment(view.name, asked, { onWait });
     return { kind: "experiment", name: view.name, figure: experimentFigure(view.name, rows, asked, summary) };
   }

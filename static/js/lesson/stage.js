@@ -93,11 +93,12 @@ export class SlideStage {
     }
   }
 
-  /** While the slide loads: its experiment waits `seconds` for a busy server. */
-  waiting(seconds) {
-    this.message(`The server is busy with another experiment from this address; trying again in ${seconds} s…`, "wait");
+  /** While the slide loads: its experiment waits `seconds` for a server busy for `reason`. */
+  waiting(seconds, reason) {
+    this.message(`The server is busy: ${reason || "too many requests"}. Trying again in ${seconds} s…`, "wait");
   }
 
+  /** `text` in the slide's place ("" for none), as an error or while waiting (`tone`). */
   message(text, tone) {
     const box = $("slide-failure");
     box.hidden = !text;
