@@ -165,8 +165,8 @@ def test_a_busy_address_is_told_so_and_can_try_again(prune, base_url):
         waiting = re.compile(r"busy: an experiment from your address .* Trying again in \d+ s")
         page.get_by_text(waiting).wait_for()  # after the server's Retry-After
         message = page.locator("#slide-failure #slide-message")
-        message.get_by_text("from your address is still running").wait_for(timeout=60_000)
-        assert "could not run this chart's experiment" in message.inner_text()
+        message.get_by_text("could not run this chart's experiment").wait_for(timeout=60_000)
+        assert "from your address is still running" in message.inner_text()
         assert page.locator("#slide").get_attribute("data-kind") == "error"
         assert page.locator("#slide-retry").is_visible()
     page.click("#slide-retry")  # the held experiment is gone (its client closed it)
