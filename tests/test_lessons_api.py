@@ -177,7 +177,7 @@ def test_the_stored_size_cap_is_a_413():
             "slides[0].view.query.depths",
         ),
         (
-            lesson_of(slide(view={"kind": "experiment", "name": "random-binary"})),
+            lesson_of(slide(view={"kind": "experiment", "name": "random-trees"})),
             "slides[0].view.name",
         ),
         (lesson_of(slide(question=True)), "slides[0].view"),

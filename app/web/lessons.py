@@ -20,6 +20,7 @@ from flask import Blueprint, abort, current_app, render_template
 
 from ..engine import EngineError
 from ..engine.presets import PRESETS
+from ..experiments.catalog import FIELDS as EXPERIMENT_FIELDS
 from ..games.options import read_game_options
 from ..inputs import limits_from
 from ..lessons import BUILTIN_LESSONS, LessonTooBig, read_lesson
@@ -31,6 +32,7 @@ from .traces import (
     ENGINE_VERSION,
     IMMUTABLE,
     SHORT,
+    VERSION_PARAM,
     cached_response,
     etag_of,
     not_modified,
@@ -70,8 +72,15 @@ def check_game(game: str, query: dict[str, str], where: str) -> None:
 
 
 def check_experiment(name: str, query: dict[str, str], where: str) -> None:
+    """An experiment slide's name and query, checked as ``/api/experiments/<name>?…`` checks
+    them (an empty value is "not given" there, and ``v`` is not a parameter)."""
+    if name not in EXPERIMENT_FIELDS:
+        raise EngineError(
+            f"{where}.name must be one of {', '.join(EXPERIMENT_FIELDS)}", field=f"{where}.name"
+        )
+    given = {key: text for key, text in query.items() if text != "" and key != VERSION_PARAM}
     try:
-        build_experiment(name, query)
+        build_experiment(name, given)
     except (EngineError, TypeError, ValueError) as err:
         field = getattr(err, "field", None) or "query"
         raise EngineError(f"{where}: {err}", field=f"{where}.query.{field}") from None

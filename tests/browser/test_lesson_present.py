@@ -136,5 +136,5 @@ def test_the_builtin_lesson_steps_through_its_slides_and_shows_its_chart(prune, 
     page.locator('#slide[data-slide-index="8"][data-kind="experiment"]').wait_for(timeout=60_000)
     chart = page.locator("#slide-chart svg.chart-svg")
     chart.wait_for()
-    assert page.locator("#slide-chart-legend li").count() == 5
-    assert "Move ordering" in page.locator("#slide-chart-title").inner_text()
+    assert page.locator("#slide-chart .chart-legend li").count() == 5
+    assert "Move ordering" in page.locator("#slide-chart .chart-title").inner_text()

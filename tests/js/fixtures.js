@@ -1,6 +1,7 @@
-// tests/js/fixtures.js: loads the engine's traces saved under tests/js/fixtures/ (see the
-// README there for the commands that made them) and builds the page's Trace from one, the
-// way the pages do: the node table, the resolved options, the events, then the summary.
+// tests/js/fixtures.js: loads the engine's traces and experiment streams saved under
+// tests/js/fixtures/ (see the README there for the commands that made them), builds the
+// page's Trace from a trace the way the pages do (the node table, the resolved options, the
+// events, then the summary) and reads an experiment's stream as stream.js does.
 
 import { readFileSync } from "node:fs";
 
@@ -18,4 +19,18 @@ export function traceOf(name) {
   trace.append(events);
   trace.finish(summary);
   return trace;
+}
+
+/** An experiment's stream as the API sends it (fixtures/experiment-NAME.ndjson): {columns,
+ * total, rows, summary}. */
+export function loadExperimentFixture(name) {
+  const text = readFileSync(new URL(`./fixtures/experiment-${name}.ndjson`, import.meta.url), "utf8");
+  const result = { columns: [], total: 0, rows: [], summary: undefined };
+  for (const line of text.split("\n").filter((l) => l.trim())) {
+    const item = JSON.parse(line);
+    if (item.columns) Object.assign(result, { columns: item.columns, total: item.total });
+    else if (item.row) result.rows.push(item.row);
+    else if ("summary" in item) result.summary = item.summary;
+  }
+  return result;
 }

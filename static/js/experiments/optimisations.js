@@ -4,24 +4,12 @@
 // times the rest). Rows are shown as they arrive.
 
 import { barChart } from "./bar-chart.js";
+import { EMPTY_BOARD, METHOD_NAMES, boardName, optimisationsChart } from "./chart-specs.js";
 import { formatCount, formatMilliseconds, formatNumber } from "./numbers.js";
 import { csvName } from "./csv.js";
+import { wireExperimentSlide } from "./lesson-slide.js";
 import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
-
-export const METHOD_NAMES = {
-  minimax: "Minimax",
-  alphabeta: "Alpha-beta",
-  "alphabeta+ordering": "Alpha-beta + move ordering",
-  "alphabeta+id": "Alpha-beta + iterative deepening",
-  "alphabeta+tt": "Alpha-beta + transposition table",
-};
-const EMPTY = ".........";
-
-/** A board as people name it in a list: its cells, and "empty board" for the empty one. */
-function boardName(board) {
-  return board === EMPTY ? `${board} (empty board)` : board;
-}
 
 /** A board drawn as a small 3×3 grid (named for screen readers), its cells as typed below. */
 export function boardGlyph(board) {
@@ -56,6 +44,9 @@ export function setupOptimisations(root) {
   const chart = barChart(els.chart);
   const results = new Results(root, [() => csvName("optimisations-tictactoe")]);
   let rows = [];
+  // A slide shows one position: the one in the chart, else the first the form asks for.
+  const slidePosition = () => els.shown.value || (formValues(els.form).positions || "").split(",")[0];
+  wireExperimentSlide(root, "optimisations", () => ({ positions: slidePosition() }));
 
   new Runner(root, {
     params: () => formValues(els.form),
@@ -83,22 +74,8 @@ export function setupOptimisations(root) {
       finding: finding(shown, position),
       highlight: (r) => r.position === position,
     });
-    chart.show({
-      label:
-        `Bar chart, logarithmic scale: nodes visited from position ${boardName(position)} by ` +
-        shown
-          .map((r) => `${METHOD_NAMES[r.method] || r.method} ${formatCount(r.nodes)}`)
-          .join(", ") +
-        ". The table gives every position.",
-      xLabel: "Nodes visited (logarithmic scale)",
-      scale: "log",
-      bars: shown.map((r) => ({
-        key: r.method,
-        label: METHOD_NAMES[r.method] || r.method,
-        value: r.nodes,
-        className: r.method === "minimax" ? "s-minimax-bar" : "s-alphabeta-bar",
-      })),
-    });
+    const spec = optimisationsChart(rows, position);
+    chart.show({ ...spec, label: `${spec.label} The table gives every position.` });
   }
 }
 
@@ -144,7 +121,7 @@ function finding(shown, position) {
   const fewest = shown.reduce((a, r) => (r.nodes < a.nodes ? r : a));
   const share = (r) => `${formatNumber((100 * r.nodes) / base.nodes, 1)}%`;
   return (
-    `From ${position === EMPTY ? "the empty board" : `position ${position}`}, minimax visits ` +
+    `From ${position === EMPTY_BOARD ? "the empty board" : `position ${position}`}, minimax visits ` +
     `${formatCount(base.nodes)} nodes. ${shown
       .filter((r) => r.method !== "minimax")
       .map((r) => `${METHOD_NAMES[r.method] || r.method}: ${formatCount(r.nodes)} (${share(r)})`)

@@ -4,8 +4,10 @@
 // branching 2, leaves 0..100, as app/experiments/random_binary.py generates it).
 
 import { barChart } from "./bar-chart.js";
+import { SEARCH_NAMES, seedChart } from "./chart-specs.js";
 import { formatCount, formatPercent } from "./numbers.js";
 import { csvName } from "./csv.js";
+import { wireExperimentSlide } from "./lesson-slide.js";
 import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
 
@@ -29,12 +31,14 @@ export function setupRandomSeed(root) {
   const chart = barChart(els.chart);
   let asked = {};
   const results = new Results(root, [() => csvName("random-binary", { depth: DEPTH, ...asked })]);
+  // One seed is the range "S" (the API reads "A" alone as A-A).
+  const query = (values) => ({ depth: DEPTH, seeds: values.seed ?? "", rule: values.rule });
+  wireExperimentSlide(root, "random-binary", () => query(formValues(els.form)));
 
   new Runner(root, {
     params() {
       asked = formValues(els.form);
-      // One seed is the range "S" (the API reads "A" alone as A-A).
-      return { depth: DEPTH, seeds: asked.seed ?? "", rule: asked.rule };
+      return query(asked);
     },
     start() {
       results.clear();
@@ -66,23 +70,9 @@ export function setupRandomSeed(root) {
       `it evaluates ${formatCount(row.alphabeta_leaves)} of ${formatCount(row.minimax_leaves)} leaves ` +
       `and cuts off ${formatCount(row.cutoffs)} times.`;
     results.show({ tables: [table], finding });
-    chart.show({
-      label:
-        `Bar chart: on the tree of seed ${row.seed}, minimax visits ${formatCount(row.minimax_nodes)} ` +
-        `nodes and alpha-beta ${formatCount(row.alphabeta_nodes)}.`,
-      xLabel: "Nodes visited",
-      scale: "linear",
-      bars: table.rows.map((r) => ({
-        key: r.search,
-        label: SEARCH_NAMES[r.search],
-        value: r.nodes_visited,
-        className: r.search === "minimax" ? "s-minimax-bar" : "s-alphabeta-bar",
-      })),
-    });
+    chart.show(seedChart(row));
     els["open-link"].href = visualizerLink(row.seed, rule);
     els["open-link"].textContent = `Open the tree of seed ${row.seed} in the visualizer`;
     els["open-tree"].hidden = false;
   }
 }
-
-const SEARCH_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };

@@ -2,14 +2,15 @@
 // histogram (the server's bins) with the mean, median, p10 and p90 marked, and one
 // article's 681 placed among them: a single draw, not a constant of alpha-beta.
 
+import { ARTICLE, spreadChart } from "./chart-specs.js";
 import { histogram } from "./histogram.js";
 import { formatCount, formatNumber, formatPercent, formatRange } from "./numbers.js";
 import { DEPTH } from "./random-seed.js";
 import { csvName } from "./csv.js";
+import { wireExperimentSlide } from "./lesson-slide.js";
 import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
 
-export const ARTICLE = 681; // one article's alpha-beta count on a random binary tree of depth 10
 const STATISTICS = [
   ["count", "Trees"],
   ["mean", "Mean"],
@@ -26,11 +27,13 @@ export function setupRandomSpread(root) {
   let asked = {};
   const name = (what) => () => csvName(`random-binary-${what}`, { depth: DEPTH, ...asked });
   const results = new Results(root, [name("histogram"), name("summary")]);
+  const query = (values) => ({ depth: DEPTH, seeds: values.seeds ?? "", rule: values.rule });
+  wireExperimentSlide(root, "random-binary", () => query(formValues(els.form)));
 
   new Runner(root, {
     params() {
       asked = formValues(els.form);
-      return { depth: DEPTH, seeds: asked.seeds ?? "", rule: asked.rule };
+      return query(asked);
     },
     start: () => results.clear(),
     rows() {}, // the distribution is the server's summary, sent at the end
@@ -41,8 +44,7 @@ export function setupRandomSpread(root) {
   });
 
   function show(rows, spread, rule) {
-    const { edges, counts } = spread.histogram;
-    const bins = counts.map((count, i) => ({ x0: edges[i], x1: edges[i + 1], count }));
+    const spec = spreadChart(rows, spread);
     const first = rows[0].seed;
     const last = rows[rows.length - 1].seed;
     const seeds = formatRange(first, last);
@@ -53,7 +55,7 @@ export function setupRandomSpread(root) {
         { key: "bin_to", label: "To", numeric: true, format: (v) => formatNumber(v, 1) },
         { key: "trees", label: "Trees", numeric: true, format: formatCount },
       ],
-      rows: bins.map((b) => ({ bin_from: b.x0, bin_to: b.x1, trees: b.count })),
+      rows: spec.bins.map((b) => ({ bin_from: b.x0, bin_to: b.x1, trees: b.count })),
     };
     const statTable = {
       caption: `Alpha-beta nodes visited: summary (seeds ${seeds})`,
@@ -69,54 +71,7 @@ export function setupRandomSpread(root) {
       rows: STATISTICS.map(([key]) => ({ statistic: key, alphabeta_nodes: spread[key] })),
     };
     results.show({ tables: [binTable, statTable], finding: finding(rows, spread, seeds, rule) });
-    chart.show({
-      label:
-        `Histogram of the nodes alpha-beta visits on ${formatCount(spread.count)} random binary ` +
-        `trees of depth ${DEPTH}: from ${formatCount(spread.min)} to ${formatCount(spread.max)}, ` +
-        `mean ${formatNumber(spread.mean, 1)}, median ${formatNumber(spread.median, 1)}; ` +
-        `the article's ${ARTICLE} is marked. The tables give the numbers.`,
-      xLabel: "Nodes alpha-beta visits (minimax: 2,047)",
-      yLabel: "Trees",
-      bins,
-      markers: [
-        {
-          key: "p10",
-          label: `p10 ${formatNumber(spread.p10, 0)}`,
-          legend: "10th and 90th percentiles",
-          value: spread.p10,
-          className: "s-percentile",
-        },
-        {
-          key: "mean",
-          label: `mean ${formatNumber(spread.mean, 0)}`,
-          legend: "Mean",
-          value: spread.mean,
-          className: "s-mean",
-        },
-        {
-          key: "median",
-          label: `median ${formatNumber(spread.median, 0)}`,
-          legend: "Median",
-          value: spread.median,
-          className: "s-median",
-        },
-        {
-          key: "p90",
-          label: `p90 ${formatNumber(spread.p90, 0)}`,
-          legend: null,
-          value: spread.p90,
-          className: "s-percentile",
-        },
-        {
-          key: "article",
-          label: `${ARTICLE} (article)`,
-          legend: `One article's ${ARTICLE}`,
-          value: ARTICLE,
-          className: "s-article",
-          marker: "triangle",
-        },
-      ],
-    });
+    chart.show({ ...spec, label: `${spec.label} The tables give the numbers.` });
   }
 }
 

@@ -2,6 +2,7 @@
 // standard rule (prune when α ≥ β) and the strict one (only when α > β), with b^d for scale,
 // on a log scale, drawn as the rows arrive (one per depth).
 
+import { rulesChart } from "./chart-specs.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { seriesExperiment } from "./series.js";
 
@@ -9,11 +10,11 @@ export function setupRules(root) {
   seriesExperiment(root, "rules", (rows, asked) => {
     const b = Number(asked.branching) || 2;
     const table = tableOf(rows, b);
-    return { table, finding: finding(table.rows, asked.values), figure: chartOf(table.rows, b) };
+    return { table, finding: finding(table.rows, asked.values), figure: rulesChart(table.rows, b) };
   });
 }
 
-export function tableOf(rows, b) {
+function tableOf(rows, b) {
   const mean = (v) => formatNumber(v, 2);
   return {
     caption: `Leaves evaluated by alpha-beta (mean over the trials), standard against strict, branching ${b}`,
@@ -29,44 +30,6 @@ export function tableOf(rows, b) {
       strict_leaves_mean: r.strict_leaves_mean,
       minimax_leaves: r.minimax_leaves,
     })),
-  };
-}
-
-export function chartOf(rows, b) {
-  const points = (key) => rows.map((r) => ({ x: r.depth, y: r[key] }));
-  const last = rows[rows.length - 1];
-  return {
-    label:
-      `Line chart, logarithmic scale: leaves evaluated by depth under the standard and the strict ` +
-      `pruning rule, with ${b}ᵈ. At depth ${last.depth}: standard ${formatNumber(last.standard_leaves_mean, 1)}, ` +
-      `strict ${formatNumber(last.strict_leaves_mean, 1)}, of ${formatCount(last.minimax_leaves)}. ` +
-      `The table gives every number.`,
-    xLabel: "Depth",
-    yLabel: "Leaves evaluated (mean)",
-    series: [
-      {
-        key: "minimax",
-        label: `Minimax: ${b}ᵈ`,
-        className: "s-bd",
-        marker: "times",
-        reference: true,
-        points: points("minimax_leaves"),
-      },
-      {
-        key: "standard",
-        label: "Standard rule: prune when α ≥ β",
-        className: "s-standard",
-        marker: "circle",
-        points: points("standard_leaves_mean"),
-      },
-      {
-        key: "strict",
-        label: "Strict rule: prune when α > β",
-        className: "s-strict",
-        marker: "square",
-        points: points("strict_leaves_mean"),
-      },
-    ],
   };
 }
 

@@ -5,8 +5,8 @@
 import { csvName } from "./csv.js";
 import { lineChart } from "./line-chart.js";
 import { Results } from "./results.js";
+import { wireExperimentSlide } from "./lesson-slide.js";
 import { Runner, formValues, parts } from "./runner.js";
-import { wireAddToLesson } from "../lesson/add-to-lesson.js";
 
 /** `draw(rows, asked)` → {table, finding, figure}: what the rows so far show. */
 export function seriesExperiment(root, name, draw) {
@@ -17,14 +17,9 @@ export function seriesExperiment(root, name, draw) {
   const show = (rows) => {
     const { table, finding, figure } = draw(rows, asked);
     results.show({ tables: [table], finding });
-    chart.show(figure);
+    chart.show({ ...figure, label: `${figure.label} The table gives every number.` });
   };
-  if (els["add-to-lesson"]) {
-    // "Add to lesson": the chart of this run's parameters becomes an experiment slide.
-    const title = root.querySelector(".chart-title").textContent.trim();
-    const slide = () => ({ title, notes: "", view: { kind: "experiment", name, query: formValues(els.form) } });
-    wireAddToLesson(els["add-to-lesson"], slide, els["lesson-status"]);
-  }
+  wireExperimentSlide(root, name, () => formValues(els.form));
   new Runner(root, {
     params() {
       asked = formValues(els.form);

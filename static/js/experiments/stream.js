@@ -5,12 +5,17 @@
 // stops at its next row (app/web/experiments.py).
 
 export class ExperimentError extends Error {
-  /** field: the query parameter the server blamed (a 400), else null. */
-  constructor(message, { field = null, status = 0 } = {}) {
+  /**
+   * field: the query parameter the server blamed (a 400), else null; for a 429, reason: the
+   * server's words ("" when it gave none) and retryAfter: the seconds it said to wait (or 0).
+   */
+  constructor(message, { field = null, status = 0, reason = "", retryAfter = 0 } = {}) {
     super(message);
     this.name = "ExperimentError";
     this.field = field;
     this.status = status;
+    this.reason = reason;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -91,11 +96,14 @@ async function responseError(response) {
     data = null;
   }
   if (response.status === 429) {
-    const wait = response.headers.get("Retry-After");
+    const wait = Number(response.headers.get("Retry-After")) || 0;
     const later = wait ? ` in ${wait} seconds` : " in a moment";
-    return new ExperimentError(`Too many requests from this address; try again${later}.`, {
-      status: 429,
-    });
+    // The server says why: this address's experiment still runs, or the server is full.
+    const reason = (data && data.error) || "";
+    const message = reason
+      ? `${reason[0].toUpperCase()}${reason.slice(1)} (try again${later}).`
+      : `Too many requests from this address; try again${later}.`;
+    return new ExperimentError(message, { status: 429, reason, retryAfter: wait });
   }
   const message =
     (data && data.error) || `The server answered ${response.status} ${response.statusText}.`;

@@ -1,6 +1,8 @@
 // lesson/lesson-model.js: editing a lesson as data. Pure (no DOM): the editor
 // (lesson/editor.js) calls these and redraws; the Node tests check them.
 
+import { experimentSummary } from "./experiment-figure.js";
+
 export const MAX_SLIDES = 60; // app/config.py PRUNE_MAX_LESSON_SLIDES
 
 /** `slides` with the slide at `from` moved to `to` (both clamped); a new array. */
@@ -85,5 +87,5 @@ export function viewSummary(view) {
     if (view.game === "tictactoe") return `Tic-tac-toe decision on ${q.board || "?"}`;
     return `Pacman decision ${q.decision || 0} on ${q.maze || q.layout || "?"}`;
   }
-  return `Experiment: ${view.name}`;
+  return experimentSummary(view.name, view.query);
 }

@@ -65,7 +65,7 @@ export async function goTo(position, { from = "user" } = {}) {
     try {
       content = await loader.load(index);
     } catch (err) {
-      if (shownSlide === index) stage.say(`This slide cannot be shown: ${err.message}`);
+      if (shownSlide === index) stage.say(`This slide cannot be shown: ${err.message}`, retry);
       return;
     }
     if (shownSlide !== index) return; // moved on while it loaded
@@ -79,6 +79,13 @@ export async function goTo(position, { from = "user" } = {}) {
   refreshControls();
   writeAddress();
   for (const listener of moveListeners) listener(at, from);
+}
+
+/** Load the slide on screen again (its load failed; the loader forgot it). */
+function retry() {
+  root.focus(); // the button is about to hide
+  shownSlide = -1;
+  goTo({ ...at });
 }
 
 /** Load slide `index` in the background (the next one), and learn its length. */
@@ -190,7 +197,9 @@ async function start() {
     return;
   }
   deck = new Deck(lesson.slides);
-  loader = new SlideLoader(root.dataset.lessonId, lesson.slides, root.dataset.traceVersion);
+  loader = new SlideLoader(root.dataset.lessonId, lesson.slides, root.dataset.traceVersion, {
+    onWait: (index, seconds, reason) => index === shownSlide && stage.waiting(seconds, reason),
+  });
   fillSlideMenu(lesson.slides);
   bindControls();
   if ($("btn-lecture")) {

@@ -3,15 +3,15 @@
 // only), what it shows in words, and its picture: a tree or game decision drawn whole by
 // tree/picture.js at the slide's last step — at its first step for a question slide, so the
 // values are blank boxes to fill in — a tic-tac-toe position as a miniature board, an
-// experiment's line chart. "Print answer key" (body[data-print="key"]) adds to each
-// question slide its tree at the end of the search and the values step by step (the
-// narration of each step). Slides are drawn one after the other; body[data-run-state] says
+// experiment's figure (lesson/figure-view.js; the slides' experiments run one at a time).
+// "Print answer key" (body[data-print="key"]) adds to each question slide its tree at the end
+// of the search and the values step by step (the narration of each step). Slides are drawn one after the other; body[data-run-state] says
 // "done" when all are (tests and the print button wait for it).
 
-import { lineChart } from "../experiments/line-chart.js";
 import { MiniBoard } from "../games/board.js";
 import { narrate } from "../trace/narration.js";
 import { treePicture } from "../tree/picture.js";
+import { drawFigure } from "./figure-view.js";
 import { renderNotes } from "./notes.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { viewSummary } from "./lesson-model.js";
@@ -72,12 +72,9 @@ function answerKey(content, slide, range) {
 function drawSlide(section, slide, content) {
   if (content.kind === "notes") return;
   if (content.kind === "experiment") {
-    const box = el("figure", "handout-figure handout-chart chart-figure");
-    const plot = el("div", "chart");
-    const legend = el("ul", "chart-legend");
-    box.append(el("figcaption", "chart-title", content.title), plot, legend);
+    const box = el("div", "handout-figure handout-chart");
     section.append(box);
-    lineChart(plot, legend).show(content.spec);
+    drawFigure(box, content.figure);
     return;
   }
   const { trace } = content;

@@ -1,16 +1,17 @@
 // lesson/slides.js: what a slide shows, loaded. A tree slide's trace comes from the lesson's
 // cacheable GET (/api/lessons/<id>/slides/<k>/trace), a game slide's from the game's
 // (/api/games/<game>/trace?…), an experiment slide's rows from its stream
-// (/api/experiments/<name>?…), turned into the chart spec the experiments page draws. Each
-// slide is loaded once per page (`SlideLoader.load` caches the promise), so moving back and
-// forth never asks again. The lesson itself comes from GET /api/lessons/<id>.
+// (/api/experiments/<name>?…, through lesson/experiment-queue.js: one experiment at a time),
+// turned into the figure /experiments draws (lesson/experiment-figure.js). Each slide is
+// loaded once per page (`SlideLoader.load` keeps the promise), so moving back and forth never
+// asks again; a load that failed is forgotten, so coming back tries again. The lesson itself
+// comes from GET /api/lessons/<id>.
 
 import { getJson, getPreset } from "../lib/api.js";
-import { chartOf as orderingChart, byDepth } from "../experiments/ordering.js";
-import { chartOf as rulesChart, tableOf as rulesTable } from "../experiments/rules.js";
-import { streamExperiment } from "../experiments/stream.js";
 import { heuristicLeaves } from "../games/decision-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
+import { experimentFigure } from "./experiment-figure.js";
+import { loadExperiment } from "./experiment-queue.js";
 
 /** The lesson `id`: {title, slides}. */
 export function getLesson(id) {
@@ -30,30 +31,29 @@ function traceOf(result) {
   return trace;
 }
 
-/** A line chart's spec for an experiment's rows (as on /experiments), with its title. */
-export function experimentChart(name, rows, asked) {
-  const b = Number(asked.branching) || 2;
-  if (name === "ordering") {
-    return { title: `Move ordering: leaves evaluated, branching ${b}`, spec: orderingChart(byDepth(rows), b) };
-  }
-  return { title: `The pruning rule on ties: leaves evaluated, branching ${b}`, spec: rulesChart(rulesTable(rows, b).rows, b) };
-}
-
 export class SlideLoader {
-  /** `lessonId`: the saved (or built-in) lesson; `version`: the engine's, for cacheable traces. */
-  constructor(lessonId, slides, version = "") {
+  /**
+   * `lessonId`: the saved (or built-in) lesson; `version`: the engine's, for cacheable traces;
+   * onWait(index, seconds, reason): slide `index`'s experiment waits for a busy server.
+   */
+  constructor(lessonId, slides, version = "", { onWait = null } = {}) {
     this.lessonId = lessonId;
     this.slides = slides;
     this.version = version;
+    this.onWait = onWait;
     this.loaded = new Map(); // index → Promise of the slide's content
   }
 
   /**
    * Slide `index`'s content: {kind: "notes"} | {kind: "tree" | "game", trace, cutByLimit,
-   * agents, board?} | {kind: "experiment", name, title, spec}. Rejects with the server's error.
+   * agents, board?} | {kind: "experiment", name, figure}. Rejects with the server's error.
    */
   load(index) {
-    if (!this.loaded.has(index)) this.loaded.set(index, this.fetch(index));
+    if (!this.loaded.has(index)) {
+      const content = this.fetch(index);
+      this.loaded.set(index, content);
+      content.catch(() => this.loaded.delete(index));
+    }
     return this.loaded.get(index);
   }
 
@@ -74,7 +74,8 @@ export class SlideLoader {
       return { kind: "game", game: view.game, trace, cutByLimit: heuristicLeaves(trace), agents: result.agents || null, board: result.board || null };
     }
     const asked = view.query || {};
-    const { rows } = await streamExperiment(view.name, asked);
-    return { kind: "experiment", name: view.name, rows, ...experimentChart(view.name, rows, asked) };
+    const onWait = this.onWait && ((seconds, reason) => this.onWait(index, seconds, reason));
+    const { rows, summary } = await loadExperiment(view.name, asked, { onWait });
+    return { kind: "experiment", name: view.name, figure: experimentFigure(view.name, rows, asked, summary) };
   }
 }

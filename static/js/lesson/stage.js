@@ -2,13 +2,14 @@
 // (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
 // caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
 // decision in the one TreeView (the step is the deck's), a tic-tac-toe position beside it,
-// an experiment's line chart (experiments/line-chart.js), or nothing but the notes. A
-// question slide says so under the notes (lecture mode asks it; lesson/lecture.js).
+// an experiment's figure (lesson/figure-view.js), or nothing but the notes. A question slide
+// says so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be
+// loaded says why in its place, with "Try again".
 
 import { narrate } from "../trace/narration.js";
 import { TreeView } from "../tree/view.js";
-import { lineChart } from "../experiments/line-chart.js";
 import { MiniBoard } from "../games/board.js";
+import { drawFigure } from "./figure-view.js";
 import { renderNotes } from "./notes.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +18,6 @@ export class SlideStage {
   constructor() {
     this.section = $("slide");
     this.view = new TreeView($("tree"));
-    this.chart = lineChart($("slide-chart-plot"), $("slide-chart-legend"));
     this.board = null;
     this.content = null; // the slide's loaded content (lesson/slides.js)
     this.treeOf = null; // the trace the view holds
@@ -43,6 +43,7 @@ export class SlideStage {
   /** The slide's content has come: draw it (a tree at `step`). */
   show(content, step) {
     this.content = content;
+    this.say("");
     this.section.dataset.kind = content.kind;
     this.section.removeAttribute("aria-busy");
     const traced = content.kind === "tree" || content.kind === "game";
@@ -58,8 +59,7 @@ export class SlideStage {
       if (content.kind === "game" && content.game === "tictactoe") this.showBoard(content);
       this.step(step);
     } else if (content.kind === "experiment") {
-      $("slide-chart-title").textContent = content.title;
-      this.chart.show(content.spec);
+      drawFigure($("slide-chart"), content.figure);
     }
   }
 
@@ -79,17 +79,32 @@ export class SlideStage {
     $("narration").textContent = narrate(trace, s.step);
   }
 
-  /** A message in place of the slide (it could not be loaded). */
-  say(text) {
-    const box = $("slide-message");
-    box.textContent = text;
-    box.hidden = !text;
+  /** A message in place of the slide (it could not be loaded), with "Try again" → retry(). */
+  say(text, retry = null) {
+    this.message(text, "error");
+    const button = $("slide-retry");
+    button.hidden = !(text && retry);
+    button.onclick = retry;
     if (text) {
       this.section.dataset.kind = "error";
       this.section.removeAttribute("aria-busy");
       $("tree").hidden = true;
       $("slide-chart").hidden = true;
     }
+  }
+
+  /** While the slide loads: its experiment waits `seconds` for a server busy for `reason`. */
+  waiting(seconds, reason) {
+    this.message(`The server is busy: ${reason || "too many requests"}. Trying again in ${seconds} s…`, "wait");
+  }
+
+  /** `text` in the slide's place ("" for none), as an error or while waiting (`tone`). */
+  message(text, tone) {
+    const box = $("slide-failure");
+    box.hidden = !text;
+    box.dataset.tone = tone;
+    $("slide-message").textContent = text;
+    $("slide-retry").hidden = true;
   }
 
   fit() {
