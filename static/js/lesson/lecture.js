@@ -1,15 +1,16 @@
 // lesson/lecture.js: "Start lecture" on /l/<id>. The presenter's lesson page opens a lecture
 // room (docs/protocol.md, "Lecture mode") whose view is the slide's tree, marked with where in
-// the lesson it is (view.lesson: {id, slide, slides, title}); students follow on the main
-// page (/join/<code>) as in any lecture: each new slide is a lecture:view (their page runs its
-// tree once), each step a lecture:cursor. A slide without a tree of its own (notes, a chart, a
-// game decision) keeps the last tree and moves only the mark, which the students' page shows
-// (lesson/lecture-line.js). A question slide asks its tree as a lecture question when it is
-// reached (lecture:question) and reveals the answer when the presenter moves on
-// (lecture:reveal). "End lecture" ends the room.
+// the lesson it is (view.lesson); students follow on the main page (/join/<code>) as in any
+// lecture: each new slide is a lecture:view (their page runs its tree once), each step a
+// lecture:cursor. What each slide's view holds — its tree, a game decision's tree, an
+// experiment's chart, or only the mark — is lesson/lecture-views.js's; students show the
+// slide (lesson/lecture-slide.js, lesson/lecture-line.js). A question slide asks its tree as
+// a lecture question when it is reached (lecture:question) and reveals the answer when the
+// presenter moves on (lecture:reveal). Moves are sent one after another, in order. "End
+// lecture" ends the room.
 
 import { io } from "../../vendor/socket.io.esm.min.js";
-import { getPreset } from "../lib/api.js";
+import { firstTree, slideTree, slideView } from "./lecture-views.js";
 
 const ACK_MS = 8000;
 
@@ -27,7 +28,10 @@ function ask(socket, event, body) {
 const shownCode = (code) => (code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
 
 export class LessonLecture {
-  /** app: {lessonId, lesson, button, line, position(): {slide, step}, onMove(listener)}. */
+  /**
+   * app: {lessonId, lesson, button, line, position(): {slide, step}, onMove(listener),
+   * content(index): a Promise of slide `index`'s loaded content (lesson/slides.js)}.
+   */
   constructor(app) {
     this.app = app;
     this.socket = null;
@@ -38,32 +42,9 @@ export class LessonLecture {
     this.shownSlide = -1;
     this.question = null; // {id, slide} of the open question
     this.audience = 0;
+    this.sending = Promise.resolve(); // the moves sent so far: each is sent after them
     app.button.addEventListener("click", () => (this.room ? this.end() : this.start()));
-    app.onMove((at) => this.moved(at));
-  }
-
-  /** The tree document and options of slide `index`, or null (no tree of its own). */
-  async treeOf(index) {
-    const view = this.app.lesson.slides[index].view;
-    if (!view || view.kind !== "tree") return null;
-    const tree = view.preset ? await getPreset(view.preset) : view.tree;
-    return { tree, options: view.options || {} };
-  }
-
-  /** The first tree of the lesson at or before `index` (else after it): what students see. */
-  async treeFor(index) {
-    const slides = this.app.lesson.slides;
-    const order = [...Array(index + 1).keys()].reverse().concat([...Array(slides.length).keys()].slice(index + 1));
-    for (const k of order) {
-      const found = await this.treeOf(k);
-      if (found) return found;
-    }
-    return null;
-  }
-
-  mark(index) {
-    const slides = this.app.lesson.slides;
-    return { id: this.app.lessonId, slide: index, slides: slides.length, title: slides[index].title.slice(0, 200) };
+    app.onMove((at) => (this.sending = this.sending.then(() => this.moved(at))));
   }
 
   say(text) {
@@ -81,7 +62,8 @@ export class LessonLecture {
     const at = this.app.position();
     this.app.button.disabled = true;
     try {
-      this.tree = await this.treeFor(at.slide);
+      const shown = await this.viewOf(at.slide);
+      this.tree = shown.tree || (await firstTree(this.app.lesson.slides, at.slide));
       if (!this.tree) throw new Error("this lesson has no tree to follow");
       this.socket = this.socket || io({ reconnectionDelayMax: 4000 });
       this.socket.on("lecture:audience", (msg) => {
@@ -90,7 +72,7 @@ export class LessonLecture {
           this.status();
         }
       });
-      const view = { ...this.tree, lesson: this.mark(at.slide) };
+      const view = { ...this.tree, lesson: shown.mark };
       const ack = await ask(this.socket, "lecture:start", { view, cursor: { step: at.step, playing: false, speed: 1 } });
       this.room = ack.room;
       this.key = ack.key;
@@ -120,6 +102,12 @@ export class LessonLecture {
     this.say("The lecture has ended.");
   }
 
+  /** Slide `index`'s {tree, mark} (lesson/lecture-views.js), from its loaded content. */
+  async viewOf(index) {
+    const content = await this.app.content(index).catch(() => null);
+    return slideView(this.app.lessonId, this.app.lesson, index, content);
+  }
+
   /** The presenter moved: a new slide is a view (and perhaps a question), a step a cursor. */
   async moved(at) {
     if (!this.room) return;
@@ -129,8 +117,9 @@ export class LessonLecture {
         const leaving = this.shownSlide;
         this.shownSlide = at.slide;
         if (this.question && this.question.slide === leaving) await this.reveal();
-        this.tree = (await this.treeOf(at.slide)) || this.tree;
-        const view = { ...this.tree, lesson: this.mark(at.slide) };
+        const shown = await this.viewOf(at.slide);
+        this.tree = shown.tree || this.tree;
+        const view = { ...this.tree, lesson: shown.mark };
         await ask(this.socket, "lecture:view", { room: this.room, key: this.key, seq: ++this.seq, view, cursor });
         await this.askIfQuestion(at.slide);
       } else {
@@ -144,7 +133,7 @@ export class LessonLecture {
   async askIfQuestion(index) {
     const slide = this.app.lesson.slides[index];
     if (!slide.question) return;
-    const tree = await this.treeOf(index);
+    const tree = await slideTree(slide);
     const ack = await ask(this.socket, "lecture:question", { room: this.room, key: this.key, question: tree });
     this.question = { id: ack.question, slide: index };
   }

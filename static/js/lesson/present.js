@@ -200,6 +200,7 @@ async function start() {
       line: $("lecture-line"),
       position: () => ({ ...at }),
       onMove: (listener) => moveListeners.add(listener),
+      content: (index) => loader.load(index),
     });
   }
   const params = new URLSearchParams(window.location.search);
