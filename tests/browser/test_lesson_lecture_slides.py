@@ -1,7 +1,8 @@
 """A lecture given from a lesson shows students every slide, not only the tree slides: a slide
 of notes (its title and notes, elements only, and no stale tree), an experiment's chart (drawn
 from the rows the presenter sends: students never run the experiment), a game decision (its
-whole tree, step for step with the presenter's trace), a tree slide (its notes above the tree,
+whole tree, step for step with the presenter's trace; when no tree document replays it, a
+line saying so), a tree slide (its notes above the tree,
 which is still drawn whole and uncovered) and a question. A student exploring on their own
 keeps the line saying where the teacher is."""
 
@@ -78,10 +79,10 @@ def student(browser, base_url, wrap_page):
         context.close()
 
 
-def lecture(prune, base_url, slide=0):
-    """The teacher on the lesson at `slide`, lecturing: the room's code."""
+def lecture(prune, base_url, slide=0, lesson=LESSON):
+    """The teacher on `lesson` at `slide`, lecturing: the room's code."""
     teacher = prune.page
-    lesson_id = save(base_url, LESSON)
+    lesson_id = save(base_url, lesson)
     teacher.goto(f"{base_url}/l/{lesson_id}?slide={slide}")
     prune.wait_state("done")
     teacher.locator("#btn-lecture").click()
@@ -200,4 +201,35 @@ def test_on_a_phone_the_slide_fits_and_an_explorer_keeps_the_line(prune, student
     expect(page.locator("#lesson-mark")).to_contain_text("slide 2 of 5: “Move ordering”")
     expect(page.locator("#lesson-mark")).to_be_visible()
     expect(page.locator("#tree")).to_be_visible()
+    follower.assert_clean()
+
+
+def test_a_decision_no_tree_replays_is_left_to_the_teachers_screen(prune, student, base_url):
+    # Heuristic ordering: the game orders its own moves, which a tree document cannot say.
+    heuristic = {"board": "XO.XO....", "ordering": "heuristic"}
+    lesson = {
+        "title": "Ordered by the game",
+        "slides": [
+            LESSON["slides"][3],
+            {
+                "title": "Heuristic",
+                "notes": "",
+                "view": {"kind": "game", "game": "tictactoe", "query": heuristic},
+            },
+        ],
+    }
+    teacher = prune.page
+    code = lecture(prune, base_url, lesson=lesson)
+    follower = student(PROJECTOR)
+    page = follower.page
+    page.goto(f"/join/{code}")
+    page.wait_for_selector("body[data-run-state=done][data-lesson-slide=tree]")
+    teacher.locator("#slide-select").select_option("1")
+    on_slide(teacher, page, 1, "game")
+    page.wait_for_selector("body[data-lesson-slide=card]")
+    expect(page.locator("#lesson-card-title")).to_have_text("Heuristic")
+    expect(page.locator("#lesson-card-message")).to_have_text(
+        "This game decision is on the teacher's screen."
+    )
+    expect(page.locator("#tree")).to_be_hidden()
     follower.assert_clean()
