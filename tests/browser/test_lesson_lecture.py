@@ -65,7 +65,7 @@ def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student,
     expect(teacher.locator("#counter")).to_have_text("step 3 of 27")
     expect(page.locator("#counter")).to_contain_text("step 3 of")
 
-    # To the end of slide 1, then the words: the student keeps the tree, the mark moves.
+    # To the end of slide 1, then the words: the page keeps the tree (not shown), the mark moves.
     for _ in range(4):
         teacher.keyboard.press("PageDown")
     teacher.locator('#slide[data-slide-index="1"]').wait_for()

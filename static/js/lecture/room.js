@@ -86,7 +86,7 @@ export class Lecture {
     return socket;
   }
 
-  /** `listener(what, detail)` hears "socket", "bar", "resumed", "joined", "stopped", "error". */
+  /** `listener(what, detail)` hears "socket", "bar", "resumed", "joined", "view", "detached", "stopped", "error". */
   listen(listener) {
     this.listeners.push(listener);
   }
@@ -365,6 +365,7 @@ export class Lecture {
     const p = this.app.player;
     if (p.playing) p.schedule(); // playback goes on, now on this page's own clock
     this.bar.showDetached(this.code);
+    this.tell("detached");
   }
 
   resync() {

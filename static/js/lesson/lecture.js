@@ -1,25 +1,25 @@
 // lesson/lecture.js: "Start lecture" on /l/<id>. The presenter's lesson page opens a lecture
 // room (docs/protocol.md, "Lecture mode") whose view is the slide's tree, marked with where in
-// the lesson it is (view.lesson: {id, slide, slides, title}); students follow on the main
-// page (/join/<code>) as in any lecture: each new slide is a lecture:view (their page runs its
-// tree once), each step a lecture:cursor. A slide without a tree of its own (notes, a chart, a
-// game decision) keeps the last tree and moves only the mark, which the students' page shows
-// (lesson/lecture-line.js). A question slide asks its tree as a lecture question when it is
-// reached (lecture:question) and reveals the answer when the presenter moves on
-// (lecture:reveal). "End lecture" ends the room.
+// the lesson it is (view.lesson); students follow on the main page (/join/<code>) as in any
+// lecture: each new slide is a lecture:view (their page runs its tree once), each step a
+// lecture:cursor. What each slide's view holds — its tree, a game decision's tree, an
+// experiment's chart, or only the mark — is lesson/lecture-views.js's; students show the
+// slide (lesson/lecture-slide.js, lesson/lecture-line.js). A question slide asks its tree as
+// a lecture question when it is reached (lecture:question) and reveals the answer when the
+// presenter moves on (lecture:reveal). "End lecture" ends the room.
 //
 // The room outlives a reload and a lost connection, as the visualizer's lecture mode does: the
 // key and the last seq stay in localStorage (lecture/storage.js) and the address says
 // ?present=CODE beside ?slide and ?step. A reload resumes the room (lecture:resume) and puts
 // the deck where the room is; a reconnect resumes it too, then sends where the presenter is
-// now (lesson/lecture-sync.js decides what to send).
+// now (lesson/lecture-sync.js decides what to send, one message at a time, in order).
 
 import { io } from "../../vendor/socket.io.esm.min.js";
-import { getPreset } from "../lib/api.js";
 import { normalizeCode } from "../lib/room-codes.js";
 import { requestWithAck } from "../lecture/payloads.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "../lecture/storage.js";
 import { afterMessage, nextMessage, resumedRoom } from "./lecture-sync.js";
+import { firstTree, slideTree, slideView } from "./lecture-views.js";
 
 const ACK_MS = 8000;
 const RETRY_MS = 1500; // after a message the server did not answer, or a "slow down"
@@ -32,7 +32,11 @@ const cursorAt = (at) => ({ step: at.step, playing: false, speed: 1 });
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LessonLecture {
-  /** app: {lessonId, lesson, button, line, position(): {slide, step}, goTo(position), onMove(listener)}. */
+  /**
+   * app: {lessonId, lesson, button, line, position(): {slide, step}, goTo(position),
+   * onMove(listener), content(index): a Promise of slide `index`'s loaded content
+   * (lesson/slides.js)}.
+   */
   constructor(app) {
     this.app = app;
     this.socket = null;
@@ -78,28 +82,10 @@ export class LessonLecture {
     return requestWithAck(this.connect(), event, body, ACK_MS);
   }
 
-  /** The tree document and options of slide `index`, or null (no tree of its own). */
-  async treeOf(index) {
-    const view = this.app.lesson.slides[index].view;
-    if (!view || view.kind !== "tree") return null;
-    const tree = view.preset ? await getPreset(view.preset) : view.tree;
-    return { tree, options: view.options || {} };
-  }
-
-  /** The first tree of the lesson at or before `index` (else after it): what students see. */
-  async treeFor(index) {
-    const slides = this.app.lesson.slides;
-    const order = [...Array(index + 1).keys()].reverse().concat([...Array(slides.length).keys()].slice(index + 1));
-    for (const k of order) {
-      const found = await this.treeOf(k);
-      if (found) return found;
-    }
-    return null;
-  }
-
-  mark(index) {
-    const slides = this.app.lesson.slides;
-    return { id: this.app.lessonId, slide: index, slides: slides.length, title: slides[index].title.slice(0, 200) };
+  /** Slide `index`'s {tree, mark} (lesson/lecture-views.js), from its loaded content. */
+  async viewOf(index) {
+    const content = await this.app.content(index).catch(() => null);
+    return slideView(this.app.lessonId, this.app.lesson, index, content);
   }
 
   say(text) {
@@ -119,9 +105,10 @@ export class LessonLecture {
     const at = this.app.position();
     this.app.button.disabled = true;
     try {
-      this.tree = await this.treeFor(at.slide);
+      const shown = await this.viewOf(at.slide);
+      this.tree = shown.tree || (await firstTree(this.app.lesson.slides, at.slide));
       if (!this.tree) throw new Error("this lesson has no tree to follow");
-      const view = { ...this.tree, lesson: this.mark(at.slide) };
+      const view = { ...this.tree, lesson: shown.mark };
       const ack = await this.request("lecture:start", { view, cursor: cursorAt(at) });
       if (!ack.ok) throw new Error(ack.error);
       this.present(ack.room, ack.key, ack.seq || 0);
@@ -250,11 +237,12 @@ export class LessonLecture {
     const slides = this.app.lesson.slides;
     let body;
     if (message === "reveal") body = { question: this.shown.question.id };
-    else if (message === "question") body = { question: await this.treeOf(at.slide) };
+    else if (message === "question") body = { question: await slideTree(slides[at.slide]) };
     else if (message === "cursor") body = { cursor: cursorAt(at) };
     else {
-      this.tree = (await this.treeOf(at.slide)) || this.tree;
-      body = { view: { ...this.tree, lesson: this.mark(at.slide) }, cursor: cursorAt(at) };
+      const shown = await this.viewOf(at.slide);
+      this.tree = shown.tree || this.tree;
+      body = { view: { ...this.tree, lesson: shown.mark }, cursor: cursorAt(at) };
     }
     if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
     if ("cursor" in body) body.seq = this.nextSeq();

@@ -211,6 +211,7 @@ async function start() {
       position: () => ({ ...at }),
       goTo: (position) => goTo(position, { from: "lecture" }),
       onMove: (listener) => moveListeners.add(listener),
+      content: (index) => loader.load(index),
     });
   }
   const params = new URLSearchParams(window.location.search);

@@ -46,7 +46,7 @@ export class SlideLoader {
 
   /**
    * Slide `index`'s content: {kind: "notes"} | {kind: "tree" | "game", trace, cutByLimit,
-   * agents, board?} | {kind: "experiment", name, figure}. Rejects with the server's error.
+   * agents, board?} | {kind: "experiment", name, rows, figure}. Rejects with the server's error.
    */
   load(index) {
     if (!this.loaded.has(index)) {
@@ -76,6 +76,6 @@ export class SlideLoader {
     const asked = view.query || {};
     const onWait = this.onWait && ((seconds, reason) => this.onWait(index, seconds, reason));
     const { rows, summary } = await loadExperiment(view.name, asked, { onWait });
-    return { kind: "experiment", name: view.name, figure: experimentFigure(view.name, rows, asked, summary) };
+    return { kind: "experiment", name: view.name, rows, figure: experimentFigure(view.name, rows, asked, summary) };
   }
 }

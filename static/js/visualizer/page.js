@@ -28,6 +28,7 @@ import { printWholeTree } from "./print.js";
 import { Runner } from "./run.js";
 import { wireAddToLesson } from "../lesson/add-to-lesson.js";
 import { followLessonMark } from "../lesson/lecture-line.js";
+import { followLessonSlide } from "../lesson/lecture-slide.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
@@ -226,7 +227,19 @@ const lecture = new Lecture({
   openDefault: () => openDefaultPreset(input, run),
 });
 window.prune.lecture = lecture;
-followLessonMark(lecture, $("lesson-mark")); // a lecture given from a lesson: which slide
+// A lecture given from a lesson: which slide the teacher is on, and that slide.
+followLessonMark(lecture, $("lesson-mark"));
+followLessonSlide(lecture, {
+  box: $("lesson-follow"),
+  card: $("lesson-card"),
+  title: $("lesson-card-title"),
+  notes: $("lesson-card-notes"),
+  chart: $("lesson-card-chart"),
+  message: $("lesson-card-message"),
+  stage: $("stage"),
+  tree: $("tree"),
+  side: document.querySelector(".layout > .side"),
+});
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
 window.prune.asking = new QuestionAsker({ lecture, view, player });
 window.prune.answering = new QuestionAnswering({ lecture });
