@@ -156,6 +156,13 @@ function bindControls() {
   $("btn-prev-slide").addEventListener("click", () => toSlide(at.slide - 1));
   $("btn-play").addEventListener("click", play);
   $("btn-fit").addEventListener("click", () => stage.fit());
+  // Short screens (lesson.css): the notes fold behind this button, shown in the tree's place.
+  const notes = $("btn-notes");
+  notes.addEventListener("click", () => {
+    const open = notes.getAttribute("aria-expanded") !== "true";
+    notes.setAttribute("aria-expanded", String(open));
+    $("slide").toggleAttribute("data-notes-open", open);
+  });
   $("slide-select").addEventListener("change", (event) => toSlide(Number(event.target.value)));
   const full = $("btn-fullscreen");
   if (full) {
