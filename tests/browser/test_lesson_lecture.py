@@ -3,11 +3,9 @@ follows the slide (its tree) and the step; a question slide asks its question wh
 reached and reveals the answer when the presenter moves on; the student sees which slide the
 teacher is on."""
 
-import re
-
 import pytest
+from lesson_lectures import start_lecture
 from playwright.sync_api import expect
-from test_lesson_present import save
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -43,13 +41,8 @@ def student(browser, base_url, wrap_page):
 
 def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student, base_url):
     teacher = prune.page
-    lesson_id = save(base_url, LESSON)
-    teacher.goto(f"{base_url}/l/{lesson_id}")
-    prune.wait_state("done")
-    teacher.locator("#btn-lecture").click()
+    code = start_lecture(prune, base_url, LESSON)
     line = teacher.locator("#lecture-line")
-    expect(line).to_contain_text("students open")
-    code = re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
     expect(teacher.locator("#btn-lecture")).to_have_text("End lecture")
 
     page = student.page

@@ -9,8 +9,8 @@ import re
 
 import pytest
 import socketio
+from lesson_lectures import save, start_lecture
 from playwright.sync_api import expect
-from test_lesson_present import save
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -55,17 +55,6 @@ def open_student(browser, base_url, wrap_page):
             context.close()
 
 
-def start_lecture(prune, base_url):
-    """The teacher presents the lesson and starts a lecture: its code."""
-    teacher = prune.page
-    teacher.goto(f"{base_url}/l/{save(base_url, LESSON)}")
-    prune.wait_state("done")
-    teacher.locator("#btn-lecture").click()
-    line = teacher.locator("#lecture-line")
-    expect(line).to_contain_text("students open")
-    return re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
-
-
 def shown(code):
     return f"{code[:3]}-{code[3:]}"
 
@@ -82,7 +71,7 @@ def end_elsewhere(base_url, code, key):
 
 def test_a_reload_resumes_the_room_where_it_was_with_its_question(prune, open_student, base_url):
     teacher = prune.page
-    code = start_lecture(prune, base_url)
+    code = start_lecture(prune, base_url, LESSON)
     student = open_student(code)
     line, mark = teacher.locator("#lecture-line"), student.locator("#lesson-mark")
     expect(line).to_contain_text("1 student following")
@@ -132,7 +121,7 @@ def test_a_reload_resumes_the_room_where_it_was_with_its_question(prune, open_st
 
 def test_moves_made_while_the_connection_is_lost_reach_the_students(prune, open_student, base_url):
     teacher = prune.page
-    code = start_lecture(prune, base_url)
+    code = start_lecture(prune, base_url, LESSON)
     first = open_student(code)
     line = teacher.locator("#lecture-line")
     expect(line).to_contain_text("1 student following")
@@ -161,7 +150,7 @@ def test_moves_made_while_the_connection_is_lost_reach_the_students(prune, open_
 
 def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune, base_url):
     teacher = prune.page
-    code = start_lecture(prune, base_url)
+    code = start_lecture(prune, base_url, LESSON)
     stored = teacher.evaluate(f"JSON.parse(localStorage.getItem('prune.lecture.{code}'))")
 
     # The room ends behind this page's back (another tab, another device with the key).
@@ -199,7 +188,7 @@ def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune,
 
 def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, wrap_page, base_url):
     teacher = prune.page
-    code = start_lecture(prune, base_url)
+    code = start_lecture(prune, base_url, LESSON)
     other_lesson = save(base_url, {**LESSON, "title": "Another"})
 
     # The same browser (it holds the key) opens another lesson with that room in its address.

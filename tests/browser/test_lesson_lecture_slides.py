@@ -6,13 +6,11 @@ line saying so), a tree slide (its notes above the tree,
 which is still drawn whole and uncovered) and a question. A student exploring on their own
 keeps the line saying where the teacher is."""
 
-import re
-
 import pytest
+from axe_checks import assert_no_serious
+from lesson_lectures import start_lecture
 from playwright.sync_api import expect
 from scene_checks import context_problems, covered_or_small_values
-from test_accessibility import assert_no_serious
-from test_lesson_present import save
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -79,18 +77,6 @@ def student(browser, base_url, wrap_page):
         context.close()
 
 
-def lecture(prune, base_url, slide=0, lesson=LESSON):
-    """The teacher on `lesson` at `slide`, lecturing: the room's code."""
-    teacher = prune.page
-    lesson_id = save(base_url, lesson)
-    teacher.goto(f"{base_url}/l/{lesson_id}?slide={slide}")
-    prune.wait_state("done")
-    teacher.locator("#btn-lecture").click()
-    line = teacher.locator("#lecture-line")
-    expect(line).to_contain_text("students open")
-    return re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
-
-
 def on_slide(teacher, page, index, kind):
     teacher.locator(f'#slide[data-slide-index="{index}"][data-kind="{kind}"]').wait_for()
     page.locator(f'#lesson-mark[data-slide="{index}"]').wait_for(state="attached")
@@ -98,7 +84,7 @@ def on_slide(teacher, page, index, kind):
 
 def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
     teacher = prune.page
-    code = lecture(prune, base_url)
+    code = start_lecture(prune, base_url, LESSON)
     follower = student(PROJECTOR)
     page = follower.page
     asked = []
@@ -173,7 +159,7 @@ def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
 
 def test_on_a_phone_the_slide_fits_and_an_explorer_keeps_the_line(prune, student, base_url):
     teacher = prune.page
-    code = lecture(prune, base_url, slide=3)
+    code = start_lecture(prune, base_url, LESSON, slide=3)
     follower = student(PHONE)
     page = follower.page
     page.goto(f"/join/{code}")
@@ -219,7 +205,7 @@ def test_a_decision_no_tree_replays_is_left_to_the_teachers_screen(prune, studen
         ],
     }
     teacher = prune.page
-    code = lecture(prune, base_url, lesson=lesson)
+    code = start_lecture(prune, base_url, lesson)
     follower = student(PROJECTOR)
     page = follower.page
     page.goto(f"/join/{code}")

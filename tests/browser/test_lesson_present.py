@@ -3,10 +3,8 @@ keeps the step, PageDown crosses from a slide's last step to the next slide's fi
 are the caption (text, never HTML), experiment slides show their chart, and the measures:
 the first slide in ≤ 1 s, the next slide (tree drawn) in ≤ 300 ms."""
 
-import json
-import urllib.request
-
 import pytest
+from lesson_lectures import save
 
 pytestmark = pytest.mark.browser
 
@@ -26,16 +24,6 @@ LESSON = {
         },
     ],
 }
-
-
-def save(base_url, lesson):
-    request = urllib.request.Request(
-        f"{base_url}/api/lessons",
-        data=json.dumps(lesson).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["id"]
 
 
 def slide_index(page):

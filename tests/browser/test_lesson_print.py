@@ -9,7 +9,7 @@ import struct
 import subprocess
 
 import pytest
-from test_lesson_present import save
+from lesson_lectures import save
 
 pytestmark = pytest.mark.browser
 

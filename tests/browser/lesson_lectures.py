@@ -1,0 +1,32 @@
+"""Helpers of the lesson browser tests: save a lesson through the API (its id), and start a
+lecture from it on the teacher's page (the room's code, read from the status line)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+from playwright.sync_api import expect
+
+
+def save(base_url: str, lesson: dict) -> str:
+    """``POST /api/lessons``: the saved lesson's id."""
+    request = urllib.request.Request(
+        f"{base_url}/api/lessons",
+        data=json.dumps(lesson).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["id"]
+
+
+def start_lecture(prune, base_url: str, lesson: dict, slide: int = 0) -> str:
+    """The teacher presents ``lesson`` at ``slide`` and starts a lecture: the room's code."""
+    teacher = prune.page
+    teacher.goto(f"{base_url}/l/{save(base_url, lesson)}?slide={slide}")
+    prune.wait_state("done")
+    teacher.locator("#btn-lecture").click()
+    line = teacher.locator("#lecture-line")
+    expect(line).to_contain_text("students open")
+    return re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
