@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 import limits
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, abort, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
@@ -73,8 +73,33 @@ def init_rate_limit(app, *blueprints: Blueprint) -> Limiter:
     for blueprint in blueprints:
         shared(blueprint)
     limiter.init_app(app)
+    _keep_a_refusals_own_retry_after(app)
     app.extensions["prune.limiter"] = limiter
     return limiter
+
+
+def _keep_a_refusals_own_retry_after(app) -> None:
+    """Flask-Limiter's after_request hook writes ``Retry-After`` on every limited response:
+    its window's reset, or the response's own value if that is later. An answer that gives
+    its own (the experiments' pool's "one at a time" 429, the computed count's 429, the
+    store's 503) keeps it: it says what that refusal means, not when the window ends. The
+    limiter's own 429 has none of its own, so it carries the limiter's window.
+
+    Flask runs after_request hooks last registered first: ``remember`` (appended after the
+    limiter's) runs before the limiter's hook, ``restore`` (put first) after every other."""
+
+    def remember(response):
+        g.prune_own_retry_after = response.headers.get("Retry-After")
+        return response
+
+    def restore(response):
+        own = g.pop("prune_own_retry_after", None)
+        if own is not None:
+            response.headers["Retry-After"] = own
+        return response
+
+    app.after_request(remember)
+    app.after_request_funcs.setdefault(None, []).insert(0, restore)
 
 
 def not_rate_limited(view):

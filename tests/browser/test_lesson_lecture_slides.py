@@ -1,5 +1,6 @@
 """A lecture given from a lesson shows students every slide, not only the tree slides: a slide
-of notes (its title and notes, elements only, and no stale tree), an experiment's chart (drawn
+of notes (its title and notes, elements only, and no stale tree: the tab's title names the
+slide, not the last tree), an experiment's chart (drawn
 from the rows the presenter sends: students never run the experiment), a game decision (its
 whole tree, step for step with the presenter's trace; when no tree document replays it, a
 line saying so), a tree slide (its notes above the tree,
@@ -15,6 +16,7 @@ from scene_checks import context_problems, covered_or_small_values
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1280, "height": 720}
+PAGE_TITLE = "Prune: alpha-beta pruning, step by step"  # the main page's own tab title
 
 LESSON = {
     "title": "Every slide",
@@ -102,11 +104,13 @@ def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
     assert notes.locator("b").count() == 0
     expect(page.locator("#tree")).to_be_hidden()
     expect(page.locator("#counter")).to_be_hidden()
+    expect(page).to_have_title("Slide 1 of 5: Why prune? · Prune")
 
     # The experiment: the stage's chart, drawn from the rows sent with the view.
     teacher.keyboard.press("PageDown")
     on_slide(teacher, page, 1, "experiment")
     expect(page.locator("#lesson-card-title")).to_have_text("Move ordering")
+    expect(page).to_have_title("Slide 2 of 5: Move ordering · Prune")
     chart = page.locator("#lesson-card-chart svg.chart-svg")
     expect(chart).to_be_visible()
     assert chart.evaluate(SEEN)
@@ -124,6 +128,7 @@ def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
     teacher.keyboard.press("PageDown")
     on_slide(teacher, page, 2, "game")
     page.wait_for_selector("body[data-run-state=done][data-lesson-slide=tree]")
+    expect(page).to_have_title(PAGE_TITLE)  # the slide's tree is on screen, under its name
     expect(card).to_be_visible()
     expect(notes).to_have_text("X to move.")
     expect(page.locator("#tree")).to_be_visible()
@@ -177,12 +182,14 @@ def test_on_a_phone_the_slide_fits_and_an_explorer_keeps_the_line(prune, student
     page.wait_for_selector("body[data-lesson-slide=card]")
     expect(page.locator("#lesson-card-title")).to_have_text("Why prune?")
     expect(page.locator("#tree")).to_be_hidden()
+    expect(page).to_have_title("Slide 1 of 5: Why prune? · Prune")
 
     # Exploring: the student's own tree again, and the line still says where the teacher is.
     page.locator("#lecture-bar").get_by_role("button", name="Explore on my own").click()
     page.wait_for_selector("body[data-lesson-slide=tree]")
     expect(page.locator("#tree")).to_be_visible()
     expect(page.locator("#lesson-card")).to_be_hidden()
+    expect(page).to_have_title(PAGE_TITLE)
     teacher.keyboard.press("PageDown")
     expect(page.locator("#lesson-mark")).to_contain_text("slide 2 of 5: “Move ordering”")
     expect(page.locator("#lesson-mark")).to_be_visible()

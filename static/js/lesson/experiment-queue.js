@@ -4,8 +4,8 @@
 // load every slide at once: so this page's experiment loads wait in one queue, and the same
 // experiment asked twice is run once. A 429 that still comes — another tab or /experiments
 // running one from this address, or a full server — is retried after the server's
-// Retry-After (at most MAX_WAIT_S: the header also carries the rate limit's window, up to a
-// minute) a few times; then the load fails with a message saying why. A failed load is
+// Retry-After (the pool's 5 s; at most MAX_WAIT_S, as a spent rate limit's says its window, up
+// to a minute) a few times; then the load fails with a message saying why. A failed load is
 // forgotten, so asking again runs it again.
 
 import { experimentUrl, streamExperiment } from "../experiments/stream.js";

@@ -9,9 +9,10 @@
 // wide, not presenting), else in a row of their own above the tree. A slide without one
 // (notes, a chart, a decision not sent) shows its title, notes and chart in the tree's place,
 // and the room's tree, which is the last slide's, is not shown. `body[data-lesson-slide]`
-// ("tree" or "card") is the layout (static/css/lecture-lesson.css). A student exploring on
-// their own keeps the line saying where the teacher is (lesson/lecture-line.js), and their
-// own tree.
+// ("tree" or "card") is the layout (static/css/lecture-lesson.css); on a card, `nameSlide`
+// gives the page's header and tab title the slide's name (visualizer/doc-title.js). A student
+// exploring on their own keeps the line saying where the teacher is (lesson/lecture-line.js),
+// and their own tree.
 
 import { renderNotes } from "./notes.js";
 import { drawSlideChart } from "./slide-chart.js";
@@ -37,9 +38,10 @@ function unsentText(kind) {
 /**
  * Show the slide of `lecture`'s lesson mark in `parts` ({box: the wrapper of the line and the
  * card, card, title, notes, chart, message; stage and tree: where the box goes above the
- * tree; side: the side panel}), as views arrive.
+ * tree; side: the side panel}), as views arrive. `nameSlide({index, count, title})` is called
+ * when a slide takes the tree's place, `nameSlide(null)` when none does any longer.
  */
-export function followLessonSlide(lecture, parts) {
+export function followLessonSlide(lecture, parts, nameSlide) {
   let mark = null;
   let ticket = 0;
   const wide = window.matchMedia(SIDE_PANEL);
@@ -64,9 +66,14 @@ export function followLessonSlide(lecture, parts) {
     const drawn = ++ticket;
     parts.box.hidden = !mark;
     const following = Boolean(mark) && lecture.role === "student" && lecture.following;
-    if (!mark) return layout(null);
+    if (!mark) {
+      nameSlide(null);
+      return layout(null);
+    }
     const ownTree = mark.tree !== false;
-    layout(following && !ownTree ? "card" : "tree");
+    const onCard = following && !ownTree;
+    nameSlide(onCard ? { index: mark.slide, count: mark.slides, title: mark.title } : null);
+    layout(onCard ? "card" : "tree");
     parts.title.textContent = mark.title;
     parts.notes.replaceChildren();
     parts.chart.hidden = !mark.chart;

@@ -4,7 +4,10 @@
 // a description written by hand may still state the answer) and, once the search has reached
 // its end, the document's answer ("Answer 3: … 4 and 6 are never looked at", docs/protocol.md),
 // which is never on screen before. The preset's description under the preset list hides with
-// the header's.
+// the header's. While a student following a lesson's lecture sees a slide without a tree in
+// the tree's place (lesson/lecture-slide.js), the header and the tab's title name that slide
+// ("Slide 3 of 10: Move ordering · Prune"), not the last slide's tree under it; the page's own
+// tab title comes back after it.
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +18,9 @@ export class DocTitle {
     this.title = "";
     this.description = "";
     this.answer = "";
+    this.final = false;
+    this.slideName = "";
+    this.pageTitle = document.title;
   }
 
   /** A new run: its title and description, from `info` (the server's) or the document itself. */
@@ -35,13 +41,24 @@ export class DocTitle {
     this.show({ final: false }); // a new trace: step 0 of a search still streaming
   }
 
+  /** The lecture's slide shown in the tree's place, `{index, count, title}`, or null for none. */
+  setSlide(slide) {
+    const name = slide ? `Slide ${slide.index + 1} of ${slide.count}: ${slide.title}` : "";
+    if (name === this.slideName) return;
+    this.slideName = name;
+    this.show({ final: this.final });
+  }
+
   /** `final`: the step shown is the end of a finished search (the answers are reached). */
   show({ final }) {
+    this.final = final;
     const el = $("doc-title");
     const hide = this.answersHidden() && !final;
     const said = [this.description && !hide ? this.description : "", final ? this.answer : ""];
     const words = said.filter(Boolean).join(" ");
-    const text = words ? `${this.title}: ${words}` : this.title;
+    const text = this.slideName || (words ? `${this.title}: ${words}` : this.title);
+    const tabTitle = this.slideName ? `${this.slideName} · Prune` : this.pageTitle;
+    if (document.title !== tabTitle) document.title = tabTitle;
     if (el.textContent !== text) {
       el.textContent = text;
       el.title = text;

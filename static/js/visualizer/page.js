@@ -229,17 +229,21 @@ const lecture = new Lecture({
 window.prune.lecture = lecture;
 // A lecture given from a lesson: which slide the teacher is on, and that slide.
 followLessonMark(lecture, $("lesson-mark"));
-followLessonSlide(lecture, {
-  box: $("lesson-follow"),
-  card: $("lesson-card"),
-  title: $("lesson-card-title"),
-  notes: $("lesson-card-notes"),
-  chart: $("lesson-card-chart"),
-  message: $("lesson-card-message"),
-  stage: $("stage"),
-  tree: $("tree"),
-  side: document.querySelector(".layout > .side"),
-});
+followLessonSlide(
+  lecture,
+  {
+    box: $("lesson-follow"),
+    card: $("lesson-card"),
+    title: $("lesson-card-title"),
+    notes: $("lesson-card-notes"),
+    chart: $("lesson-card-chart"),
+    message: $("lesson-card-message"),
+    stage: $("stage"),
+    tree: $("tree"),
+    side: document.querySelector(".layout > .side"),
+  },
+  (slide) => docTitle.setSlide(slide)
+);
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
 window.prune.asking = new QuestionAsker({ lecture, view, player });
 window.prune.answering = new QuestionAnswering({ lecture });
