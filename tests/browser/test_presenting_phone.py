@@ -5,9 +5,10 @@ and the slide's notes above the tree. There, on a phone, "Exit" sat in the contr
 covered their last buttons ("Skip to the end", "Step out")."""
 
 import pytest
+from lesson_lectures import start_lecture
 from presenting_steps import wait_presenting
 from scene_checks import covered_or_small_values
-from test_lesson_lecture_slides import lecture, on_slide
+from test_lesson_lecture_slides import LESSON, on_slide
 
 pytestmark = pytest.mark.browser
 SIZES = [(390, 844), (320, 640), (1024, 768), (1280, 720)]
@@ -61,7 +62,7 @@ def test_a_student_presenting_a_lessons_lecture_reaches_exit_and_every_control(
     prune, new_student, base_url
 ):
     teacher = prune.page
-    code = lecture(prune, base_url, slide=3)  # the textbook tree, with notes
+    code = start_lecture(prune, base_url, LESSON, slide=3)  # the textbook tree, with notes
     page = new_student({"width": 390, "height": 844}).page
     page.goto(f"/join/{code}")
     page.wait_for_selector("body[data-run-state=done][data-lesson-slide=tree]")
