@@ -310,6 +310,7 @@ function foldToFit(trace, s, box, options) {
     mode: mode.name,
     overview,
     captions,
+    captionRoom: mode === CAPTIONED, // levels moved apart for the captions (drawn 14 units)
     cut,
     drawn: null, // laid out by the caller when the cut changes (layoutFolded): cheap, and rare
     scale: px / mode.text,

@@ -183,7 +183,7 @@ export class TreeView {
     });
     this.fitted = fitted;
     this.setSpacing(fitted.mode);
-    this.svg.attr("data-captions", fitted.captions ? null : "off");
+    this.svg.attr("data-captions", fitted.captions ? (fitted.captionRoom ? "spaced" : null) : "off");
     this.camera.setFloorScale(fitted.floorScale);
     const cut = fitted.cut;
     const signature =
