@@ -95,12 +95,12 @@ def covered_or_small_values(
 
 
 # The dotted paths of the node the step is about (the root before the search), its parent and
-# its children, and which of them are drawn.
+# its children, and which of them are drawn; on a lesson's page, of its tree slide.
 CONTEXT = """
-() => {
+(lesson) => {
   const p = window.prune;
-  const t = p.trace;
-  const s = t.seek(p.step);
+  const t = lesson ? p.stage.content.trace : p.trace;
+  const s = t.seek(lesson ? p.position.step : p.step);
   const id = s.current >= 0 ? s.current : 0;
   const ids = [id, ...t.children[id]];
   if (t.parent[id] >= 0) ids.push(t.parent[id]);
@@ -110,10 +110,11 @@ CONTEXT = """
 """
 
 
-def context_problems(page, min_px: float = MIN_TEXT_PX) -> list[str]:
+def context_problems(page, min_px: float = MIN_TEXT_PX, lesson: bool = False) -> list[str]:
     """Problems with the step's context (issue 21, item 4): the current node and its parent
-    must be drawn, and they and its drawn children readable, on screen and uncovered."""
-    rows = page.evaluate(CONTEXT)
+    must be drawn, and they and its drawn children readable, on screen and uncovered.
+    ``lesson``: the page is a lesson's (its tree slide's trace and step)."""
+    rows = page.evaluate(CONTEXT, lesson)
     problems = [f"node {path!r} is not drawn" for path, drawn in rows[:1] + rows[-1:] if not drawn]
     paths = [path for path, drawn in rows if drawn]
     return problems + covered_or_small_values(page, "#tree", min_px, paths)

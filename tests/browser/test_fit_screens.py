@@ -5,8 +5,9 @@ is drawn (one ``g.node[data-path]`` each, nothing folded), and every drawn value
 window is at least 12 CSS px, inside the window and the topmost thing at its centre
 (scene_checks.covered_or_small_values: no player bar, caption, toolbar, ruler, legend,
 minimap, cutoff note or other node over it). A tree too big to fit (the Pacman preset,
-presenting) keeps the current node, its parent and its children on screen, readable and
-uncovered at every sampled step; Fit all (F) shows more of it, at the floor.
+presenting, and in the 640×360 and 320×240 embeds) keeps the current node, its parent and its
+children on screen, readable and uncovered at every sampled step; Fit all (F) shows more of
+it, at the floor.
 """
 
 from __future__ import annotations
@@ -93,6 +94,27 @@ def test_a_big_tree_keeps_its_context_at_every_sampled_step_while_presenting(pru
     # Folded: the overview shows, in a strip of its own.
     assert page.locator("#tree .minimap").is_visible()
     prune.screenshot(f"fit-pacman-presenting-{viewport[0]}x{viewport[1]}")
+
+
+# A frame 320 px wide shows the outline by itself: layout=tree asks for the picture.
+SHORT_EMBEDS = [((640, 360), "preset=pacman"), ((320, 240), "preset=pacman&layout=tree")]
+
+
+@pytest.mark.parametrize("viewport, query", SHORT_EMBEDS, ids=["640x360", "320x240"])
+def test_a_big_tree_keeps_its_context_at_every_sampled_step_in_a_short_embed(
+    prune, viewport, query
+):
+    """A folded tree in a short frame is drawn packed, so the current node, its parent and its
+    children fit its height at 12 px (drawn roomy, the parent was lost at most steps)."""
+    page = prune.page
+    open_screen(page, "/embed", query, viewport, False)
+    last = page.evaluate("window.prune.trace.length")
+    assert drawn_node_count(page) < page.evaluate("window.prune.trace.size")  # it folds
+    for step in sorted({*range(0, last + 1, 6), last}):
+        show(page, step)
+        problems = context_problems(page)
+        assert not problems, f"step {step}:\n" + "\n".join(problems)
+    prune.screenshot(f"fit-pacman-embed-{viewport[0]}x{viewport[1]}")
 
 
 def test_fit_all_shows_more_of_a_big_tree_at_the_floor_also_while_presenting(prune):

@@ -80,6 +80,18 @@ test("withinView pans without zooming until the focus is inside, and not when it
   assert.equal(withinView(panned, focus, AREA), panned, "already in view: unchanged");
 });
 
+test("withinView keeps the parent in height when it is too far aside for the width", () => {
+  const focus = {
+    node: { x0: 0, x1: 100, y0: 200, y1: 260 },
+    down: { x0: -100, x1: 200, y0: 200, y1: 360 },
+    near: { x0: -100, x1: 1200, y0: 100, y1: 360 }, // the parent 1,000 units to the right
+  };
+  const area = { left: 0, top: 0, right: 400, bottom: 300 };
+  const panned = withinView(d3.zoomIdentity.translate(0, -150), focus, area);
+  assert.ok(panned.applyY(100) >= 0 && panned.applyY(360) <= 300, "parent to children, down");
+  assert.ok(panned.applyX(-100) >= 0 && panned.applyX(200) <= 400, "the children, across");
+});
+
 test("shrinkToHold zooms out to hold a box, but never below minScale", () => {
   const box = { x0: 0, y0: 0, x1: 1600, y1: 300 };
   const close = d3.zoomIdentity.scale(2);

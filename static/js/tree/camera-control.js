@@ -8,11 +8,12 @@
 // module only applies their transforms.
 //
 // It reads from the view: svg, viewport, width, height, measure(), trace, lastState, pos,
-// present, shownIds, fitted, fitAllOn, ruler, minimap.height; each zoom calls
+// present, spacing, shownIds, fitted, fitAllOn, ruler, minimap.height; each zoom calls
 // view.updateOverlays().
 
 /* global d3 */
 import { PANEL_MARGIN_PX, freeArea } from "./bounds.js";
+import { MINIMAP_HEIGHT_PX } from "./minimap.js";
 import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
 
 const SMALLEST_VALUE_PX = 12; // .val.long in tree.css: the smallest value text
@@ -72,7 +73,8 @@ export class CameraControl {
 
   /**
    * The box tree/fit.js fits the tree into: the panel less its margins and the bottom inset,
-   * with the level ruler's width in each spacing (names in roomy, icons only when packed).
+   * with the level ruler's width in each spacing (names in roomy, icons only when packed);
+   * `foldHeight`: its height once folded, when the minimap takes the bottom strip.
    */
   fitBox() {
     const view = this.view;
@@ -80,6 +82,7 @@ export class CameraControl {
     return {
       width: view.width - 2 * PANEL_MARGIN_PX,
       height: view.height - 2 * PANEL_MARGIN_PX - this.bottomInset,
+      foldHeight: view.height - 2 * PANEL_MARGIN_PX - Math.max(MINIMAP_HEIGHT_PX, this.bottomInset),
       left: { roomy: widths.names, compact: widths.icons, stacked: widths.icons },
     };
   }
@@ -109,7 +112,7 @@ export class CameraControl {
     if (!measured) view.measure();
     let transform = this.wholeFit();
     if (!transform) {
-      const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present) : null;
+      const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present, view.spacing) : null;
       const least = view.fitAllOn ? this.floorScale : this.minScale;
       transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
         minScale: least,
@@ -145,7 +148,7 @@ export class CameraControl {
   showNode(id) {
     const view = this.view;
     if (!view.present[id]) return;
-    const box = nodeBox(view.pos, id);
+    const box = nodeBox(view.pos, id, view.spacing);
     const target = withinView(this.transform, { node: box, near: box }, this.freeArea());
     // Stop a Follow glide first: it would carry on and take the node away again.
     if (target !== this.transform) view.svg.interrupt().call(this.zoom.transform, target);
@@ -173,7 +176,7 @@ export class CameraControl {
     // would push the far side off screen).
     const whole = this.wholeFit();
     if (whole && sameTransform(whole, this.transform)) return;
-    const focus = focusBox(view.trace, view.lastState, view.pos, view.present);
+    const focus = focusBox(view.trace, view.lastState, view.pos, view.present, view.spacing);
     if (!focus) return;
     const area = this.freeArea();
     // Zoom out no further than the whole tree as fitted; folded, down to the floor (12 px) when

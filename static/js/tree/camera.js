@@ -13,28 +13,42 @@ const PAD_BOTTOM = R + 52;
 
 const WINDOW_HALF = 52; // half the width of a long window text ("α=−14 β=−17") under a node
 
-/** The box of node `id` at `pos` (x, y pairs by id) with its name, window and summary. */
-export function nodeBox(pos, id) {
+/**
+ * Room kept above and below a node's centre (tree units): roomy, for its edge's caption and
+ * its window under its name; packed (compact, stacked), for its shape and the window right
+ * under it.
+ */
+export const NODE_EDGES = {
+  roomy: { above: R + 10, below: R + 34 },
+  packed: { above: R + 4, below: R + 20 },
+};
+
+/**
+ * The box of node `id` at `pos` (x, y pairs by id) with its name and window, in `spacing`
+ * (tree/fit.js's mode).
+ */
+export function nodeBox(pos, id, spacing = "roomy") {
   const x = pos[2 * id];
   const y = pos[2 * id + 1];
-  return { x0: x - Math.max(R + 30, WINDOW_HALF), x1: x + WINDOW_HALF, y0: y - R - 10, y1: y + R + 34 };
+  const { above, below } = NODE_EDGES[spacing === "roomy" ? "roomy" : "packed"];
+  return { x0: x - Math.max(R + 30, WINDOW_HALF), x1: x + WINDOW_HALF, y0: y - above, y1: y + below };
 }
 
 /**
  * The box of the node state `s` is about (or its nearest drawn ancestor), `node`; joined with
- * its drawn children's, `down`; and with its parent's too, `near`. Null before anything is
- * drawn.
+ * its drawn children's, `down`; and with its parent's too, `near` (boxes in `spacing`). Null
+ * before anything is drawn.
  */
-export function focusBox(trace, s, pos, present) {
+export function focusBox(trace, s, pos, present, spacing = "roomy") {
   let id = s.current >= 0 ? s.current : 0;
   while (id >= 0 && !present[id]) id = trace.parent[id];
   if (id < 0) return null;
-  const node = nodeBox(pos, id);
+  const node = nodeBox(pos, id, spacing);
   const join = (box, ids) => {
     const out = { ...box };
     for (const c of ids) {
       if (c < 0 || !present[c]) continue;
-      const b = nodeBox(pos, c);
+      const b = nodeBox(pos, c, spacing);
       out.x0 = Math.min(out.x0, b.x0);
       out.x1 = Math.max(out.x1, b.x1);
       out.y0 = Math.min(out.y0, b.y0);
@@ -48,18 +62,19 @@ export function focusBox(trace, s, pos, present) {
 
 /**
  * `transform` panned (not zoomed) so the focus is inside `area` ({left, top, right, bottom}):
- * the node with its parent and children when they fit, else with its children, else alone. `recentre`:
- * centre it across rather than move the least.
+ * the node with its parent and children when they fit, else with its children, else alone,
+ * across and down apart (a parent too far aside for the width is still kept in height).
+ * `recentre`: centre it across rather than move the least.
  */
 export function withinView(transform, focus, area, recentre = false) {
   const k = transform.k;
-  const fits = (b) =>
-    (b.x1 - b.x0) * k <= area.right - area.left && (b.y1 - b.y0) * k <= area.bottom - area.top;
-  const box = [focus.near, focus.down].find((b) => b && fits(b)) || focus.node;
-  const sx0 = transform.applyX(box.x0);
-  const sx1 = transform.applyX(box.x1);
-  const sy0 = transform.applyY(box.y0);
-  const sy1 = transform.applyY(box.y1);
+  const boxes = [focus.near, focus.down].filter(Boolean);
+  const across = boxes.find((b) => (b.x1 - b.x0) * k <= area.right - area.left) || focus.node;
+  const down = boxes.find((b) => (b.y1 - b.y0) * k <= area.bottom - area.top) || focus.node;
+  const sx0 = transform.applyX(across.x0);
+  const sx1 = transform.applyX(across.x1);
+  const sy0 = transform.applyY(down.y0);
+  const sy1 = transform.applyY(down.y1);
   let dx = 0;
   let dy = 0;
   if (recentre && (sx0 < area.left || sx1 > area.right)) {

@@ -17,11 +17,18 @@
 // (the drawn tree as tree/fold.js describes it), scale (zoom: tree units to CSS px), floorScale
 // (the smallest zoom keeping texts at floorPx), transform {x, y, k} (tree units to box pixels:
 // the tree centred in the box), textUnits (the smallest mandatory text, in tree units),
-// levelGap (tree units between levels)}.
+// levelGap (tree units between levels), overview and captions (whether the minimap and the
+// edges' captions have room: only a folded tree in a short box goes without)}.
+//
+// A folded cut is drawn roomy where the current node, its parent and its children fit the
+// box's height at the floor in it; in a short frame they would not, so it is drawn compact
+// (`foldPlan`, laid out by `layoutFolded`), giving up the captions' room and the overview if
+// it must.
 // Nothing here touches the DOM; d3 is the page's global (tests import the vendored d3.min.js).
 
 /* global d3 */
 import { fmt } from "../lib/format.js";
+import { NODE_EDGES } from "./camera.js";
 import { foldTree } from "./fold.js";
 import { DX, DY, layoutCut } from "./layout.js";
 import { R } from "./shapes.js";
@@ -156,6 +163,13 @@ function cachedLayout(trace, mode, names) {
   return byKey.get(key);
 }
 
+const captionCache = new WeakMap(); // trace → whether its edges have captions
+
+function captionsOf(trace) {
+  if (!captionCache.has(trace)) captionCache.set(trace, hasCaptions(trace));
+  return captionCache.get(trace);
+}
+
 const shapeCache = new WeakMap(); // trace → {leaves, deepest}
 
 /** A quick bound: can the tree's leaves stand side by side in `width` at the floor at all? */
@@ -210,6 +224,8 @@ export function fit(trace, s, box, options = {}) {
     return {
       whole: true,
       mode: mode.name,
+      overview: true,
+      captions: true,
       drawn: laid.drawn,
       cut: laid.cut,
       scale: view.k,
@@ -219,21 +235,67 @@ export function fit(trace, s, box, options = {}) {
       transform: { k: view.k, x: view.x + best.offset, y: view.y },
     };
   }
-  return foldToFit(trace, s, box, { ...options, preferredPx, floorPx, fitAll, left: left.roomy });
+  return foldToFit(trace, s, box, { ...options, preferredPx, floorPx, fitAll, left });
 }
 
-/** Leaf slots that fit across `width` px at `px` CSS px values (roomy spacing). */
-export function slotsAcross(width, px) {
-  return Math.max(5, Math.floor(width / (DX * (px / MODES.roomy.text))));
+/** Leaf slots that fit across `width` px at `px` CSS px values (in `mode`'s spacing). */
+export function slotsAcross(width, px, mode = MODES.roomy) {
+  const gap = mode === MODES.roomy ? DX : mode.leafGap;
+  return Math.max(5, Math.floor(width / (gap * (px / mode.text))));
+}
+
+// Packed, the edges' captions (a game's moves, "G1 up") stand between a parent's window and
+// its children: the levels move apart by this much, and the captions are CAPTION_UNITS tall.
+const CAPTION_ROOM = 18;
+const CAPTION_UNITS = 14;
+const CAPTIONED = { ...MODES.compact, dy: MODES.compact.dy + CAPTION_ROOM };
+// What the context of a step needs in height beyond its two level gaps, in tree units: the
+// room tree/camera.js's nodeBox keeps above the parent and below the deepest child.
+const contextEdges = (mode) => {
+  const { above, below } = NODE_EDGES[mode === MODES.roomy ? "roomy" : "packed"];
+  return above + below;
+};
+
+/** Whether any edge of the tree has a caption (a move, a probability: tree/links.js). */
+export function hasCaptions(trace) {
+  return trace.nodes.some((row) => row.action !== undefined || row.p !== undefined);
+}
+
+/**
+ * How a folded cut is drawn in a box: `box.foldHeight` px tall with the overview (minimap)
+ * under it, `box.height` without. The current node, its parent and its children (three
+ * levels) must fit at the floor. Roomy when they do in it with the overview, as on every
+ * screen but a short frame; else compact (texts down to 0.8, levels about half as far apart),
+ * with room for the edges' captions (when the tree has any) and the overview while they fit,
+ * the overview given up first. {mode, overview, captions}.
+ */
+export function foldPlan(box, floorPx = FLOOR_PX, captions = false) {
+  const fits = (mode, height) => (2 * mode.dy + contextEdges(mode)) * (floorPx / mode.text) <= height;
+  const withOverview = box.foldHeight ?? box.height;
+  if (fits(MODES.roomy, withOverview)) return { mode: MODES.roomy, overview: true, captions };
+  const plans = [
+    { mode: CAPTIONED, overview: true, captions: true },
+    { mode: CAPTIONED, overview: false, captions: true },
+    { mode: MODES.compact, overview: true, captions: false },
+  ];
+  const fitting = plans.find(
+    (plan) => (captions || !plan.captions) && fits(plan.mode, plan.overview ? withOverview : box.height)
+  );
+  return fitting || { mode: MODES.compact, overview: false, captions: false };
 }
 
 const MIN_BUDGET = 10; // leaf slots drawn however narrow the box: the path and its siblings
 
-/** The last resort: tree/fold.js's focus-and-context cut, laid out roomy. */
+/**
+ * The last resort: tree/fold.js's focus-and-context cut, roomy unless the box is short. Its
+ * answer also says whether the overview (`overview`) and the edges' captions (`captions`)
+ * have room.
+ */
 function foldToFit(trace, s, box, options) {
   const { preferredPx, floorPx, fitAll, final = false, left } = options;
+  const { mode, overview, captions } = foldPlan(box, floorPx, captionsOf(trace));
   const px = fitAll ? floorPx : preferredPx;
-  const slots = slotsAcross(Math.max(1, box.width - left), px);
+  const slots = slotsAcross(Math.max(1, box.width - left[mode.name]), px, mode);
   const cut = foldTree(trace, s, {
     budget: Math.max(MIN_BUDGET, slots),
     maxSiblings: slots,
@@ -243,16 +305,64 @@ function foldToFit(trace, s, box, options) {
     folded: options.folded,
     pinned: options.pinned,
   });
-  const k = px / MODES.roomy.text;
   return {
     whole: false,
-    mode: MODES.roomy.name,
+    mode: mode.name,
+    overview,
+    captions,
+    captionRoom: mode === CAPTIONED, // levels moved apart for the captions (drawn 14 units)
     cut,
-    drawn: null, // laid out by the caller when the cut changes (layoutCut): cheap, and rare
-    scale: k,
-    floorScale: floorPx / MODES.roomy.text,
-    textUnits: MODES.roomy.text,
-    levelGap: MODES.roomy.dy,
+    drawn: null, // laid out by the caller when the cut changes (layoutFolded): cheap, and rare
+    scale: px / mode.text,
+    floorScale: floorPx / mode.text,
+    textUnits: mode.text,
+    levelGap: mode.dy,
     transform: null,
   };
+}
+
+// Packed, a folded node's summary ("1,234 nodes", "unsearched") hangs under it, 15 units a
+// line, as wide as this either side; a spacer child keeps the level below it free for it.
+const PACKED_SUMMARY_HALF = 52;
+const PACKED_MORE_HALF = 44; // "… 12 more" at 15 units
+
+/**
+ * fit()'s folded answer (`folded`: its cut, mode and levelGap) laid out: roomy, as
+ * tree/layout.js places it; packed, at its level gap with each node as wide as what it shows
+ * (its edge's caption too, when drawn). d3 hierarchy nodes with x, y in tree units.
+ */
+export function layoutFolded(trace, folded, names = null) {
+  const { cut, mode: modeName, levelGap, captions } = folded;
+  if (modeName === MODES.roomy.name) return layoutCut(cut);
+  const mode = { ...MODES[modeName], dy: levelGap };
+  const captionHalf = (id) => {
+    if (!captions) return 0;
+    const row = trace.nodes[id];
+    const parts = [row.action, row.p === undefined ? undefined : `p=${fmt(row.p)}`];
+    const chars = parts.filter((part) => part !== undefined).join(" · ").length;
+    return chars ? (chars * CHAR_EM * CAPTION_UNITS) / 2 + 4 : 0;
+  };
+  const valueChars = longestValue(trace);
+  const text = valueChars >= LONG_VALUE_CHARS ? 12 : mode.text;
+  const spacer = { id: -2, spacer: true, children: null };
+  const root = d3.hierarchy(cut.root, (item) => (item.folded ? [spacer] : item.children));
+  const half = (d) => {
+    if (d.data.spacer) return PACKED_SUMMARY_HALF;
+    if (d.data.id < 0) return PACKED_MORE_HALF;
+    const id = d.data.id;
+    const own = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), captionHalf(id));
+    return d.data.folded ? Math.max(own, PACKED_SUMMARY_HALF) : own;
+  };
+  d3.tree()
+    .nodeSize([1, mode.dy])
+    .separation((a, b) => {
+      const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
+      return Math.max(gap, half(a) + half(b) + 4);
+    })(root);
+  const drawn = [];
+  for (const d of root.descendants()) {
+    if (!d.data.spacer) drawn.push(d);
+    else delete d.parent.children; // the spacer only held room: its folded node is a leaf here
+  }
+  return drawn;
 }

@@ -79,7 +79,7 @@ export class LinkLayer {
       .join("text")
       .attr("class", "edge-caption")
       .attr("x", (d) => d.x)
-      .attr("y", (d) => d.y - R - 8)
+      .attr("y", (d) => d.y - R - (this.view.fitted && this.view.fitted.captionRoom ? 6 : 8))
       .attr("text-anchor", "middle")
       .text((d) => {
         const row = t.nodes[d.data.id];

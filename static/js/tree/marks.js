@@ -199,7 +199,9 @@ export class MarkLayer {
     const mark = svgEl("g", "strike");
     mark.setAttribute("data-path", this.view.trace.keys[i]);
     // Halfway down the edge; packed, lower, clear of the parent's window right under it.
-    const along = this.view.spacing === "roomy" ? 0.5 : 0.72;
+    // With captions between the levels (a folded tree packed in a short frame), past them.
+    const spaced = this.view.fitted && this.view.fitted.captionRoom;
+    const along = this.view.spacing === "roomy" ? 0.5 : spaced ? 0.8 : 0.72;
     mark.setAttribute("transform", `translate(${x1 + along * (x2 - x1)},${y1 + along * (y2 - y1)})`);
     for (const cls of ["strike-halo", "strike-bar"]) {
       const cross = svgEl("path", cls);
@@ -222,9 +224,11 @@ export class MarkLayer {
     const x2 = this.view.pos[2 * childId];
     const y2 = this.view.pos[2 * childId + 1];
     const el = svgEl("text", "best-label");
-    // Along the edge, past the root's window text, on the outer side.
-    el.setAttribute("x", x1 + 0.6 * (x2 - x1) + (x2 < x1 ? -12 : 12));
-    el.setAttribute("y", y1 + 0.6 * (y2 - y1));
+    // Along the edge, past the root's window text, on the outer side; above the child's
+    // caption when the levels are apart for captions.
+    const along = this.view.fitted && this.view.fitted.captionRoom ? 0.4 : 0.6;
+    el.setAttribute("x", x1 + along * (x2 - x1) + (x2 < x1 ? -12 : 12));
+    el.setAttribute("y", y1 + along * (y2 - y1));
     el.setAttribute("text-anchor", x2 < x1 ? "end" : "start");
     el.textContent = "best move";
     this.labels.appendChild(el);

@@ -8,7 +8,7 @@
 
 import { ACTIVE, PRUNED, UNVISITED } from "../trace/trace.js";
 
-const HEIGHT_PX = 44;
+export const MINIMAP_HEIGHT_PX = 44;
 const MIN_WIDTH_PX = 2; // narrower subtrees are drawn as one block in their root's colour
 const COLOURS = {
   unvisited: "#e4e7eb",
@@ -33,7 +33,7 @@ export class Minimap {
   }
 
   get height() {
-    return this.canvas.hidden ? 0 : HEIGHT_PX;
+    return this.canvas.hidden ? 0 : MINIMAP_HEIGHT_PX;
   }
 
   /** A new tree: each node's first leaf and leaf count, in preorder (leaf order). */
@@ -76,14 +76,14 @@ export class Minimap {
     if (!width) return;
     const ratio = window.devicePixelRatio || 1;
     if (this.canvas.width !== Math.round(width * ratio)) this.canvas.width = Math.round(width * ratio);
-    if (this.canvas.height !== Math.round(HEIGHT_PX * ratio)) {
-      this.canvas.height = Math.round(HEIGHT_PX * ratio);
+    if (this.canvas.height !== Math.round(MINIMAP_HEIGHT_PX * ratio)) {
+      this.canvas.height = Math.round(MINIMAP_HEIGHT_PX * ratio);
     }
     const ctx = this.canvas.getContext("2d");
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, width, HEIGHT_PX);
+    ctx.clearRect(0, 0, width, MINIMAP_HEIGHT_PX);
     const perLeaf = width / this.leaves;
-    const row = HEIGHT_PX / this.levels;
+    const row = MINIMAP_HEIGHT_PX / this.levels;
     const onPath = new Set();
     for (let i = s.current; i >= 0; i = t.parent[i]) onPath.add(i);
     const hatch = this.hatchPattern(ctx);
@@ -104,7 +104,7 @@ export class Minimap {
             : COLOURS.visited;
       // A pruned or too narrow subtree is one block down to the bottom row.
       const block = narrow || state === PRUNED;
-      ctx.fillRect(x, y, Math.max(w, 0.5), block ? HEIGHT_PX - y : row);
+      ctx.fillRect(x, y, Math.max(w, 0.5), block ? MINIMAP_HEIGHT_PX - y : row);
       if (!block) for (const child of t.children[i]) stack.push(child);
     }
     this.frameOnScreen(ctx, onScreen, perLeaf, row);

@@ -60,6 +60,8 @@ function neq(a, b) {
   return a !== b && (a === a || b === b);
 }
 
+const NOT_SEARCHED = "not yet searched";
+
 /**
  * What a folded subtree holds as of state `s`, in lines: "126 nodes", then "40 pruned" or
  * "not yet searched", then the cutoff at its root if one fired ("β-cutoff").
@@ -69,7 +71,7 @@ export function foldSummary(trace, s, id) {
   const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
   const cut = s.cut[id] >= 0 ? `${trace.events[s.cut[id]].kind === "alpha" ? "α" : "β"}-cutoff` : "";
   if (s.state[id] === PRUNED) return [nodes, "pruned", ""];
-  if (s.state[id] === UNVISITED) return [nodes, "not yet searched", ""];
+  if (s.state[id] === UNVISITED) return [nodes, NOT_SEARCHED, ""];
   let pruned = 0;
   const state = s.state;
   for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) {
@@ -341,15 +343,22 @@ export class NodeLayer {
     this.rBeta[i] = s.beta[i];
   }
 
-  /** A folded node's summary lines, under its window text when it has one; returns them. */
+  /**
+   * A folded node's summary lines, under its window text when it has one; returns them (in
+   * full: packed, "not yet searched" reads "unsearched" on screen).
+   */
   updateSummary(i, s) {
     const el = this.sumEl[i];
     const lines = foldSummary(this.view.trace, s, i);
+    const packed = this.view.spacing !== "roomy";
     for (let line = 0; line < SUMMARY_LINES; line++) {
       const span = el.childNodes[line];
-      if (span.textContent !== lines[line]) span.textContent = lines[line];
+      const text = packed && lines[line] === NOT_SEARCHED ? "unsearched" : lines[line];
+      if (span.textContent !== text) span.textContent = text;
     }
-    el.setAttribute("y", this.winEl[i] && this.winEl[i].textContent ? R + 31 : R + 15);
+    const windowShown = this.winEl[i] && this.winEl[i].textContent;
+    const [under, underWindow] = packed ? [R + 2, R + 19] : [R + 15, R + 31];
+    el.setAttribute("y", windowShown ? underWindow : under);
     return lines;
   }
 }

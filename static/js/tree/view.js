@@ -14,7 +14,7 @@
 
 /* global d3 */
 import { idsOnScreen } from "./bounds.js";
-import { FLOOR_PX, MODES, fit } from "./fit.js";
+import { FLOOR_PX, MODES, fit, layoutFolded } from "./fit.js";
 import { FoldControls } from "./fold-controls.js";
 import { LevelRuler } from "./level-ruler.js";
 import { levelsOf } from "./levels.js";
@@ -24,7 +24,6 @@ import { MarkLayer } from "./marks.js";
 import { NodeLayer } from "./nodes.js";
 import { R } from "./shapes.js";
 import { CameraControl, TWEEN_MS, prefersReducedMotion } from "./camera-control.js";
-import { layoutCut } from "./layout.js";
 import { LinkLayer } from "./links.js";
 import { PathMarks } from "./path-marks.js";
 import { watchPanelSize } from "./panel-size.js";
@@ -184,15 +183,16 @@ export class TreeView {
     });
     this.fitted = fitted;
     this.setSpacing(fitted.mode);
+    this.svg.attr("data-captions", fitted.captions ? (fitted.captionRoom ? "spaced" : null) : "off");
     this.camera.setFloorScale(fitted.floorScale);
     const cut = fitted.cut;
     const signature =
-      `${fitted.mode}${fitted.levelGap}:` +
+      `${fitted.mode}${fitted.levelGap}${fitted.captions}:` +
       cut.ids.join(",") +
       cut.placeholders.map((p) => `|${p.parent}${p.side}${p.hidden.length}`).join("");
     if (signature !== this.signature) {
       this.signature = signature;
-      this.layout(cut, tween, fitted.drawn || layoutCut(cut));
+      this.layout(cut, tween, fitted.drawn || layoutFolded(t, fitted, this.names));
     }
     // A new fit of the whole tree (a new tree, box or spacing) is applied; a step keeps the
     // user's zoom.
@@ -344,7 +344,9 @@ export class TreeView {
     if (!this.trace) return;
     this.ruler.update(this.transform, this.levelGap, this.deepest, this.height);
     const onScreen = this.onScreenIds();
-    this.minimap.setShown(this.shownIds.length < this.trace.size || onScreen.length < this.shownIds.length);
+    const hidden = this.shownIds.length < this.trace.size || onScreen.length < this.shownIds.length;
+    // A short frame gives the overview up for the current node's context (tree/fit.js foldPlan).
+    this.minimap.setShown(hidden && (!this.fitted || this.fitted.overview));
     if (this.lastState) this.minimap.schedule(this.lastState, onScreen);
   }
 
