@@ -82,6 +82,18 @@ function packedHalfWidth(trace, id, mode, valueChars, names, text) {
   return Math.max(shape, windowText, nameHalf);
 }
 
+/** d3's tidy tree of `root` in packed `mode`, `half(d)` being the room a node needs each side:
+ * its nodes (with x, y), level by level. */
+function packTree(root, mode, half) {
+  d3.tree()
+    .nodeSize([1, mode.dy])
+    .separation((a, b) => {
+      const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
+      return Math.max(gap, half(a) + half(b) + 4);
+    })(root);
+  return root.descendants();
+}
+
 /** The whole tree as nested items {id, children, folded: false, leaf}, as tree/fold.js's cut. */
 function wholeCut(trace) {
   const ids = [];
@@ -104,14 +116,7 @@ export function layoutWhole(trace, mode, names = null) {
     drawn = layoutCut(cut);
   } else {
     const half = (d) => packedHalfWidth(trace, d.data.id, mode, valueChars, names, text);
-    const root = d3.hierarchy(cut.root, (item) => item.children);
-    d3.tree()
-      .nodeSize([1, mode.dy])
-      .separation((a, b) => {
-        const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
-        return Math.max(gap, half(a) + half(b) + 4);
-      })(root);
-    drawn = root.descendants();
+    drawn = packTree(d3.hierarchy(cut.root, (item) => item.children), mode, half);
   }
   let x0 = Infinity;
   let x1 = -Infinity;
@@ -353,14 +358,8 @@ export function layoutFolded(trace, folded, names = null) {
     const own = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), captionHalf(id));
     return d.data.folded ? Math.max(own, PACKED_SUMMARY_HALF) : own;
   };
-  d3.tree()
-    .nodeSize([1, mode.dy])
-    .separation((a, b) => {
-      const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
-      return Math.max(gap, half(a) + half(b) + 4);
-    })(root);
   const drawn = [];
-  for (const d of root.descendants()) {
+  for (const d of packTree(root, mode, half)) {
     if (!d.data.spacer) drawn.push(d);
     else delete d.parent.children; // the spacer only held room: its folded node is a leaf here
   }
