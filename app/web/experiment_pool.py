@@ -6,6 +6,8 @@ Streaming the process's lines to the client, the server writes an empty line whe
 has come for half a second: a client that has gone away is noticed at that write, and its
 process is killed at once, so a cancelled or abandoned request frees its place within a
 second, however long the current row takes. Blank lines are allowed in the NDJSON stream.
+A new experiment from an address whose last one is still ending (the teacher pressed Cancel,
+then Run) waits for its place a few seconds before it is refused.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from werkzeug.exceptions import TooManyRequests
 
 ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 0.5
+# How long a request waits for its address's place (a cancelled run gives it back within 1 s).
+ADDRESS_WAIT_SECONDS = 3.0
 
 
 class ExperimentsBusy(TooManyRequests):
@@ -48,10 +52,14 @@ class Budget:
 class ExperimentPool:
     """Which addresses run experiments now: at most ``limit`` in all, ``per_address`` each."""
 
-    def __init__(self, limit: int, per_address: int = 1):
+    def __init__(
+        self, limit: int, per_address: int = 1, address_wait: float = ADDRESS_WAIT_SECONDS
+    ):
         self.limit = limit
         self.per_address = per_address
+        self.address_wait = address_wait
         self.lock = threading.Lock()
+        self.released = threading.Condition(self.lock)
         self.by_address: Counter[str] = Counter()
 
     @property
@@ -60,9 +68,15 @@ class ExperimentPool:
             return sum(self.by_address.values())
 
     def admit(self, address: str) -> None:
-        """Take a place for ``address``, or raise ``ExperimentsBusy`` saying why."""
-        with self.lock:
-            if self.by_address[address] >= self.per_address:
+        """Take a place for ``address``, or raise ``ExperimentsBusy`` saying why. The address's
+        own place is waited for ``address_wait`` seconds (its last experiment may be ending)."""
+        deadline = time.monotonic() + self.address_wait
+        with self.released:
+            while self.by_address[address] >= self.per_address:
+                left = deadline - time.monotonic()
+                if left > 0:
+                    self.released.wait(left)
+                    continue
                 raise ExperimentsBusy(
                     "an experiment from your address is still running; wait for it to "
                     "finish or cancel it"
@@ -75,10 +89,11 @@ class ExperimentPool:
             self.by_address[address] += 1
 
     def release(self, address: str) -> None:
-        with self.lock:
+        with self.released:
             self.by_address[address] -= 1
             if self.by_address[address] <= 0:
                 del self.by_address[address]
+            self.released.notify_all()
 
 
 class ExperimentStream:
