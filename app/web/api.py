@@ -28,6 +28,7 @@ from .traces import (
     SHORT,
     cached_response,
     etag_of,
+    json_response,
     not_modified,
     trace_body,
     trace_response,
@@ -94,11 +95,7 @@ def save_view():
 @not_rate_limited
 def load_view(identifier: str):
     """A saved view: its id is the hash of its content, so it is cached for good."""
-    etag = etag_of("view", identifier)
-    unchanged = not_modified(etag, IMMUTABLE)
-    if unchanged is not None:
-        return unchanged
-    return cached_response(orjson.dumps(_saved_view(identifier)), etag, IMMUTABLE)
+    return json_response(etag_of("view", identifier), IMMUTABLE, lambda: _saved_view(identifier))
 
 
 @api.get("/views/<identifier>/trace")

@@ -33,9 +33,8 @@ from .traces import (
     IMMUTABLE,
     SHORT,
     VERSION_PARAM,
-    cached_response,
     etag_of,
-    not_modified,
+    json_response,
     trace_response,
     view_cache_control,
 )
@@ -122,10 +121,7 @@ def load_lesson_route(identifier: str):
     builtin = identifier in BUILTIN_LESSONS
     cache = SHORT if builtin else IMMUTABLE
     etag = etag_of("lesson", identifier, ENGINE_VERSION if builtin else "")
-    unchanged = not_modified(etag, cache)
-    if unchanged is not None:
-        return unchanged
-    return cached_response(orjson.dumps(load_lesson(identifier)), etag, cache)
+    return json_response(etag, cache, lambda: load_lesson(identifier))
 
 
 @lessons_api.get("/<identifier>/slides/<int:index>/trace")

@@ -171,6 +171,14 @@ def not_modified(etag: str, cache_control: str) -> Response | None:
     return None
 
 
+def json_response(etag: str, cache_control: str, load: Callable[[], Any]) -> Response:
+    """``load()`` as JSON under ``etag``; a 304 (``load`` not called) when the client has it."""
+    unchanged = not_modified(etag, cache_control)
+    if unchanged is not None:
+        return unchanged
+    return cached_response(orjson.dumps(load()), etag, cache_control)
+
+
 def trace_response(
     source: tuple[str, ...], run: Callable[[dict[str, str]], Any], cache_control: str
 ):
