@@ -15,7 +15,7 @@
 // now (lesson/lecture-sync.js decides what to send, one message at a time, in order).
 
 import { io } from "../../vendor/socket.io.esm.min.js";
-import { normalizeCode } from "../lib/room-codes.js";
+import { formatCode, normalizeCode } from "../lib/room-codes.js";
 import { requestWithAck } from "../lecture/payloads.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "../lecture/storage.js";
 import { afterMessage, nextMessage, resumedRoom } from "./lecture-sync.js";
@@ -27,7 +27,7 @@ const SEND_INTERVAL_MS = 50; // at most 20 messages a second (the server allows 
 const NEW_ONE = "“Start lecture” opens a new one.";
 
 /** The code as students type it: ABC-DEF. */
-const shownCode = (code) => (code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
+const shownCode = (code) => formatCode(code, "-");
 const cursorAt = (at) => ({ step: at.step, playing: false, speed: 1 });
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,7 +14,7 @@ export function normalizeCode(text) {
   return [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
 }
 
-/** "ABCDEF" → "ABC·DEF": easier to read off a projector. */
-export function formatCode(code) {
-  return `${code.slice(0, 3)}·${code.slice(3)}`;
+/** "ABCDEF" → "ABC·DEF" (or with another `separator`): easier to read off a projector. */
+export function formatCode(code, separator = "·") {
+  return `${code.slice(0, 3)}${separator}${code.slice(3)}`;
 }
