@@ -92,6 +92,11 @@ class Config:
 
         # Lecture mode: rooms end after this long without a presenter message; with
         # MESSAGE_QUEUE (redis://…) several app instances share rooms and broadcasts.
+        # Where rooms, questions, answers and drills are kept without MESSAGE_QUEUE: a SQLite
+        # file (default instance/lecture.sqlite3) that a new worker takes up;
+        # PRUNE_LECTURE_STORE=memory keeps them in the process (lost with it).
+        self.PRUNE_LECTURE_DATABASE = environ.get("PRUNE_LECTURE_DATABASE") or None
+        self.PRUNE_LECTURE_STORE = environ.get("PRUNE_LECTURE_STORE") or "sqlite"
         self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
         # A room whose presenter has no connection left ends this long after (a reload or a
         # reconnect within it resumes the room).

@@ -23,6 +23,7 @@ from .backlog import bound_backlogs, unread_bytes
 from .engine import Document, EngineError, Search, SearchOptions
 from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refused
+from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
 
@@ -62,10 +63,15 @@ def init_socketio(app) -> None:
         stall_seconds=config["PRUNE_STALLED_RUN_SECONDS"],
         slot_seconds=config["PRUNE_SEARCH_WAIT_SECONDS"],
     )
+    queue = app.config.get("MESSAGE_QUEUE")
+    # A broadcast that cannot be published is an error, not a silent loss (message_queue.py);
+    # no manager stays behind from an earlier app of this process (tests make many).
+    socketio.server_options.pop("client_manager", None)
     socketio.init_app(
         app,
         async_mode=async_mode(),
-        message_queue=app.config.get("MESSAGE_QUEUE"),
+        message_queue=queue,
+        **({"client_manager": LectureQueue(queue, channel="flask-socketio")} if queue else {}),
         max_http_buffer_size=app.config["PRUNE_SOCKET_BUFFER_BYTES"],
         serializer=Packet,
     )

@@ -81,6 +81,11 @@ class Audience:
             others = set().union(*self.presenting.values()) if self.presenting else set()
             return mine - others
 
+    def rooms(self) -> set[str]:
+        """Every room some connection here watches."""
+        with self.lock:
+            return set().union(*self.watching.values()) if self.watching else set()
+
     def watched(self, sid: str) -> set[str]:
         with self.lock:
             return set(self.watching.get(sid, ()))

@@ -18,16 +18,16 @@ from flask_socketio import emit, join_room, leave_room
 
 from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run, refused
+from ..message_queue import LectureQueue
 from ..socket_packet import PacketJSON, Refusal
 from ..sockets import answer_error, on, socketio, take_turns
 from .audience import Audience
-from .drills import Drills, RoomDrills
+from .drills import Drills
 from .lesson_mark import lesson_mark
 from .limits import LectureLimits
-from .questions import AnswerCaps, MemoryQuestions, Questions, Truths, answer_counts
-from .redis_drills import RedisDrills
-from .redis_questions import RedisQuestions
-from .rooms import MemoryRooms, NoSuchRoom, RedisRooms, Room, RoomError, Rooms, normalize_code
+from .questions import Questions, Truths, answer_counts
+from .rooms import NoSuchRoom, Room, RoomError, Rooms, normalize_code
+from .stores import OUTAGE, STORE_ERRORS, make_stores, quietly
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
@@ -35,26 +35,9 @@ MIN_SPEED, MAX_SPEED = 0.25, 16
 
 
 def init_lecture(app) -> None:
-    """Rooms (and their questions and drills) in memory, or in Redis when ``MESSAGE_QUEUE``
-    shares them between instances."""
-    idle = app.config["PRUNE_LECTURE_IDLE_SECONDS"]
-    abandoned = app.config["PRUNE_LECTURE_ABANDONED_SECONDS"]
-    per_room = app.config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
-    caps = AnswerCaps(
-        app.config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"], app.config["PRUNE_LECTURE_ANSWER_MARKS"]
-    )
-    queue = app.config.get("MESSAGE_QUEUE")
-    if queue:
-        import redis
-
-        client = redis.Redis.from_url(queue)
-        rooms: Rooms = RedisRooms(client, idle, abandoned)
-        questions: Questions = RedisQuestions(client, idle, per_room, caps)
-        drills: Drills = RedisDrills(client, idle)
-    else:
-        rooms = MemoryRooms(idle, abandoned)
-        questions = MemoryQuestions(idle, per_room, caps)
-        drills = RoomDrills()
+    """Rooms (and their questions and drills) in the lecture file, or in Redis when
+    ``MESSAGE_QUEUE`` shares them between instances (stores.py)."""
+    rooms, questions, drills = make_stores(app)
     app.extensions["prune.rooms"] = rooms
     app.extensions["prune.questions"] = questions
     app.extensions["prune.lecture.drills"] = drills
@@ -75,6 +58,9 @@ def init_lecture(app) -> None:
         app.config, rooms, send_count, partial(answer_counts, questions, rooms), send_answers
     )
     app.extensions["prune.on_disconnect"].append(forget_connection)
+    queue = socketio.server.manager
+    if isinstance(queue, LectureQueue):  # after a Redis outage: what this instance missed
+        queue.on_resubscribed.append(partial(resend_rooms, app))
 
 
 def _rooms() -> Rooms:
@@ -143,10 +129,14 @@ def _handler(function):
                     shown = str(key)[:40]
                     raise RoomError(f"unknown field {shown!r} (expected {', '.join(fields)})")
             try:
-                return {"ok": True, **function(message)}
+                answer = {"ok": True, **function(message)}
             except NoSuchRoom:  # a guess at a code, maybe: counted against the address
                 _limits().wrong_code(request.remote_addr or "unknown")
                 raise
+            except STORE_ERRORS as err:  # Redis down, the file locked: one warning line
+                raise OUTAGE.failed(err) from None
+            OUTAGE.worked()
+            return answer
         except (RoomError, EngineError) as err:
             body = {"error": str(err)}
             answer_error("lecture_error", body)
@@ -310,10 +300,10 @@ def forget_connection(sid: str) -> None:
     """
     _limits().budgets.forget(sid)
     for code in _audience().watched(sid):
-        _leave(sid, code)
+        quietly(_leave, sid, code)
     _audience().forget(sid)
     for code in _audience().abandoned(sid):
-        _rooms().abandon(code)
+        quietly(_rooms().abandon, code)
 
 
 def _leave(sid: str, code: str) -> None:
@@ -375,3 +365,17 @@ def _asked(code: str) -> dict[str, Any]:
     """``{"question": …}`` while the room has an open question, else nothing."""
     asked = _questions().get(code)
     return {"question": asked.public(code)} if asked else {}
+
+
+def resend_rooms(app) -> None:
+    """The latest view and cursor of every room watched on this instance, to its students
+    here only: sent when the message queue listens again after an outage, so that a step
+    published while it was not listening is not lost (a student drops what it already has:
+    the seq is not above its own)."""
+    with app.app_context():
+        for code in _audience().rooms():
+            room = quietly(_rooms().get, code)
+            if room is not None:
+                socketio.server.emit(
+                    "lecture:view", room.public(), to=audience_room(code), ignore_queue=True
+                )

@@ -15,6 +15,7 @@ from typing import Any
 from ..runs import TokenBucket
 from ..sockets import socketio
 from .rooms import Room, RoomError, Rooms
+from .stores import OUTAGE, STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -222,6 +223,8 @@ class AudienceCounts:
     def _send(self, code: str) -> None:
         try:
             self.send(code, self.count(code))
+        except STORE_ERRORS as err:  # the store or the queue is down: one warning per outage
+            OUTAGE.failed(err)
         except Exception:  # a count is worth a log line, never a failed join or leave
             log.exception("could not send %s of lecture %s", self.WHAT, code)
 

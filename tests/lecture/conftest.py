@@ -1,5 +1,5 @@
-"""Fixtures shared by the lecture tests: a real redis-server, each room store in turn,
-Socket.IO test clients, and two app instances sharing Redis."""
+"""Fixtures shared by the lecture tests: a real redis-server, each room store in turn (memory,
+the lecture file, Redis), Socket.IO test clients, and two app instances sharing Redis."""
 
 import pytest
 import redis
@@ -7,6 +7,8 @@ from conftest_browser import start_server
 from redis_server import RedisServer
 
 from app.lecture.rooms import MemoryRooms, RedisRooms
+from app.lecture.sqlite_db import LectureDatabase
+from app.lecture.sqlite_rooms import SqliteRooms
 from app.sockets import socketio
 
 
@@ -17,11 +19,21 @@ def redis_url():
     server.stop()
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture
+def lecture_db(tmp_path):
+    """A lecture file of its own (closed after the test)."""
+    db = LectureDatabase(tmp_path / "lecture.sqlite3")
+    yield db
+    db.close()
+
+
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def rooms(request):
-    """Each room store in turn: in memory, and in a real redis-server."""
+    """Each room store in turn: in memory, in a lecture file, and in a real redis-server."""
     if request.param == "memory":
         return MemoryRooms(idle_seconds=60)
+    if request.param == "sqlite":
+        return SqliteRooms(request.getfixturevalue("lecture_db"), idle_seconds=60)
     client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
     client.flushdb()
     return RedisRooms(client, idle_seconds=60)

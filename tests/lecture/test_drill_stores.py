@@ -1,6 +1,6 @@
-"""The contract of a room's drill store, run against both stores: ``RoomDrills`` in memory and
-``RedisDrills`` in a real redis-server (several app instances share it). Starting replaces the
-drill and its results, a result for a drill no longer running is refused, students are
+"""The contract of a room's drill store, run against each store: ``RoomDrills`` in memory,
+``SqliteDrills`` in a lecture file and ``RedisDrills`` in a real redis-server. Starting
+replaces the drill and its results, a result for a drill no longer running is refused, students are
 capped per drill, the tally counts students by trees right, and forgetting a room's drill
 (the lecture ended) leaves nothing."""
 
@@ -12,6 +12,7 @@ import redis
 from app.lecture.drills import FULL, NOT_OPEN, RoomDrills
 from app.lecture.redis_drills import RedisDrills
 from app.lecture.rooms import RoomError
+from app.lecture.sqlite_drills import SqliteDrills
 
 CODE, OTHER = "ABCDEF", "GHJKMN"
 IDLE = 60
@@ -26,11 +27,13 @@ def redis_client(redis_url):
     client.close()
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def drills(request):
     """Each drill store in turn, capped at ``CAP`` students per drill."""
     if request.param == "memory":
         return RoomDrills(max_students=CAP)
+    if request.param == "sqlite":
+        return SqliteDrills(request.getfixturevalue("lecture_db"), IDLE, max_students=CAP)
     return RedisDrills(request.getfixturevalue("redis_client"), IDLE, max_students=CAP)
 
 

@@ -1,7 +1,8 @@
-"""The lecture-question stores: in this process (MemoryQuestions) and in a real redis-server
-(RedisQuestions) they count answers alike, cap students per address and marks per question,
-drop a departed student's answer at the reveal, and count concurrent answers exactly; a
-question is traced once however many students answer at once (Truths).
+"""The lecture-question stores: in this process (MemoryQuestions), in a lecture file
+(SqliteQuestions) and in a real redis-server (RedisQuestions) they count answers alike, cap
+students per address and marks per question, drop a departed student's answer at the reveal,
+and count concurrent answers exactly; a question is traced once however many students answer
+at once (Truths).
 """
 
 import json
@@ -15,20 +16,23 @@ from support import wait_until
 from app.lecture.questions import AnswerCaps, MemoryQuestions, Truths
 from app.lecture.redis_questions import RedisQuestions
 from app.lecture.rooms import RoomError
+from app.lecture.sqlite_questions import SqliteQuestions
 
 CAPS = AnswerCaps(per_address=3, entries=50)
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def questions(request):
     if request.param == "memory":
         return MemoryQuestions(idle_seconds=60, per_room=3, caps=CAPS)
+    if request.param == "sqlite":
+        return SqliteQuestions(request.getfixturevalue("lecture_db"), 60, per_room=3, caps=CAPS)
     client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
     client.flushdb()
     return RedisQuestions(client, idle_seconds=60, per_room=3, caps=CAPS)
 
 
-def test_both_stores_count_answers_alike(questions):
+def test_every_store_counts_answers_alike(questions):
     assert questions.get("ROOM22") is None and questions.tally("ROOM22") is None
     asked = questions.ask("ROOM22", json.dumps(QUESTION))
     assert questions.get("ROOM22") == asked

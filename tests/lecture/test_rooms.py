@@ -1,4 +1,6 @@
-"""Room state: codes, presenter keys, sequence numbers, audience and expiry, on both stores."""
+"""Room state: codes, presenter keys, sequence numbers, audience and expiry, on every store."""
+
+import json
 
 import pytest
 import redis
@@ -10,8 +12,10 @@ from app.lecture.rooms import (
     RoomError,
     normalize_code,
 )
+from app.lecture.sqlite_db import LectureDatabase
+from app.lecture.sqlite_rooms import SqliteRooms
 
-VIEW = {"tree": [[3, 12, 8], [2, 4, 6]], "options": {"rule": "standard"}}
+VIEW = json.dumps({"tree": [[3, 12, 8], [2, 4, 6]], "options": {"rule": "standard"}})
 CURSOR = {"step": 0, "playing": False, "speed": 1}
 
 
@@ -38,7 +42,7 @@ def test_presenter_changes_with_rising_seq_and_stale_ones_are_dropped(rooms):
     assert rooms.change(room.code, key, 2, cursor={"step": 9, "playing": False, "speed": 1}) is None
     assert rooms.get(room.code).cursor["step"] == 5
     first_version = room.view_version
-    new_view = {"tree": [1, 2], "options": {}}
+    new_view = json.dumps({"tree": [1, 2], "options": {}})
     rooms.change(room.code, key, 3, view=new_view)
     stored = rooms.get(room.code)
     assert stored.view == new_view and stored.cursor["step"] == 5 and stored.seq == 3
@@ -72,9 +76,19 @@ def test_audience_counts_distinct_members(rooms):
         rooms.join("ZZZZZZ", "a")
 
 
-def test_idle_rooms_expire_in_memory():
+def clocked(kind, tmp_path, now, **settings):
+    """A store in memory or in a lecture file whose clock reads ``now[0]``."""
+    if kind == "memory":
+        return MemoryRooms(**settings, clock=lambda: now[0])
+    return SqliteRooms(
+        LectureDatabase(tmp_path / "lecture.sqlite3"), **settings, clock=lambda: now[0]
+    )
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_idle_rooms_expire(kind, tmp_path):
     now = [1000.0]
-    rooms = MemoryRooms(idle_seconds=60, clock=lambda: now[0])
+    rooms = clocked(kind, tmp_path, now, idle_seconds=60)
     room, key = rooms.create(VIEW, CURSOR)
     now[0] += 50
     rooms.change(room.code, key, 1, cursor={"step": 1})
@@ -96,9 +110,10 @@ def test_idle_rooms_expire_in_redis(redis_url):
     assert rooms.get(room.code) is None
 
 
-def test_abandoned_rooms_expire_in_memory_unless_their_presenter_is_back():
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_abandoned_rooms_expire_unless_their_presenter_is_back(kind, tmp_path):
     now = [1000.0]
-    rooms = MemoryRooms(idle_seconds=3600, abandoned_seconds=60, clock=lambda: now[0])
+    rooms = clocked(kind, tmp_path, now, idle_seconds=3600, abandoned_seconds=60)
     left, left_key = rooms.create(VIEW, CURSOR)
     back, back_key = rooms.create(VIEW, CURSOR)
     rooms.abandon(left.code)
