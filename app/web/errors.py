@@ -6,19 +6,29 @@ from __future__ import annotations
 import json
 
 from flask import current_app, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..engine import EngineError
 from ..inputs import error_body
+from ..lecture.stores import OUTAGE, STORE_ERRORS
+
+UNREACHABLE = "the server cannot reach its store right now; try again in a few seconds"
 
 
 def register_error_handlers(app) -> None:
     app.register_error_handler(EngineError, input_error)
     app.register_error_handler(HTTPException, http_error)
+    for error in STORE_ERRORS:  # Redis down, the lecture file locked: a 503, one log line
+        app.register_error_handler(error, store_error)
 
 
 def input_error(err: EngineError):
     return error_body(err), 400
+
+
+def store_error(err: Exception):
+    OUTAGE.failed(err)
+    return http_error(ServiceUnavailable(UNREACHABLE, retry_after=5))
 
 
 def http_error(err: HTTPException):

@@ -9,12 +9,14 @@ instances (a step published before an instance listened again is re-sent to its 
 import time
 
 import pytest
+import requests
 from conftest_browser import start_server
 from reconnecting_class import RIGHT, VIEW, Member, start_class
 from redis_server import RedisServer
 from support import wait_until
 
 from app.lecture.stores import UNAVAILABLE
+from app.web.errors import UNREACHABLE
 
 OUTAGE_SECONDS = 3
 
@@ -50,6 +52,7 @@ def test_a_redis_outage_refuses_clearly_and_loses_no_acknowledged_step(instances
             assert student.wait_entered(1, 10)["ok"]
         students = [*here, *there]
         asked = presenter.call("lecture:question", {"key": presenter.key, "question": VIEW})
+        asked_view = there[0].acks[0]["view"]["href"]
         assert asked["ok"] and step(presenter, 1)["ok"]
 
         redis_server.kill()
@@ -58,6 +61,10 @@ def test_a_redis_outage_refuses_clearly_and_loses_no_acknowledged_step(instances
         assert refused == [{"ok": False, "error": UNAVAILABLE}] * 2
         body = {"question": asked["question"], "answer": RIGHT, "student": there[0].token}
         assert there[0].call("lecture:answer", body) == {"ok": False, "error": UNAVAILABLE}
+        fetched = requests.get(second.url + asked_view, timeout=10)
+        assert fetched.status_code in (200, 503), "a view is served, or a clear 503: never a 500"
+        if fetched.status_code == 503:
+            assert fetched.json() == {"error": UNREACHABLE}
         wait_until(lambda: len(errors) >= 2, 5)
         assert errors[:2] == [{"error": UNAVAILABLE}] * 2
         time.sleep(max(0, OUTAGE_SECONDS - (time.monotonic() - down)))
