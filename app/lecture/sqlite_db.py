@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS questions (
     id TEXT,
     revealed INTEGER NOT NULL DEFAULT 0,
     body TEXT,
-    touched REAL NOT NULL
+    touched REAL NOT NULL,
+    entries INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL,
@@ -76,6 +77,10 @@ CREATE TABLE IF NOT EXISTS drill_results (
     PRIMARY KEY (code, student)
 );
 """
+TABLES = ("rooms", "room_views", "questions", "answers", "answer_fields", "drills", "drill_results")
+# Rooms live hours, not releases: a file written by another version of SCHEMA is emptied and
+# made again (PRAGMA user_version), never read with the wrong columns.
+SCHEMA_VERSION = 1
 BUSY_SECONDS = 5  # how long a write waits for another process's (short) transaction
 
 
@@ -94,6 +99,11 @@ class LectureDatabase:
         self.connection.execute("PRAGMA journal_mode=WAL")
         self.connection.execute("PRAGMA synchronous=NORMAL")
         with self.transaction() as db:
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            if version != SCHEMA_VERSION:
+                for table in TABLES:
+                    db.execute(f"DROP TABLE IF EXISTS {table}")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)

@@ -4,8 +4,9 @@ same interface, contract and caps as ``MemoryQuestions`` (questions.py) and
 is committed to the file first, so a killed worker loses none.
 
 Per room: a row for its question (how many were asked, the open one's id, body and whether
-it is revealed), one per answer (student, address, departed) and one per answer field; the
-counts are a ``GROUP BY`` over the fields of the open question (indexed by room and field).
+it is revealed), one per answer (student, address, departed) and one per answer field (and
+their number, for the cap); the counts are a ``GROUP BY`` over the fields of the open
+question (indexed by room and field).
 A room's questions are gone ``idle_seconds`` after the presenter last asked, revealed or
 closed one, or when the lecture ends.
 """
@@ -47,8 +48,8 @@ class SqliteQuestions:
             question = Question(secrets.token_urlsafe(6), body)
             self._drop_answers(db, code)
             db.execute(
-                "INSERT OR REPLACE INTO questions (code, asked, id, revealed, body, touched)"
-                " VALUES (?, ?, ?, 0, ?, ?)",
+                "INSERT OR REPLACE INTO questions (code, asked, id, revealed, body, touched,"
+                " entries) VALUES (?, ?, ?, 0, ?, ?, 0)",
                 (code, asked + 1, question.id, body, self.clock()),
             )
         return question
@@ -73,7 +74,7 @@ class SqliteQuestions:
                 if same >= self.caps.per_address:
                     raise self.caps.address_refusal()
             (entries,) = db.execute(
-                "SELECT COUNT(*) FROM answer_fields WHERE code = ?", (code,)
+                "SELECT entries FROM questions WHERE code = ?", (code,)
             ).fetchone()
             (mine,) = db.execute(
                 "SELECT COUNT(*) FROM answer_fields WHERE code = ? AND student = ?",
@@ -90,6 +91,10 @@ class SqliteQuestions:
             db.executemany(
                 "INSERT INTO answer_fields (code, student, name) VALUES (?, ?, ?)",
                 [(code, student, name) for name in fields],
+            )
+            db.execute(
+                "UPDATE questions SET entries = ? WHERE code = ?",
+                (entries - mine + len(fields), code),
             )
 
     def depart(self, code: str, student: str) -> None:
@@ -118,13 +123,19 @@ class SqliteQuestions:
                 (code, code),
             )
             db.execute("DELETE FROM answers WHERE code = ? AND departed = 1", (code,))
+            db.execute(
+                "UPDATE questions SET entries ="
+                " (SELECT COUNT(*) FROM answer_fields WHERE code = ?) WHERE code = ?",
+                (code, code),
+            )
 
     def close(self, code: str, question: str) -> None:
         with self.db.transaction() as db:
             self._open(db, code, question)
             self._drop_answers(db, code)
             db.execute(
-                "UPDATE questions SET id = NULL, revealed = 0, body = NULL, touched = ?"
+                "UPDATE questions SET id = NULL, revealed = 0, body = NULL, touched = ?,"
+                " entries = 0"
                 " WHERE code = ?",
                 (self.clock(), code),
             )

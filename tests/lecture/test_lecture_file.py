@@ -6,6 +6,7 @@ keys are kept hashed, never as sent."""
 
 import json
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -121,4 +122,18 @@ def test_a_killed_process_loses_nothing_it_acknowledged(tmp_path):
     tally = questions.tally(told["code"])
     assert tally["question"] == told["question"] and tally["answered"] == 200
     assert len(tally["values"]) == 200
+    db.close()
+
+
+def test_a_file_of_another_schema_is_made_again_not_misread(tmp_path):
+    path = tmp_path / "lecture.sqlite3"
+    with sqlite3.connect(path) as old:  # an earlier layout: no entries column, no version
+        old.execute("CREATE TABLE questions (code TEXT PRIMARY KEY, asked INTEGER)")
+        old.execute("INSERT INTO questions VALUES ('ABCDEF', 3)")
+    db, rooms, questions, _ = stores(path)
+    room, _ = rooms.create(VIEW, CURSOR)
+    asked = questions.ask(room.code, json.dumps(QUESTION))
+    questions.answer(room.code, asked.id, "s:one", ("v:3",), "10.0.0.1")
+    assert questions.tally(room.code)["answered"] == 1
+    assert questions.get("ABCDEF") is None
     db.close()

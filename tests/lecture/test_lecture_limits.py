@@ -138,7 +138,7 @@ def test_the_quota_forgets_rooms_that_ended_elsewhere(rooms):
     quota = RoomQuota(5, 5, 2, rooms.alive)
 
     def create():
-        return rooms.create(VIEW, CURSOR)
+        return rooms.create(json.dumps(VIEW), CURSOR)
 
     first, key = quota.create("a", "10.0.0.1", create)
     quota.create("b", "10.0.0.2", create)
@@ -273,8 +273,8 @@ def test_leaving_a_room_one_does_not_watch_sends_no_count(connect):
 # seq fits JavaScript's safe integers
 
 
-def test_both_stores_keep_seq_in_javascripts_safe_range(rooms):
-    room, key = rooms.create(VIEW, CURSOR)
+def test_every_store_keeps_seq_in_javascripts_safe_range(rooms):
+    room, key = rooms.create(json.dumps(VIEW), CURSOR)
     for bad in (2**53, 2**64, -1, True, 1.0, "1"):
         with pytest.raises(RoomError, match="seq must be a whole number from 0 to 9,007,199"):
             rooms.change(room.code, key, bad, cursor={"step": 1})
