@@ -55,15 +55,21 @@ def resume(students: int, kills: int) -> None:
             entries = [len(member.acks) for member in everyone]
             old, killed = kill_worker(server)
             ready = wait_for_new_worker(server, old)
-            acks = [m.wait_entered(n + 1, 60) for m, n in zip(everyone, entries, strict=True)]
-            back = [member.entered_at[-1] - ready for member in everyone]
-            answered = acks[0]["answers"]["answered"]  # the presenter's resume ack
+            deadline = time.monotonic() + 60
+            for member, n in zip(everyone, entries, strict=True):
+                with member.lock:
+                    member.entered.wait_for(
+                        lambda m=member, n=n: len(m.acks) > n, max(0, deadline - time.monotonic())
+                    )
+            came = [m for m, n in zip(everyone, entries, strict=True) if len(m.acks) > n]
+            back = sorted(member.entered_at[-1] - ready for member in came)
             counted = presenter.call("lecture:resume", {"key": presenter.key})["answers"]
             print(
-                f"kill {kill}: new worker after {ready - killed:.2f} s; clients back "
-                f"p50 {statistics.median(back):.2f} s, last {max(back):.2f} s after it; "
-                f"answers counted {counted['answered']} of {students} "
-                f"(presenter's resume: {answered}); all ok: {all(a['ok'] for a in acks)}"
+                f"kill {kill}: new worker after {ready - killed:.2f} s; back {len(came)} of "
+                f"{len(everyone)} clients (presenter: {presenter in came}), p50 "
+                f"{statistics.median(back):.2f} s, last {back[-1]:.2f} s after the new worker; "
+                f"answers counted {counted['answered']} of {students}; "
+                f"all ok: {all(m.acks[-1]['ok'] for m in came)}"
             )
     finally:
         for member in [presenter, *class_]:

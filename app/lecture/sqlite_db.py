@@ -116,10 +116,11 @@ class LectureDatabase:
             self.connection.execute("BEGIN IMMEDIATE")
             try:
                 yield self.connection
+                self.connection.execute("COMMIT")
             except BaseException:
-                self.connection.execute("ROLLBACK")
+                if self.connection.in_transaction:  # never left open for the next one
+                    self.connection.execute("ROLLBACK")
                 raise
-            self.connection.execute("COMMIT")
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:

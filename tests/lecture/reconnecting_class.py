@@ -111,7 +111,7 @@ def kill_worker(server) -> tuple[int, float]:
     return pid, time.monotonic()
 
 
-def wait_for_new_worker(server, old: int, timeout: float = 30) -> float:
+def wait_for_new_worker(server, old: int, timeout: float = 60) -> float:
     """When a new worker (not ``old``) answered /healthz."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
