@@ -1,7 +1,8 @@
 """A lecture in real browsers survives its worker: gunicorn's worker is killed (SIGKILL)
 mid-lecture and its master starts a new one; the presenter's and the student's pages
 reconnect and re-enter the room on their own (no click, no reload), the student still shows
-the presenter's step, and the presenter's next steps reach the student."""
+the presenter's step (and, in a lecture given from a lesson, the slide and its open
+question), and the presenter's next steps reach the student."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from conftest_browser import start_server
+from lesson_lectures import start_lecture
+from playwright.sync_api import expect
 from prune_page import PrunePage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lecture"))
@@ -68,6 +71,47 @@ def test_presenter_and_student_pages_resume_on_a_new_worker(browser, server):
         assert "Following the teacher" in student.page.locator(".lecture-bar").inner_text()
     finally:
         presenter_context.close()
+        student_context.close()
+
+
+LESSON = {
+    "title": "Survives",
+    "slides": [
+        {"title": "Textbook", "notes": "", "view": {"kind": "tree", "preset": "textbook"}},
+        {
+            "title": "Predict",
+            "notes": "",
+            "view": {"kind": "tree", "tree": [[5, 6], [7, 4, 5], [3, 8]]},
+            "question": {"prompt": "Values?"},
+        },
+    ],
+}
+PREDICT_STEPS = 23
+
+
+def test_a_lesson_lecture_resumes_on_a_new_worker_with_its_slide_and_question(browser, server):
+    teacher_context, teacher = page_at(browser, server, PROJECTOR)
+    student_context, student = page_at(browser, server, PHONE)
+    try:
+        code = start_lecture(teacher, server.url, LESSON, slide=1)
+        teacher.page.keyboard.press("PageDown")
+        student.page.goto(f"/join/{code}")
+        student.wait_state("done")
+        student.page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
+        expect(student.page.locator("#counter")).to_contain_text(f"step 1 of {PREDICT_STEPS}")
+        line = teacher.page.locator("#lecture-line")
+        expect(line).to_contain_text("1 student following")
+
+        old, _ = kill_worker(server)
+        wait_for_new_worker(server, old)
+        expect(line).to_contain_text(f"Lecture {code[:3]}-{code[3:]}: students open")
+        expect(line).to_contain_text("1 student following")  # the student is back too
+        teacher.page.keyboard.press("PageDown")
+        expect(student.page.locator("#counter")).to_contain_text(f"step 2 of {PREDICT_STEPS}")
+        expect(student.page.locator("#lesson-mark")).to_contain_text("slide 2 of 2")
+        assert student.page.locator("#question-student #qs-body").is_visible()
+    finally:
+        teacher_context.close()
         student_context.close()
 
 
