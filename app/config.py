@@ -96,7 +96,7 @@ class Config:
         # file (default instance/lecture.sqlite3) that a new worker takes up;
         # PRUNE_LECTURE_STORE=memory keeps them in the process (lost with it).
         self.PRUNE_LECTURE_DATABASE = environ.get("PRUNE_LECTURE_DATABASE") or None
-        self.PRUNE_LECTURE_STORE = environ.get("PRUNE_LECTURE_STORE") or "sqlite"
+        self.PRUNE_LECTURE_STORE = _lecture_store(environ, "PRUNE_LECTURE_STORE")
         self.PRUNE_LECTURE_IDLE_SECONDS = _integer(environ, "PRUNE_LECTURE_IDLE_SECONDS", 4 * 3600)
         # A room whose presenter has no connection left ends this long after (a reload or a
         # reconnect within it resumes the room).
@@ -204,6 +204,14 @@ def _public_url(environ: Mapping[str, str], name: str) -> str | None:
             f"https://prune.example.edu, not {raw!r}"
         )
     return raw.rstrip("/")
+
+
+def _lecture_store(environ: Mapping[str, str], name: str) -> str:
+    """Where lecture rooms are kept without MESSAGE_QUEUE: "sqlite" (the default) or "memory"."""
+    raw = environ.get(name, "").strip().lower() or "sqlite"
+    if raw not in ("sqlite", "memory"):
+        raise ValueError(f"{name} must be sqlite (the default) or memory, not {raw[:40]!r}")
+    return raw
 
 
 def _view_store(environ: Mapping[str, str], name: str) -> str | None:

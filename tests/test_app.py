@@ -47,6 +47,7 @@ def test_secret_key_comes_from_the_environment_else_is_random(monkeypatch):
         ("PRUNE_MAX_NODES", "lots", "PRUNE_MAX_NODES must be a whole number"),
         ("PRUNE_MAX_DEPTH", "0", "PRUNE_MAX_DEPTH must be at least 1"),
         ("PRUNE_RATE_LIMIT", "maybe", "PRUNE_RATE_LIMIT must be on or off"),
+        ("PRUNE_LECTURE_STORE", "redis", "PRUNE_LECTURE_STORE must be sqlite .* or memory"),
     ],
 )
 def test_bad_settings_fail_at_start_naming_the_variable(name, value, message):

@@ -13,6 +13,7 @@ import textwrap
 
 import pytest
 from lecture_classroom import QUESTION
+from support import make_app
 
 from app.lecture.questions import AnswerCaps
 from app.lecture.rooms import RoomError
@@ -137,3 +138,20 @@ def test_a_file_of_another_schema_is_made_again_not_misread(tmp_path):
     assert questions.tally(room.code)["answered"] == 1
     assert questions.get("ABCDEF") is None
     db.close()
+
+
+def test_a_new_app_on_the_same_file_resumes_the_room_and_memory_keeps_nothing(tmp_path, connect):
+    path = tmp_path / "lecture.sqlite3"
+    first = make_app(PRUNE_LECTURE_DATABASE=str(path))
+    start = {"view": json.loads(VIEW), "cursor": CURSOR}
+    started = connect(first).emit("lecture:start", start, callback=True)
+    assert started["ok"], started
+    again = {"room": started["room"], "key": started["key"]}
+
+    second = make_app(PRUNE_LECTURE_DATABASE=str(path))  # the new worker
+    resumed = connect(second).emit("lecture:resume", again, callback=True)
+    assert resumed["ok"] and resumed["view"] == started["view"]
+    assert second.test_client().get(started["view"]["href"]).get_json() == json.loads(VIEW)
+
+    forgetful = make_app(PRUNE_LECTURE_DATABASE=str(path), PRUNE_LECTURE_STORE="memory")
+    assert not connect(forgetful).emit("lecture:resume", again, callback=True)["ok"]
