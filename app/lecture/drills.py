@@ -7,9 +7,10 @@ A room has at most one drill; starting another replaces it and its results; endi
 lecture forgets it. Results are kept under the tab's random student token (as answers are),
 only as two counts, and capped in number per drill.
 
-Two stores share one interface (``Drills``), as rooms and questions do: ``RoomDrills`` in this
-process, and ``RedisDrills`` (redis_drills.py) when instances share rooms through Redis (a
-student may report on another instance than the presenter's). The contract is in
+Three stores share one interface (``Drills``), as rooms and questions do: ``SqliteDrills``
+(sqlite_drills.py, the default), ``RedisDrills`` (redis_drills.py) when instances share rooms
+through Redis (a student may report on another instance than the presenter's), and
+``RoomDrills`` in this process. The contract is in
 docs/protocol.md, "Lecture drills".
 """
 

@@ -14,10 +14,10 @@ question from one client address, so one address cannot inflate the counts beyon
 whose connections have all gone is *departed*: their answer counts until the reveal, which
 drops it.
 
-Two stores share one interface, as rooms do: ``MemoryQuestions`` in this process, and
-``RedisQuestions`` (redis_questions.py) when instances share rooms through Redis (students may
-answer on another instance than the presenter's). The contract is in docs/protocol.md,
-"Lecture questions".
+Three stores share one interface, as rooms do: ``SqliteQuestions`` (sqlite_questions.py, the
+default), ``RedisQuestions`` (redis_questions.py) when instances share rooms through Redis
+(students may answer on another instance than the presenter's), and ``MemoryQuestions`` here.
+The contract is in docs/protocol.md, "Lecture questions".
 """
 
 from __future__ import annotations

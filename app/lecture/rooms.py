@@ -9,8 +9,9 @@ students follow it, and a student fetches each version once.
 Every change carries the presenter's sequence number; a change whose number is not above the
 room's is stale and dropped, so late or reordered messages never move anyone backwards.
 
-Two stores share one interface: ``MemoryRooms`` for a single process (the default), and
-``RedisRooms`` when several app instances share rooms through Redis.
+Three stores share one interface: ``SqliteRooms`` (sqlite_rooms.py, the default: a file a
+new worker takes up), ``RedisRooms`` when several app instances share rooms through Redis,
+and ``MemoryRooms`` for a process whose rooms may die with it (stores.py picks one).
 """
 
 from __future__ import annotations
