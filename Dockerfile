@@ -5,6 +5,18 @@
 # up to CONNECTIONS. Scale-out: see docs/deployment.md (Redis message queue).
 # Set PRUNE_PUBLIC_URL (the address students open) for join links and QR codes, and
 # PRUNE_TRUSTED_PROXIES=1 behind one reverse proxy (docs/deployment.md).
+
+# The front end's production build (script/build.mjs: esbuild, hashed files, gzip and brotli
+# copies, the manifest), made at image time: the served image needs no Node.js.
+FROM node:22-slim AS front-end
+WORKDIR /build
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY script/build.mjs script/d3-global.mjs script/
+COPY static/ static/
+COPY templates/ templates/
+RUN node script/build.mjs
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -27,6 +39,7 @@ RUN pip install -r requirements.txt
 COPY wsgi.py pyproject.toml ./
 COPY app/ app/
 COPY static/ static/
+COPY --from=front-end /build/static/dist/ static/dist/
 COPY templates/ templates/
 
 RUN mkdir -p /app/instance && chown prune:prune /app/instance

@@ -1,6 +1,8 @@
 // eslint.config.js: ESLint's recommended rules for the front end (static/js, ES modules served
-// as they are, in the browser) and for its Node unit tests (tests/js). Run: npx eslint .
-// d3 is a global from the vendored UMD build: modules that use it say `/* global d3 */`.
+// as they are, in the browser; bundled by script/build.mjs), for the build scripts, and for the
+// Node unit tests (tests/js). Run: npx eslint .
+// d3 is a global from the vendored UMD build: modules that use it say `/* global d3 */` (the
+// bundle injects it from the npm package: script/d3-global.mjs).
 
 import js from "@eslint/js";
 import globals from "globals";
@@ -9,6 +11,7 @@ export default [
   {
     ignores: [
       "static/vendor/",
+      "static/dist/",
       "node_modules/",
       "tests/browser/vendor/",
       ".venv/",
@@ -26,7 +29,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "eslint.config.js", "script/*.mjs"],
     languageOptions: { globals: { ...globals.node, d3: "readonly" } },
   },
 ];

@@ -178,6 +178,14 @@ class Config:
         # target of at least 8173 characters, so the app answers every 414 below that.
         self.PRUNE_MAX_URL_CHARS = _integer(environ, "PRUNE_MAX_URL_CHARS", MAX_URL_CHARS)
 
+        # The pages' scripts and sheets (app/assets.py, docs/deployment.md "The build"):
+        # "bundle" (the production build in static/dist/, made by `npm run build`; a server
+        # without one refuses to start) or "modules" (development: the files as they are).
+        self.PRUNE_ASSETS = _choice(environ, "PRUNE_ASSETS", ("bundle", "modules"))
+        # Flask-Compress: JSON and HTML answers (traces, game documents, pages) at least this
+        # big go out compressed (brotli or gzip, as the browser accepts); Socket.IO is not.
+        self.COMPRESS_MIN_SIZE = _integer(environ, "PRUNE_COMPRESS_MIN_BYTES", 1024)
+
 
 def _integer(environ: Mapping[str, str], name: str, default: int, minimum: int = 1) -> int:
     raw = environ.get(name, "").strip()
@@ -190,6 +198,16 @@ def _integer(environ: Mapping[str, str], name: str, default: int, minimum: int =
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, not {value}")
     return value
+
+
+def _choice(environ: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (the first when unset)."""
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
+        return choices[0]
+    if raw not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
+    return raw
 
 
 def _public_url(environ: Mapping[str, str], name: str) -> str | None:

@@ -1,8 +1,9 @@
 """The application factory.
 
 ``create_app`` builds the Flask app: settings, pages and the JSON API, security headers,
-the API's rate limit, the Socket.IO server (``app.sockets.socketio``), and the WSGI layers
-outside them all (trusted proxies, headers on Socket.IO's answers).
+the API's rate limit, the pages' scripts and sheets (the build's or the modules), compression,
+the Socket.IO server (``app.sockets.socketio``), and the WSGI layers outside them all (static
+files, trusted proxies, headers on Socket.IO's answers).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from typing import Any
 
 from flask import Flask
 
+from .assets import init_assets
 from .config import Config
 from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
 from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
 from .sockets import init_socketio
+from .static_files import init_compression
 from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
@@ -57,7 +60,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lesson_pages)
     app.register_blueprint(lessons_api)
     register_error_handlers(app)
+    init_assets(app)
     init_security_headers(app)
+    init_compression(app)
     init_url_limit(app)
     init_rate_limit(app, api, games_api, experiments_api, practice_api, lessons_api)
     init_socketio(app)

@@ -30,6 +30,7 @@ from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .admission import SocketAdmission
+from .static_files import wrap_static
 from .whole_frames import websocket_sockets
 
 CONTENT_SECURITY_POLICY = {
@@ -220,12 +221,14 @@ def wrap_wsgi(app) -> None:
 
     From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the
     admission of Socket.IO connections (app/admission.py), then the security headers, then
-    Socket.IO's middleware and Flask. ``x_for`` gives the client's address to the
-    rate limit and the lecture limits; ``x_proto`` lets the app know a proxy spoke https to the
-    client. ``X-Forwarded-Host`` is not trusted: the proxy passes ``Host`` on (the nginx example
-    does), and links for students come from ``PRUNE_PUBLIC_URL``, never from a header.
+    the static files (WhiteNoise, app/static_files.py), then Socket.IO's middleware and
+    Flask. ``x_for`` gives the client's address to the rate limit and the lecture limits;
+    ``x_proto`` lets the app know a proxy spoke https to the client. ``X-Forwarded-Host``
+    is not trusted: the proxy passes ``Host`` on (the nginx example does), and links for
+    students come from ``PRUNE_PUBLIC_URL``, never from a header.
     """
     config = app.config
+    wrap_static(app)
     app.wsgi_app = SecurityHeaders(
         app.wsgi_app, talisman_headers(app), config["PRUNE_SOCKET_WRITE_SECONDS"]
     )

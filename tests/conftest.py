@@ -5,6 +5,8 @@ The live-server and browser fixtures come from conftest_browser.py (found by nam
 """
 
 import inspect
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,14 @@ from support import make_app
 from app.sockets import socketio
 
 TESTS_DIR = Path(__file__).resolve().parent
+
+
+def pytest_configure(config):
+    """The tests run against the front end's production build, as users get it: script/build
+    makes it when it is missing or stale (in pytest-xdist's controller, before the workers)."""
+    if hasattr(config, "workerinput") or os.environ.get("PRUNE_ASSETS") == "modules":
+        return
+    subprocess.run([str(TESTS_DIR.parent / "script" / "build")], check=True)
 
 
 # Calls that run the app under gunicorn in a subprocess: conftest_browser.start_server, and

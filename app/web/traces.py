@@ -39,6 +39,7 @@ from ..engine import EngineError, Search
 from ..inputs import limits_from, read_run
 from ..security import charge_computation, charged_by_time, cost_of
 from ..sockets import take_turns
+from ..static_files import CODINGS
 
 YEAR = 31_536_000
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -162,8 +163,10 @@ def cached_response(body: bytes, etag: str, cache_control: str, **headers: str) 
 
 
 def not_modified(etag: str, cache_control: str) -> Response | None:
-    """A 304 when the client already holds ``etag``."""
-    if request.if_none_match.contains(etag):
+    """A 304 when the client already holds ``etag``, as sent or compressed (Flask-Compress
+    appends the coding to a compressed answer's ETag: app/static_files.py)."""
+    held = request.if_none_match
+    if held.contains(etag) or any(held.contains(f"{etag}:{coding}") for coding in CODINGS):
         response = Response(status=304)
         response.set_etag(etag)
         response.headers["Cache-Control"] = cache_control

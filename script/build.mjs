@@ -1,0 +1,166 @@
+// script/build.mjs: the production build of the front end (npm run build; script/build runs it
+// when the build is missing or stale). esbuild bundles and minifies each page's entry module and
+// each page's style sheets into content-hashed files under static/dist/, writes gzip and brotli
+// copies beside them (served as they are by WhiteNoise and nginx), and a manifest,
+// static/dist/manifest.json, that app/assets.py reads to write the pages' <script> and <link>.
+//
+// What to build comes from the templates: every `page_scripts('a/b.js', ...)` names entries
+// (paths under static/js/, each bundled on its own: two entries on one page share no module
+// state), every `page_styles('x.css', ...)` a page's sheets (under static/css/), bundled with
+// the ones every page has (BASE_STYLES before, PRINT_STYLES after, the order of base.html).
+// d3 is the global of the vendored UMD build for the unbundled modules (`/* global d3 */`);
+// in the bundle it comes from the npm package, injected where a module uses it.
+
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const STATIC = join(ROOT, "static");
+const DIST = join(STATIC, "dist");
+const TEMPLATES = join(ROOT, "templates");
+
+// The sheets of every page, in base.html's order around the page's own (keep the two alike:
+// app/assets.py has the same lists for the unbundled pages).
+export const BASE_STYLES = ["app.css", "tree.css", "outline.css", "a11y.css"];
+export const PRINT_STYLES = ["print.css"];
+
+// Which browsers the bundle's syntax must run in (the modules' own syntax is ES2022).
+const TARGET = ["es2022"];
+// Files smaller than this go out as they are: compressing them saves no round trip.
+const COMPRESS_MIN_BYTES = 512;
+
+/** The string arguments of every `name(...)` call in the templates, one list per call. */
+export function templateCalls(name, dir = TEMPLATES) {
+  const calls = [];
+  const call = new RegExp(`${name}\\(([^)]*)\\)`, "g");
+  for (const file of readdirSync(dir, { recursive: true })) {
+    if (!file.endsWith(".html")) continue;
+    const text = readFileSync(join(dir, file), "utf8");
+    for (const match of text.matchAll(call)) {
+      calls.push([...match[1].matchAll(/["']([^"']+)["']/g)].map((m) => m[1]));
+    }
+  }
+  return calls;
+}
+
+/** The manifest's key of a page's sheets (app/assets.py builds the same one). */
+export function stylesKey(names) {
+  return ["", ...names].join("+") || "+";
+}
+
+/** A readable name for a page's sheets in static/dist/styles/: its own sheets' names. */
+function label(key) {
+  return key.split("+").filter(Boolean).map((name) => name.replace(/\.css$/, "")).join("+") || "base";
+}
+
+/** esbuild plugin: `page-styles:<key>` is a sheet that @imports the page's sheets in order. */
+function pageStyles(sets) {
+  return {
+    name: "page-styles",
+    setup(build) {
+      build.onResolve({ filter: /^page-styles:/ }, (args) => ({
+        path: args.path.slice("page-styles:".length),
+        namespace: "page-styles",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "page-styles" }, (args) => ({
+        contents: sets.get(args.path).map((name) => `@import "./${name}";`).join("\n"),
+        resolveDir: join(STATIC, "css"),
+        loader: "css",
+      }));
+    },
+  };
+}
+
+async function bundle(options) {
+  const result = await esbuild.build({
+    bundle: true,
+    minify: true,
+    sourcemap: false,
+    target: TARGET,
+    outdir: DIST,
+    metafile: true,
+    logLevel: "warning",
+    legalComments: "linked",
+    ...options,
+  });
+  return result.metafile;
+}
+
+/** entry point (as esbuild names it) → its output file, relative to static/. */
+function outputsByEntry(metafile) {
+  const byEntry = new Map();
+  for (const [out, meta] of Object.entries(metafile.outputs)) {
+    if (meta.entryPoint) byEntry.set(meta.entryPoint, relative(STATIC, resolve(ROOT, out)));
+  }
+  return byEntry;
+}
+
+function precompress(dir) {
+  for (const name of readdirSync(dir, { recursive: true })) {
+    if (!/\.(js|css|json|txt|svg)$/.test(name)) continue;
+    const path = join(dir, name);
+    const data = readFileSync(path);
+    if (data.length < COMPRESS_MIN_BYTES) continue;
+    writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+    const br = brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
+    writeFileSync(`${path}.br`, br);
+  }
+}
+
+export async function build() {
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(DIST, { recursive: true });
+
+  const scripts = [...new Set(templateCalls("page_scripts").flat())].sort();
+  const styleSets = new Map();
+  for (const names of templateCalls("page_styles")) {
+    styleSets.set(stylesKey(names), [...BASE_STYLES, ...names, ...PRINT_STYLES]);
+  }
+
+  const js = await bundle({
+    entryPoints: scripts.map((name) => join(STATIC, "js", name)),
+    outbase: join(STATIC, "js"),
+    entryNames: "[dir]/[name]-[hash]",
+    format: "esm",
+    inject: [join(ROOT, "script", "d3-global.mjs")],
+  });
+  const jsOut = outputsByEntry(js);
+
+  const keys = [...styleSets.keys()].sort();
+  const css = await bundle({
+    entryPoints: keys.map((key) => ({ in: `page-styles:${key}`, out: `styles/${label(key)}` })),
+    entryNames: "[dir]/[name]-[hash]",
+    plugins: [pageStyles(styleSets)],
+  });
+  const cssOut = outputsByEntry(css);
+
+  const manifest = { scripts: {}, styles: {} };
+  for (const name of scripts) {
+    manifest.scripts[name] = jsOut.get(relative(ROOT, join(STATIC, "js", name)));
+  }
+  for (const key of keys) manifest.styles[key] = cssOut.get(`page-styles:${key}`);
+  for (const [kind, files] of Object.entries(manifest)) {
+    for (const [name, file] of Object.entries(files)) {
+      if (!file) throw new Error(`build: no output for ${kind} ${name}`);
+    }
+  }
+  precompress(DIST);
+  // Written last: a build stopped half-way leaves no manifest, so it is rebuilt.
+  writeFileSync(join(DIST, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const manifest = await build();
+  const size = (file) => readFileSync(join(STATIC, file)).length;
+  for (const [kind, files] of Object.entries(manifest)) {
+    for (const [name, file] of Object.entries(files)) {
+      console.log(`${kind} ${name} -> ${file} (${size(file)} B)`);
+    }
+  }
+}
