@@ -164,13 +164,15 @@ def cached_response(body: bytes, etag: str, cache_control: str, **headers: str) 
 
 def not_modified(etag: str, cache_control: str) -> Response | None:
     """A 304 when the client already holds ``etag``, as sent or compressed (Flask-Compress
-    appends the coding to a compressed answer's ETag: app/static_files.py)."""
+    appends the coding to a compressed answer's ETag: app/static_files.py); the 304 names the
+    form the client holds."""
     held = request.if_none_match
-    if held.contains(etag) or any(held.contains(f"{etag}:{coding}") for coding in CODINGS):
-        response = Response(status=304)
-        response.set_etag(etag)
-        response.headers["Cache-Control"] = cache_control
-        return response
+    for form in (etag, *(f"{etag}:{coding}" for coding in CODINGS)):
+        if held.contains(form):
+            response = Response(status=304)
+            response.set_etag(form)
+            response.headers["Cache-Control"] = cache_control
+            return response
     return None
 
 

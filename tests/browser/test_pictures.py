@@ -152,6 +152,7 @@ def test_picture_api_draws_any_step_and_leaves_the_trace_where_it_was(prune):
     prune.open("preset=textbook&step=5")
     result = page.evaluate(
         """async () => {
+          await import('/static/vendor/d3.min.js'); // the module as it is reads d3's global
           const { treePicture } = await import('/static/js/tree/picture.js');
           const t = window.prune.trace;
           const svg = treePicture(t, t.length);
@@ -173,6 +174,7 @@ def test_a_tree_above_the_limit_is_drawn_folded_and_says_so(prune):
     prune.open("preset=random-binary-10&step=300")
     result = page.evaluate(
         """async () => {
+          await import('/static/vendor/d3.min.js'); // the module as it is reads d3's global
           const { treePicture } = await import('/static/js/tree/picture.js');
           const t = window.prune.trace;
           const svg = treePicture(t, 300, { limit: 500 });

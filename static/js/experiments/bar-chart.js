@@ -6,7 +6,7 @@
 import { formatCount } from "./numbers.js";
 import { FONT_PX, freshSvg, logDomain, logTicks, observeWidth, plotArea } from "./chart-kit.js";
 
-const d3 = globalThis.d3;
+/* global d3 */
 const LABEL_ROW = 22; // the category's name above its bar
 const BAR = 26;
 const GAP = 14;

@@ -4,7 +4,7 @@
 // Colours and dash patterns live in experiments.css (classes s-*), so the legend and the
 // marks cannot disagree.
 
-const d3 = globalThis.d3;
+/* global d3 */
 
 export const FONT_PX = 15; // tick labels: readable from the back of a lecture room
 const CHAR_PX = 9; // a tick label's width per character at FONT_PX, for the left margin

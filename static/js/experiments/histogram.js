@@ -17,7 +17,7 @@ import {
   Y_TITLE_PX,
 } from "./chart-kit.js";
 
-const d3 = globalThis.d3;
+/* global d3 */
 const LABEL_CHAR_PX = 8.6; // a rule label's width per character (FONT_PX, bold)
 const ROW_PX = 21; // one row of rule labels
 const LABEL_GAP = 8;

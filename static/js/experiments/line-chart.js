@@ -20,7 +20,7 @@ import {
   Y_TITLE_PX,
 } from "./chart-kit.js";
 
-const d3 = globalThis.d3;
+/* global d3 */
 const MARKER_AREA = 70; // px²: a marker about 9 px across
 
 /**
