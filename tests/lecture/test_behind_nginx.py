@@ -6,6 +6,7 @@ Skipped only where nginx is not installed (script/test installs it, as it does r
 
 from __future__ import annotations
 
+import json
 import queue
 import re
 import shutil
@@ -44,6 +45,8 @@ def nginx_conf(block: str, ports: list[int], listen: int, prefix: Path) -> str:
     block = block.replace("127.0.0.1:8001", f"127.0.0.1:{ports[0]}")
     block = block.replace("127.0.0.1:8002", f"127.0.0.1:{ports[1]}")
     block = block.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    assert "root /srv/prune;" in block
+    block = block.replace("root /srv/prune;", f"root {ROOT};")  # this checkout, built
     temp = prefix / "temp"
     temp.mkdir()
     return f"""
@@ -52,6 +55,7 @@ error_log {prefix}/error.log;
 worker_processes 1;
 events {{ worker_connections 256; }}
 http {{
+    include /etc/nginx/mime.types;
     access_log {prefix}/access.log;
     client_body_temp_path {temp};
     proxy_temp_path {temp};
@@ -174,3 +178,25 @@ def test_the_instances_count_the_address_nginx_saw_not_a_forged_one(deployment):
     # why the instances must be reachable only through nginx.
     direct = requests.get(servers[0].url + "/api/presets", headers=headers[0], timeout=10)
     assert direct.status_code == 200
+
+
+def test_nginx_serves_the_builds_files_itself_immutable_and_gzipped(deployment):
+    url, servers = deployment
+    manifest = json.loads((ROOT / "static" / "dist" / "manifest.json").read_text())
+    path = "/static/" + manifest["scripts"]["visualizer/page.js"]
+    hashed = requests.get(url + path, headers={"Accept-Encoding": "gzip"}, timeout=10)
+    assert hashed.status_code == 200
+    assert hashed.headers["Cache-Control"] == "max-age=31536000, public, immutable"
+    assert hashed.headers["Content-Encoding"] == "gzip"
+    assert hashed.headers["Vary"] == "Accept-Encoding"
+    assert hashed.headers["Content-Type"] == "application/javascript"
+    assert hashed.headers["X-Content-Type-Options"] == "nosniff"
+    assert hashed.content == (ROOT / path.lstrip("/")).read_bytes()  # the .gz, decoded
+    unhashed = requests.get(url + "/static/dist/manifest.json", timeout=10)
+    assert unhashed.headers["Cache-Control"] == "max-age=0, public"
+    again = requests.get(
+        url + "/static/dist/manifest.json", headers={"If-None-Match": unhashed.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    time.sleep(0.3)  # the instances' access logs
+    assert not any(path in server.stdout() for server in servers), "nginx, not the app"
