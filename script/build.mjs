@@ -11,7 +11,7 @@
 // d3 is the global of the vendored UMD build for the unbundled modules (`/* global d3 */`);
 // in the bundle it comes from the npm package, injected where a module uses it.
 
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -98,9 +98,22 @@ function outputsByEntry(metafile) {
   return byEntry;
 }
 
+/** The licences of the npm packages inside the bundles (d3's parts, socket.io-client), served
+ * beside them in static/dist/licences/. */
+function copyLicences() {
+  const dir = join(DIST, "licences");
+  mkdirSync(dir, { recursive: true });
+  const modules = join(ROOT, "node_modules");
+  for (const name of readdirSync(modules)) {
+    if (name === "d3" || name.startsWith("d3-") || name === "socket.io-client") {
+      copyFileSync(join(modules, name, "LICENSE"), join(dir, `${name}.LICENSE.txt`));
+    }
+  }
+}
+
 function precompress(dir) {
   for (const name of readdirSync(dir, { recursive: true })) {
-    if (!/\.(js|css|json|txt|svg)$/.test(name)) continue;
+    if (!/\.(js|css|json)$/.test(name)) continue;
     const path = join(dir, name);
     const data = readFileSync(path);
     if (data.length < COMPRESS_MIN_BYTES) continue;
@@ -149,6 +162,7 @@ export async function build() {
       if (!file) throw new Error(`build: no output for ${kind} ${name}`);
     }
   }
+  copyLicences();
   precompress(DIST);
   // Written last: a build stopped half-way leaves no manifest, so it is rebuilt.
   writeFileSync(join(DIST, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
