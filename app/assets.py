@@ -10,7 +10,8 @@ A template names its entry modules (paths under ``static/js/``) and its own styl
 content-hashed, minified file per entry and one per page's sheets, found in
 ``static/dist/manifest.json`` (script/build.mjs reads the same calls in the templates to
 know what to build). ``PRUNE_ASSETS=modules`` (development) writes the modules and sheets as
-they are: the vendored d3 (a global) first, then each entry, which imports the rest.
+they are: the vendored d3 (a global; ``defer``, so it runs in order with the modules, after
+parsing) first, then each entry, which imports the rest.
 
 Every page has the base sheets before its own and print.css after them, in both modes (the
 lists are script/build.mjs's ``BASE_STYLES`` and ``PRINT_STYLES``). A server in bundle mode
@@ -78,7 +79,7 @@ def init_assets(app: Flask) -> None:
     def page_scripts(*entries: str) -> Markup:
         if manifest is None:
             # d3 once per page, before the first entry (a page may call this twice).
-            tags = [] if g.get("prune_d3_tag") else [f'<script src="{_static(D3)}"></script>']
+            tags = [] if g.get("prune_d3_tag") else [f'<script defer src="{_static(D3)}"></script>']
             g.prune_d3_tag = True
             paths = [f"js/{entry}" for entry in entries]
         else:
