@@ -10,18 +10,14 @@
 // so on `body[data-present="on"]` (and `#layout.presenting`); presentation.css hides the
 // header, the toolbar and the side panels and gives the tree the screen, the tree view draws
 // values at least PRESENT_PX CSS px (TreeView.setReadablePx), and the narration becomes a
-// caption of at most two lines (its font shrinks, never below CAPTION_MIN_PX, until the
-// sentence fits). The player's controls fade after IDLE_MS without a pointer move or a key
-// press (`body[data-controls="idle"]`), come back on the next one (or when one of them gets
-// the focus), and never fade while one of them has keyboard focus; keys pressed on the tree's
-// nodes do not bring them back (they float over the tree and could hide the focused node).
-// With prefers-reduced-motion the CSS hides them without a fade.
+// caption of at most two lines (player/caption-fit.js). The player's controls fade after
+// IDLE_MS without a pointer move or a key press (player/idle-controls.js); with
+// prefers-reduced-motion the CSS hides them without a fade.
 //
 // Clickers (lib/keys.js clickerCommand): while presenting, PageDown/PageUp and → ← step and
 // Space plays and pauses whatever control last had the focus (the player takes them,
-// player.setPresenting), and B or . blanks the screen (body[data-blank="on"], a black sheet
-// over everything, playback paused); B or . again, a click, or a step key brings the tree
-// back (a step key only brings it back: the class sees the step it left). The same mode
+// player.setPresenting), and B or . blanks the screen (player/blank-screen.js, playback
+// paused). The same mode
 // serves a game decision's search (games/decision-view.js): the elements it is given say
 // which page's parts it hides and shows.
 //
@@ -30,14 +26,14 @@
 // may change it at any time, and `onChange(on)` lets visualizer/page.js redraw what depends on it. It
 // mirrors the setting on `body[data-hide-answers]`.
 
-import { clickerCommand, ownsKey } from "../lib/keys.js";
+import { ownsKey } from "../lib/keys.js";
 import { singleKeysOn } from "../lib/single-keys.js";
+import { BlankScreen } from "./blank-screen.js";
+import { CaptionFit } from "./caption-fit.js";
+import { IdleControls } from "./idle-controls.js";
 
-export const IDLE_MS = 3000; // controls fade after this long without a pointer move or key
 export const PRESENT_PX = 24; // the smallest value text while presenting (CSS px)
 export const NORMAL_PX = 12; // tree/camera-control.js READABLE_PX: the smallest value text otherwise
-const CAPTION_MIN_PX = 18; // the caption's font never shrinks below this
-const CAPTION_STEP_PX = 2;
 
 // What counts as a control: P typed there is the control's, never the shortcut.
 const CONTROLS = "button, a[href], input, select, textarea, summary, [contenteditable], [role=button]";
@@ -73,12 +69,10 @@ export class Presentation {
     this.available = available;
     this.onChange = onChange;
     this.on = false;
-    this.blanked = false;
-    this.blankSheet = null; // the black sheet (made on the first blank)
-    this.idleMs = IDLE_MS;
-    this.idleTimer = null;
+    this.blank = new BlankScreen({ onBlank: () => this.player && this.player.pause() });
+    this.idle = new IdleControls(els.controls);
+    this.caption = new CaptionFit(els.caption);
     this.wantsFullscreen = false; // entered with the button: leaving full screen leaves the mode
-    this.madeTabbable = false; // fitCaption gave the caption a tabindex (it scrolls)
 
     for (const button of els.buttons) {
       button.addEventListener("click", () => this.enter({ fullscreen: true }));
@@ -86,30 +80,13 @@ export class Presentation {
     els.exit.addEventListener("click", () => this.leave());
     document.addEventListener("keydown", (event) => this.onKey(event));
     // The window's capture phase: before the player's (the document's) and the focused control.
-    window.addEventListener("keydown", (event) => this.onClickerKey(event), true);
-    const wake = () => this.wake();
-    for (const type of ["pointermove", "pointerdown", "wheel"]) {
-      document.addEventListener(type, wake, { passive: true });
-    }
-    document.addEventListener("focusin", (event) => {
-      if (this.inControls(event.target)) this.wake();
-    });
+    window.addEventListener("keydown", (event) => this.on && this.blank.onKey(event), true);
     document.addEventListener("fullscreenchange", () => {
       if (!document.fullscreenElement && this.on && this.wantsFullscreen) this.leave();
     });
-    new MutationObserver(() => this.fitCaption()).observe(els.caption, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
-    window.addEventListener("resize", () => this.fitCaption());
   }
 
   onKey(event) {
-    // Keys moving between the tree's nodes leave the controls as they are: shown, they could
-    // cover the node being focused.
-    const inTree = event.target && event.target.closest && event.target.closest('[role="tree"]');
-    if (this.on && !inTree) this.wake();
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (ownsKey(event.target, event.key)) return; // P typed in a field, Escape closing a list
     const isP = event.key === "p" || event.key === "P";
@@ -133,43 +110,6 @@ export class Presentation {
     // A heading or a panel the page focused (a decision view's title) is the page, not a control.
     if (els.stage.contains(target) && !target.closest(CONTROLS)) return true;
     return els.controls[0].contains(target); // the player (its select owns P: ownsKey)
-  }
-
-  /** B or . blanks or unblanks; a step key on a blank screen only unblanks it. */
-  onClickerKey(event) {
-    if (!this.on || event.defaultPrevented) return;
-    const command = clickerCommand(event);
-    if (command === "blank") {
-      if (!singleKeysOn()) return;
-      event.preventDefault();
-      this.setBlank(!this.blanked);
-    } else if (command && this.blanked) {
-      event.preventDefault();
-      this.setBlank(false);
-    }
-  }
-
-  /** Blank the screen (black, playback paused) or show it again. */
-  setBlank(on) {
-    if (on === this.blanked) return;
-    this.blanked = on;
-    if (on && !this.blankSheet) {
-      this.blankSheet = document.createElement("div");
-      this.blankSheet.className = "blank-screen";
-      const hint = document.createElement("span");
-      hint.className = "visually-hidden";
-      hint.textContent = "The screen is blank: press B to show the tree again.";
-      this.blankSheet.append(hint);
-      this.blankSheet.addEventListener("click", () => this.setBlank(false));
-      document.body.append(this.blankSheet);
-    }
-    if (this.blankSheet) this.blankSheet.hidden = !on;
-    if (on) {
-      document.body.dataset.blank = "on";
-      if (this.player) this.player.pause();
-    } else {
-      delete document.body.dataset.blank;
-    }
   }
 
   toggle() {
@@ -205,8 +145,8 @@ export class Presentation {
         })
         .catch(() => {}); // refused (no user gesture, a policy): present in the window
     }
-    this.fitCaption();
-    this.wake();
+    this.caption.set(true);
+    this.idle.start();
     // The controls float over the tree's bottom: the view keeps the nodes above them.
     requestAnimationFrame(() => {
       if (!this.on) return;
@@ -222,16 +162,14 @@ export class Presentation {
     this.on = false;
     const active = document.activeElement;
     delete document.body.dataset.present;
-    delete document.body.dataset.controls;
+    this.idle.stop();
     this.els.layout.classList.remove("presenting");
     if (this.els.heading) this.els.heading.hidden = true;
     this.els.exit.hidden = true;
     for (const button of this.els.buttons) button.setAttribute("aria-pressed", "false");
-    clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    this.setBlank(false);
+    this.blank.set(false);
     if (this.player) this.player.setPresenting(false);
-    this.fitCaption(); // back to the page's narration (font, tab order)
+    this.caption.set(false); // back to the page's narration (font, tab order)
     this.view.setBottomInset(0);
     this.view.setReadablePx(NORMAL_PX);
     if (this.wantsFullscreen && document.fullscreenElement && document.exitFullscreen) {
@@ -248,58 +186,6 @@ export class Presentation {
     }
     this.returnFocus = null;
     if (this.onChange) this.onChange(false);
-  }
-
-  /** A pointer move, a key or the focus on a control: show the controls, fade them later. */
-  wake() {
-    if (!this.on) return;
-    if (document.body.dataset.controls) delete document.body.dataset.controls;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.idle(), this.idleMs);
-  }
-
-  idle() {
-    this.idleTimer = null;
-    // Kept while a control has keyboard focus: the key that moves it away wakes them again.
-    if (!this.on || this.controlHasKeyboardFocus()) return;
-    document.body.dataset.controls = "idle";
-  }
-
-  inControls(el) {
-    return !!el && this.els.controls.some((control) => control.contains(el));
-  }
-
-  controlHasKeyboardFocus() {
-    const active = document.activeElement;
-    if (!active || !active.matches || !active.matches(":focus-visible")) return false;
-    return this.inControls(active);
-  }
-
-  /**
-   * The caption in its lines (two; four on a phone): the largest font, from the CSS's down to
-   * CAPTION_MIN_PX, that fits. A sentence that fits at none scrolls, and the caption takes
-   * the keyboard focus so that it can be scrolled without a mouse.
-   */
-  fitCaption() {
-    const el = this.els.caption;
-    el.style.fontSize = "";
-    let overflows = false;
-    if (this.on) {
-      let px = parseFloat(getComputedStyle(el).fontSize);
-      const over = () => el.scrollHeight > el.clientHeight + 1;
-      while (over() && px > CAPTION_MIN_PX) {
-        px = Math.max(CAPTION_MIN_PX, px - CAPTION_STEP_PX);
-        el.style.fontSize = `${px}px`;
-      }
-      overflows = over();
-    }
-    if (overflows && !el.hasAttribute("tabindex")) {
-      el.setAttribute("tabindex", "0");
-      this.madeTabbable = true;
-    } else if (!overflows && this.madeTabbable && el !== document.activeElement) {
-      el.removeAttribute("tabindex");
-      this.madeTabbable = false;
-    }
   }
 }
 
