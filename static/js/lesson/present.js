@@ -8,13 +8,15 @@
 // address keeps ?slide=K&step=N (replaceState), so a reload or a shared link opens there.
 // `#counter` says "step K of N" of the slide's trace. Lecture mode (lesson/lecture.js)
 // follows or drives the same position through `onMove`; its room is named beside them in
-// the address (?present=CODE), and a reload resumes it once the first slide is shown.
+// the address (?present=CODE), and a reload resumes it once the first slide is shown. On a
+// projector's screen the page is in presentation mode (lesson/present-mode.js).
 
 import { ownsKey } from "../lib/keys.js";
 import { Deck } from "./deck.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
 import { LessonLecture } from "./lecture.js";
+import { LessonPresentation } from "./present-mode.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 700;
@@ -132,8 +134,9 @@ const toSlide = (k) => (stop(), goTo(deck.start(k)));
 
 function onKey(event) {
   if (!deck || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.defaultPrevented) return; // taken before: a blank screen shown again
   const clicker = event.key === "PageDown" || event.key === "PageUp";
-  if (!clicker && (event.defaultPrevented || ownsKey(event.target, event.key))) return;
+  if (!clicker && ownsKey(event.target, event.key)) return;
   const actions = {
     PageDown: forward,
     ArrowRight: forward,
@@ -209,6 +212,10 @@ async function start() {
   });
   fillSlideMenu(lesson.slides);
   bindControls();
+  if (root.dataset.embed !== "true") {
+    const parts = { stage: root, view: stage.view, caption: $("narration"), controls: [$("player"), $("lesson-actions")] };
+    window.prune.presentation = new LessonPresentation(parts, { onBlank: stop });
+  }
   if ($("btn-lecture")) {
     window.prune.lecture = new LessonLecture({
       lessonId: root.dataset.lessonId,
