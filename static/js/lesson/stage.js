@@ -2,7 +2,8 @@
 // (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
 // caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
 // decision in the one TreeView (the step is the deck's), a tic-tac-toe position beside it,
-// an experiment's figure (lesson/figure-view.js), or nothing but the notes. A question slide
+// an experiment's figure (lesson/figure-view.js), or nothing but the notes. A folded tree is
+// fitted again whenever its drawn part changes. A question slide
 // says so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be
 // loaded says why in its place, with "Try again".
 
@@ -75,7 +76,11 @@ export class SlideStage {
     if (!content || !content.trace) return;
     const trace = content.trace;
     const s = trace.seek(k);
+    const cut = this.view.signature;
     this.view.render(s, trace.complete && s.step === trace.length);
+    // A folded tree whose drawn part changed (another node unfolded): the class sees all of it,
+    // never a row under the minimap or a ruler chip (a presenter does not pan).
+    if (this.view.fitted && !this.view.fitted.whole && this.view.signature !== cut) this.view.fit(false);
     $("narration").textContent = narrate(trace, s.step);
   }
 

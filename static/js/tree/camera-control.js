@@ -103,8 +103,9 @@ export class CameraControl {
   }
 
   /**
-   * The whole tree as tree/fit.js fitted it; else zoom so the drawn part fits the panel, never
-   * below the readable scale (the floor after Fit all).
+   * The whole tree as tree/fit.js fitted it; else zoom so the drawn (folded) part fits the
+   * panel, at the readable scale (24 px presenting) when it can, else smaller, never below the
+   * floor (12 px): a row of the fold under the minimap or a ruler chip reads at no size.
    */
   fit(animate = true, measured = false) {
     const view = this.view;
@@ -113,10 +114,9 @@ export class CameraControl {
     let transform = this.wholeFit();
     if (!transform) {
       const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present, view.spacing) : null;
-      const least = view.fitAllOn ? this.floorScale : this.minScale;
       transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
-        minScale: least,
-        maxScale: Math.max(least, this.minScale * FIT_MAX_SCALE),
+        minScale: this.floorScale,
+        maxScale: Math.max(this.floorScale, this.minScale * FIT_MAX_SCALE),
       });
     }
     const target = animate && !prefersReducedMotion() ? view.svg.transition().duration(FIT_MS) : view.svg;

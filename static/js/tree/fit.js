@@ -29,6 +29,7 @@
 /* global d3 */
 import { fmt } from "../lib/format.js";
 import { NODE_EDGES } from "./camera.js";
+import { cutoffRows } from "./cutoff-rows.js";
 import { foldTree } from "./fold.js";
 import { DX, DY, layoutCut } from "./layout.js";
 import { R } from "./shapes.js";
@@ -139,7 +140,12 @@ export function layoutWhole(trace, mode, names = null) {
     x1 = Math.max(x1, d.x + right);
     y1 = Math.max(y1, d.y);
   }
-  return { cut, drawn, text, bounds: { x0, x1, y0: -mode.top, y1: y1 + mode.bottom } };
+  // Room for the cutoff notes' extra rows (a note that would run into another goes lower).
+  const xs = new Float64Array(trace.size);
+  for (const d of drawn) xs[d.data.id] = d.x;
+  const packed = mode.name !== "roomy";
+  const notes = cutoffRows(trace, (id) => xs[id], packed, R) * (packed ? 18 : 48);
+  return { cut, drawn, text, bounds: { x0, x1, y0: -mode.top, y1: y1 + mode.bottom + notes } };
 }
 
 /** The zoom that fits `bounds` in a `width` × `height` box, and the transform centring it. */
