@@ -26,6 +26,7 @@ TEXTBOOK, EXAM, PACMAN = 1, 9, 7  # the built-in lesson's slides (app/lessons/bu
 TREE_SLIDES = [0, 1, 2, 3, 4, 5, 6, 7, 9]
 SCREENS = {"1024x768": (1024, 768), "1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 IDLE = "document.body.dataset.controls === 'idle'"
+PLAYER_OPACITY = "(o) => getComputedStyle(document.getElementById('player')).opacity === o"
 
 
 def open_slide(page, slide: int, size=(1024, 768)):
@@ -50,7 +51,8 @@ def steps(page, slide: int) -> list[int]:
 
 
 def font_px(page, selector: str) -> float:
-    return page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{selector}')).fontSize)")
+    script = "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)"
+    return page.evaluate(script, selector)
 
 
 @pytest.mark.parametrize("slide", [TEXTBOOK, EXAM], ids=["textbook", "exam-22-nodes"])
@@ -102,7 +104,7 @@ def test_the_header_and_the_player_fade_when_idle_and_come_back(prune):
     assert not page.evaluate(IDLE), "faded too early"
     page.clock.run_for(1000)
     assert page.evaluate(IDLE)
-    page.wait_for_function("() => getComputedStyle(document.getElementById('player')).opacity === '0'")
+    page.wait_for_function(PLAYER_OPACITY, arg="0")
     assert actions.is_hidden() and page.locator("#player").is_hidden()
     # The slide's title stays; the tree keeps its size (the controls keep their room).
     assert page.locator("#slide-title").is_visible()
@@ -111,7 +113,7 @@ def test_the_header_and_the_player_fade_when_idle_and_come_back(prune):
     page.mouse.move(400, 300)
     page.mouse.move(420, 310)
     assert not page.evaluate(IDLE)
-    page.wait_for_function("() => getComputedStyle(document.getElementById('player')).opacity === '1'")
+    page.wait_for_function(PLAYER_OPACITY, arg="1")
     assert actions.is_visible()
     page.clock.run_for(IDLE_MS + 100)
     assert page.evaluate(IDLE)
