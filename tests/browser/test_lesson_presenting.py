@@ -99,6 +99,8 @@ def test_the_header_and_the_player_fade_when_idle_and_come_back(prune):
     page.clock.install()
     open_slide(page, TEXTBOOK)
     actions = page.locator("#lesson-actions")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # time moves only when told
+    page.mouse.move(300, 300)  # the controls shown now, for IDLE_MS
     assert not page.evaluate(IDLE) and actions.is_visible()
     page.clock.run_for(IDLE_MS - 500)
     assert not page.evaluate(IDLE), "faded too early"
