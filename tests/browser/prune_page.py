@@ -61,9 +61,10 @@ class PrunePage:
         self.wait_state("done")
 
     def add_children(self, path: str, count: int):
-        """Give the node at ``path`` ``count`` more children with the editor's "+ Child"."""
-        self.select(path)
+        """Give the node at ``path`` ``count`` more children with the editor's "+ Child" (which
+        selects the new child: the parent is selected again before each)."""
         for _ in range(count):
+            self.select(path)
             self.edited(lambda: self.page.click("#ed-add"))
 
     def set_value(self, path: str, value: str):

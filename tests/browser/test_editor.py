@@ -253,3 +253,24 @@ def test_hostile_labels_render_as_text_everywhere(prune):
     page.wait_for_timeout(200)
     assert dialogs == []
     prune.screenshot("hostile-labels")
+
+
+def test_add_child_selects_the_new_child(prune):
+    """Issue 30: "+ Child" leaves the new child selected, so the value typed next is the
+    child's (it went to the parent)."""
+    page = prune.page
+    prune.open("tree=" + "[[1,2],[3,4]]")
+    prune.select("0")
+    prune.edited(lambda: page.click("#ed-add"))
+    assert tree_text(prune)[0] == [1, 2, 0]
+    assert page.locator('g.node.selected[data-path="0.2"]').count() == 1
+    assert page.locator("g.node.selected").count() == 1
+    page.fill("#ed-value", "7")
+    prune.edited(lambda: page.press("#ed-value", "Enter"))
+    assert tree_text(prune) == [[1, 2, 7], [3, 4]]
+    # A leaf's first child takes its value, and is selected.
+    prune.select("1.0")
+    prune.edited(lambda: page.click("#ed-add"))
+    assert tree_text(prune)[1] == [[3], 4]
+    assert page.locator('g.node.selected[data-path="1.0.0"]').count() == 1
+    assert page.input_value("#ed-value") == "3"

@@ -194,10 +194,14 @@ export class Editor {
     this.edit(() => newDocument(), { fromStart: true });
   }
 
+  /** Add a child to the selected node and select it: a value typed next is the child's. */
   addChild() {
     const path = this.selected;
     if (!path) return;
-    this.edit((model) => addChild(model, path));
+    const { model } = this.current();
+    const node = model ? nodeAt(model.tree, path) : null;
+    const index = node && Array.isArray(node.children) ? node.children.length : 0;
+    this.edit((edited) => addChild(edited, path), { select: [...path, index] });
   }
 
   deleteSubtree() {
