@@ -4,7 +4,21 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { levelsOf } from "../../static/js/tree/levels.js";
+import { Trace } from "../../static/js/trace/trace.js";
 import { traceOf } from "./fixtures.js";
+
+/** The 3-ply exam tree's Trace: MAX, MIN, MAX over its leaves. */
+function examTrace() {
+  const rows = [];
+  const walk = (item, parent, depth) => {
+    rows.push({ parent, kind: depth % 2 ? "min" : "max" });
+    if (!Array.isArray(item)) return Object.assign(rows[rows.length - 1], { terminal: true, value: item });
+    const id = rows.length - 1;
+    for (const child of item) walk(child, id, depth + 1);
+  };
+  walk([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], null, 0);
+  return new Trace(rows, {});
+}
 
 test("each depth is named by the kind of its inner nodes; the last holds leaves", () => {
   const levels = levelsOf(traceOf("textbook"), { players: ["max", "min"] });
@@ -36,4 +50,16 @@ test("a document's agent names replace the kinds", () => {
 test("chance levels read 'chance'", () => {
   const levels = levelsOf(traceOf("chance"), { players: ["max", "chance"] });
   assert.deepEqual(levels.map((level) => level.name), ["MAX", "chance", "leaves"]);
+});
+
+test("MAX, MIN, MAX: MAX moving again after MIN is the same player, drawn and named as one", () => {
+  const levels = levelsOf(examTrace(), { players: ["max", "min", "max"] });
+  assert.deepEqual(levels.slice(0, 3).map((level) => level.name), ["MAX", "MIN", "MAX"]);
+  assert.deepEqual(levels.slice(0, 3).map((level) => level.variant), [0, 0, 0]);
+});
+
+test("players named apart stay apart, whatever their order", () => {
+  const agents = ["You", "Ghost", "Ally"];
+  const levels = levelsOf(examTrace(), { players: ["max", "min", "max"], agents });
+  assert.deepEqual(levels.slice(0, 3).map((level) => level.variant), [0, 0, 1]);
 });

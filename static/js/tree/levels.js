@@ -3,9 +3,10 @@
 // Players take turns by level (`players`, e.g. ["max", "min", "min"]: Pacman, then two ghosts),
 // so depth d belongs to player d mod players.length. A document may name them (`agents`,
 // e.g. ["Pacman", "Ghost 1", "Ghost 2"]); otherwise a level is named by its kind, numbered
-// when a kind moves more than once a round ("MIN 1", "MIN 2"). `variant` tells the second
-// (third, …) player of one kind in a round apart: the view draws it differently, not only
-// under another name.
+// when a kind moves twice in a row ("MIN 1", "MIN 2": two ghosts). `variant` tells the second
+// (third, …) player of one kind apart: the view draws it differently, not only under another
+// name. A kind that comes back after another's move (MAX, MIN, MAX: a three-ply exam tree) is
+// the same player again, unless the document names them apart (`agents`).
 
 import { KIND_NAMES } from "../lib/format.js";
 
@@ -14,6 +15,18 @@ import { KIND_NAMES } from "../lib/format.js";
  * for the inner nodes there, "mixed" when a custom tree mixes kinds, "leaves" when a level
  * holds only leaves; agent: index into `players` (-1 when unknown).
  */
+/** How many players before `agent` in the round are of its kind. */
+function earlierOfKind(round, agent) {
+  return round.slice(0, agent).filter((p) => p === round[agent]).length;
+}
+
+/** How many players right before `agent` in the round are of its kind (a run: two ghosts). */
+function runBefore(round, agent) {
+  let n = 0;
+  while (agent - n - 1 >= 0 && round[agent - n - 1] === round[agent]) n++;
+  return n;
+}
+
 export function levelsOf(trace, { players = null, agents = null } = {}) {
   const kinds = [];
   for (let i = 0; i < trace.size; i++) {
@@ -26,8 +39,8 @@ export function levelsOf(trace, { players = null, agents = null } = {}) {
   return kinds.map((set, depth) => {
     const kind = set.size === 0 ? "leaves" : set.size === 1 ? [...set][0] : "mixed";
     const agent = round && round[depth % round.length] === kind ? depth % round.length : -1;
-    const variant = agent > 0 ? round.slice(0, agent).filter((p) => p === kind).length : 0;
-    const repeats = agent >= 0 && round.filter((p) => p === kind).length > 1;
+    const variant = agent > 0 ? (named ? earlierOfKind(round, agent) : runBefore(round, agent)) : 0;
+    const repeats = agent >= 0 && round.some((p, a) => p === kind && a > 0 && round[a - 1] === kind);
     let name = kind === "leaves" ? "leaves" : kind === "mixed" ? "mixed" : KIND_NAMES[kind];
     if (kind === "chance") name = "chance";
     if (agent >= 0 && named) name = String(named[agent]);
