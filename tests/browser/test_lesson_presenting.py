@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 from label_checks import label_problems, value_sizes
+from lesson_lectures import save
 from scene_checks import context_problems, drawn_node_count
 
 pytestmark = pytest.mark.browser
@@ -177,3 +178,31 @@ def test_a_phone_is_not_presenting(prune):
     page.keyboard.press("b")
     assert page.locator(".blank-screen").count() == 0
     assert page.locator("#lesson-actions").is_visible()
+
+
+def test_a_tic_tac_toe_slide_shows_the_step_s_position_beside_the_tree(prune, base_url):
+    lesson = {
+        "title": "A game",
+        "slides": [
+            {
+                "title": "X to move",
+                "notes": "Where should X play?",
+                "view": {"kind": "game", "game": "tictactoe", "query": {"board": "XO.X.O..."}},
+            }
+        ],
+    }
+    page = prune.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"/l/{save(base_url, lesson)}")
+    page.wait_for_selector('#slide[data-kind="game"]')
+    cells = page.locator("#slide-position .mini-cell")
+    assert cells.count() == 9
+    # Whole cells, none over another (another page's .mini-board rule squeezed them).
+    boxes = [cells.nth(k).bounding_box() for k in range(9)]
+    assert all(box["height"] >= 40 for box in boxes)
+    assert boxes[3]["y"] >= boxes[0]["y"] + boxes[0]["height"]
+    caption = page.locator("#slide-position .mini-caption")
+    assert "the position searched" in caption.inner_text()
+    show(page, 0, 3)
+    assert "→" in caption.inner_text() and "the position searched" not in caption.inner_text()
+    prune.screenshot("lesson-presenting-tictactoe-1280x720")

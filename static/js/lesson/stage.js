@@ -1,11 +1,11 @@
 // lesson/stage.js: one slide on screen. `SlideStage` owns the slide's section
 // (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
 // caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
-// decision in the one TreeView (the step is the deck's), a tic-tac-toe position beside it,
-// an experiment's figure (lesson/figure-view.js), or nothing but the notes. A folded tree is
-// fitted again whenever its drawn part changes. A question slide
-// says so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be
-// loaded says why in its place, with "Try again".
+// decision in the one TreeView (the step is the deck's; a folded tree is fitted again
+// whenever its drawn part changes), a tic-tac-toe position beside it (the step's node's), an
+// experiment's figure (lesson/figure-view.js), or nothing but the notes. A question slide says
+// so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded
+// says why in its place, with "Try again".
 
 import { narrate } from "../trace/narration.js";
 import { TreeView } from "../tree/view.js";
@@ -67,7 +67,6 @@ export class SlideStage {
   showBoard(content) {
     if (!this.board) this.board = new MiniBoard($("slide-position"));
     this.board.setRoot(content.board);
-    this.board.show(content.trace, 0, "current");
   }
 
   /** Draw step `k` of the slide's trace (nothing for slides without one). */
@@ -81,6 +80,8 @@ export class SlideStage {
     // A folded tree whose drawn part changed (another node unfolded): the class sees all of it,
     // never a row under the minimap or a ruler chip (a presenter does not pan).
     if (this.view.fitted && !this.view.fitted.whole && this.view.signature !== cut) this.view.fit(false);
+    // The tic-tac-toe position beside the tree is the step's node's.
+    if (this.board && content.game === "tictactoe") this.board.show(trace, Math.max(0, s.current), "current");
     $("narration").textContent = narrate(trace, s.step);
   }
 
