@@ -132,6 +132,8 @@ def test_space_and_enter_press_the_focused_button_and_never_play(prune, key):
     pressed(".lecture-start")
     page.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
     pressed(".lecture-end")
+    expect(page.locator(".lecture-end-ask")).to_be_visible()  # it asks first
+    pressed(".lecture-end-confirm")
     expect(page.locator(".lecture-bar")).to_be_hidden()
 
     page.evaluate("document.body.dataset.runState = 'pressed'")

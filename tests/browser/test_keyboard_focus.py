@@ -114,7 +114,13 @@ def test_a_whole_session_without_a_mouse(prune):
     page.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
     assert_focus(page, ".lecture-bar .lecture-qr-button")
     tab_to(page, ".lecture-end")
+    page.keyboard.press("Enter")  # it asks first, the focus on "Keep lecturing"
+    assert_focus(page, ".lecture-end-cancel")
     page.keyboard.press("Enter")
+    assert_focus(page, ".lecture-end")
+    expect(page.locator(".lecture-bar")).to_be_visible()
+    page.keyboard.press("Enter")
+    press_on(page, ".lecture-end-confirm", "Enter")
     expect(page.locator(".lecture-bar")).to_be_hidden()
     assert_focus(page, ".lecture-start")
 
@@ -175,6 +181,7 @@ def test_focus_moves_with_the_lecture_bar(prune, student):
     # and the focus goes to Start lecture, shown again; closing the message keeps it there.
     spage.focus(".lecture-explore")
     press_on(page, ".lecture-end", "Enter")
+    press_on(page, ".lecture-end-confirm", "Enter")
     assert_focus(page, ".lecture-start")
     spage.wait_for_selector(".lecture-bar[data-mode=error]")
     assert_focus(spage, ".lecture-start")

@@ -240,7 +240,14 @@ def test_presenter_reload_keeps_the_room(prune, student_page):
     prune.page.set_viewport_size(PHONE)
     prune.screenshot("lecture-presenter-phone")
     prune.page.get_by_role("button", name="End lecture").click()
-    assert prune.page.locator(".lecture-bar").is_hidden()
+    # It asks first: "Keep lecturing" keeps it; "End it" ends it.
+    prune.page.get_by_role("button", name="Keep lecturing").click()
+    assert prune.page.locator(".lecture-bar").is_visible()
+    assert prune.page.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is not None
+    prune.page.get_by_role("button", name="End lecture").click()
+    expect(prune.page.locator(".lecture-end-ask")).to_have_text("End the lecture for every student?")
+    prune.page.get_by_role("button", name="End it").click()
+    expect(prune.page.locator(".lecture-bar")).to_be_hidden()
     assert "present=" not in prune.page.url
     assert prune.page.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None
     expect(student.page.locator(".lecture-error")).to_contain_text("The teacher ended lecture")

@@ -86,6 +86,7 @@ def test_a_late_joiner_gets_the_open_question_and_reloads_keep_it(prune, new_stu
 
     # Ending the lecture closes every panel.
     prune.page.get_by_role("button", name="End lecture").click()
+    prune.page.get_by_role("button", name="End it").click()
     for student in (late, idle, after):
         expect(student.page.locator("#question-student")).to_be_hidden()
     expect(prune.page.locator("#question-presenter")).to_be_hidden()

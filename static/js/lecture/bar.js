@@ -1,7 +1,7 @@
 // lecture/bar.js: lecture mode's controls on the page. "Start lecture" in the header, "Join a
 // lecture" at the top of the input panel, and the bar above the tree (#lecture-bar), rebuilt
 // for each mode (its data-mode): the presenter's panel (QR code, join link, code, audience,
-// End lecture), the student's banner (following or exploring on their own), or an error.
+// End lecture, which asks before it ends), the student's banner (following or exploring on their own), or an error.
 // The room's state lives in lecture/room.js (the Lecture): it shows these, and the controls
 // call it back. Every text goes in through textContent.
 //
@@ -182,13 +182,31 @@ export class LectureBar {
     if (isLoopback(origin)) join.append(loopbackWarning(origin));
     this.audienceEl = el("p", { className: "lecture-audience" }, studentsText(audience));
     this.audienceSay = el("p", { className: "visually-hidden", "aria-live": "polite" });
-    const end = button("lecture-end", "End lecture", () => this.room.endLecture());
     const side = el("div", { className: "lecture-side" });
-    side.append(this.audienceEl, this.audienceSay, end);
+    side.append(this.audienceEl, this.audienceSay, this.endControl());
     this.room.tell("bar", side); // "Ask as a question" goes in it (lecture/questions.js)
     this.element.append(qrButton, join, side, this.status);
     this.setStatus("");
     if (focus || hadFocus) qrButton.focus();
+  }
+
+  /** "End lecture", which asks first: "End the lecture for every student?" with End it and
+   * Keep lecturing, in its place (the focus goes to Keep lecturing: a second Enter does not
+   * end it by mistake). */
+  endControl() {
+    const end = button("lecture-end", "End lecture", () => {
+      const ask = el("p", { className: "lecture-end-ask", role: "alert" }, "End the lecture for every student?");
+      const yes = button("lecture-end-confirm", "End it", () => this.room.endLecture());
+      const no = button("lecture-end-cancel", "Keep lecturing", () => {
+        ask.remove();
+        yes.remove();
+        no.replaceWith(end);
+        end.focus();
+      });
+      end.replaceWith(ask, yes, no);
+      no.focus();
+    });
+    return end;
   }
 
   showAudience(count) {
