@@ -97,7 +97,9 @@ def test_small_classic_loads_with_its_capsules_and_ghosts(prune, base_url):
     assert page.locator("#maze svg .ghost.scared").count() == 0
     assert_state_drawn(page, start)
     assert "2 capsules left" in shown(page)["label"]
-    assert f"Move 0 of {len(game['decisions'])}" in page.inner_text("#move-count")
+    assert f"0 of {len(game['decisions'])} moves played" in page.inner_text("#move-count")
+    # The count and the reason agree: none played, the next is move 1 (issue 30).
+    assert page.inner_text("#reason").startswith("Pacman's move 1:")
 
 
 def test_a_scared_ghost_is_drawn_blue_between_cells(prune, base_url):
@@ -144,7 +146,7 @@ def test_arrow_keys_and_the_pad_move_pacman_and_the_ghosts_reply(prune, base_url
     assert_state_drawn(page, mine["states"][round_starts(mine)[1]])
     ghosts_moved = [s["agent"] for s in mine["states"][1 : round_starts(mine)[1] + 1]]
     assert ghosts_moved == [0, 1, 2], "Pacman's move, then both ghosts'"
-    assert "Move 1 of 2" in page.inner_text("#move-count")
+    assert "1 of 2 moves played" in page.inner_text("#move-count")
     east = page.get_by_role("button", name="Move Pacman East")
     wait_for_game(page, east.click)
     mine = api(page, base_url, "game", pacman="West,East", moves=3)
@@ -164,7 +166,7 @@ def test_arrow_keys_and_the_pad_move_pacman_and_the_ghosts_reply(prune, base_url
 
 def test_show_the_search_from_a_played_position(prune, base_url):
     page = open_page(prune, "?pacman=West,West&round=2")
-    assert "Move 2 of 3" in page.inner_text("#move-count")
+    assert "2 of 3 moves played" in page.inner_text("#move-count")
     page.click('[data-action="show-search"]')
     prune.wait_state("done")
     trace = api(page, base_url, "trace", pacman="West,West", decision=2)
@@ -196,7 +198,7 @@ def test_show_the_search_from_a_played_position(prune, base_url):
     page.focus("#decision-title")
     page.keyboard.press("ArrowRight")  # the search opens at step 0: one step on
     assert page.evaluate("window.prune.step") == step + 1
-    assert page.url == address and "Move 1 of 3" in page.inner_text("#move-count")
+    assert page.url == address and "1 of 3 moves played" in page.inner_text("#move-count")
     prune.screenshot("pacman-cs188-search-1280x720")
     assert_no_serious(page, "/play/pacman (CS188) with the search open")
 

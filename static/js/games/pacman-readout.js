@@ -45,7 +45,8 @@ export class Readout {
   show({ state, round, total, next, played, query, more }) {
     this.score.textContent = String(state.score);
     this.status.dataset.gameStatus = state.status;
-    this.count.textContent = `Move ${Math.min(round, total)} of ${total}`;
+    // Moves played so far; the reason below names the next one ("Pacman's move 13": 12 played).
+    this.count.textContent = `${Math.min(round, total)} of ${total} ${total === 1 ? "move" : "moves"} played`;
     let text;
     if (state.status === "win") text = "Pacman wins: all the food is eaten.";
     else if (state.status === "loss") text = "A ghost caught Pacman.";
