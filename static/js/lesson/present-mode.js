@@ -21,10 +21,12 @@ export class LessonPresentation {
    * @param {{stage: HTMLElement, view: TreeView, caption: HTMLElement, controls: HTMLElement[]}}
    *   parts  stage: #stage (marked), view: the slide's tree view, caption: the narration,
    *   controls: what fades (the player, the header's actions)
-   * @param {{onBlank: Function}} hooks  onBlank(): the screen went black (stop playing)
+   * @param {{onBlank: Function, onChange: Function}} hooks  onBlank(): the screen went black
+   *   (stop playing); onChange(on): presenting or not, now
    */
-  constructor({ stage, view, caption, controls }, { onBlank }) {
+  constructor({ stage, view, caption, controls }, { onBlank, onChange }) {
     this.stage = stage;
+    this.onChange = onChange;
     this.view = view;
     this.on = false;
     this.blank = new BlankScreen({ onBlank });
@@ -43,6 +45,7 @@ export class LessonPresentation {
     this.on = on;
     if (on) this.stage.dataset.presenting = "on";
     else delete this.stage.dataset.presenting;
+    this.onChange(on);
     this.view.setReadablePx(on ? PRESENT_PX : NORMAL_PX);
     this.caption.set(on);
     if (on) {

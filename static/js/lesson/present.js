@@ -214,7 +214,8 @@ async function start() {
   bindControls();
   if (root.dataset.embed !== "true") {
     const parts = { stage: root, view: stage.view, caption: $("narration"), controls: [$("player"), $("lesson-actions")] };
-    window.prune.presentation = new LessonPresentation(parts, { onBlank: stop });
+    const onChange = (on) => (stage.presenting = on);
+    window.prune.presentation = new LessonPresentation(parts, { onBlank: stop, onChange });
   }
   if ($("btn-lecture")) {
     window.prune.lecture = new LessonLecture({

@@ -1,8 +1,8 @@
 // lesson/stage.js: one slide on screen. `SlideStage` owns the slide's section
 // (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
 // caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
-// decision in the one TreeView (the step is the deck's; a folded tree is fitted again
-// whenever its drawn part changes), a tic-tac-toe position beside it (the step's node's), an
+// decision in the one TreeView (the step is the deck's; presenting, a folded tree is fitted
+// again whenever its drawn part changes), a tic-tac-toe position beside it (the step's node's), an
 // experiment's figure (lesson/figure-view.js), or nothing but the notes. A question slide says
 // so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded
 // says why in its place, with "Try again".
@@ -22,6 +22,7 @@ export class SlideStage {
     this.board = null;
     this.content = null; // the slide's loaded content (lesson/slides.js)
     this.treeOf = null; // the trace the view holds
+    this.presenting = false; // on a projector (lesson/present-mode.js): a fold is refitted
   }
 
   /** Show slide `index` of `slides` (its title, number and notes) while it loads. */
@@ -79,7 +80,9 @@ export class SlideStage {
     this.view.render(s, trace.complete && s.step === trace.length);
     // A folded tree whose drawn part changed (another node unfolded): the class sees all of it,
     // never a row under the minimap or a ruler chip (a presenter does not pan).
-    if (this.view.fitted && !this.view.fitted.whole && this.view.signature !== cut) this.view.fit(false);
+    if (this.presenting && this.view.fitted && !this.view.fitted.whole && this.view.signature !== cut) {
+      this.view.fit(false);
+    }
     // The tic-tac-toe position beside the tree is the step's node's.
     if (this.board && content.game === "tictactoe") this.board.show(trace, Math.max(0, s.current), "current");
     $("narration").textContent = narrate(trace, s.step);

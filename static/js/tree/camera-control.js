@@ -103,9 +103,9 @@ export class CameraControl {
   }
 
   /**
-   * The whole tree as tree/fit.js fitted it; else zoom so the drawn (folded) part fits the
-   * panel, at the readable scale (24 px presenting) when it can, else smaller, never below the
-   * floor (12 px): a row of the fold under the minimap or a ruler chip reads at no size.
+   * The whole tree as tree/fit.js fitted it; else zoom so the drawn part fits the panel, never
+   * below the readable scale (the floor after Fit all, and while presenting: 24 px when it can,
+   * else smaller down to 12 px, since a row under the minimap or a ruler chip reads at no size).
    */
   fit(animate = true, measured = false) {
     const view = this.view;
@@ -114,9 +114,13 @@ export class CameraControl {
     let transform = this.wholeFit();
     if (!transform) {
       const focus = view.lastState ? focusBox(view.trace, view.lastState, view.pos, view.present, view.spacing) : null;
+      // Presenting (values of 24 px wanted), a fold that does not fit at 24 px goes down to the
+      // floor rather than leave a row under the minimap or a ruler chip.
+      const presenting = this.readablePx > READABLE_PX;
+      const least = view.fitAllOn || presenting ? this.floorScale : this.minScale;
       transform = fitTransform(view.shownIds, view.pos, this.freeArea(), focus, {
-        minScale: this.floorScale,
-        maxScale: Math.max(this.floorScale, this.minScale * FIT_MAX_SCALE),
+        minScale: least,
+        maxScale: Math.max(least, this.minScale * FIT_MAX_SCALE),
       });
     }
     const target = animate && !prefersReducedMotion() ? view.svg.transition().duration(FIT_MS) : view.svg;

@@ -140,11 +140,14 @@ export function layoutWhole(trace, mode, names = null) {
     x1 = Math.max(x1, d.x + right);
     y1 = Math.max(y1, d.y);
   }
-  // Room for the cutoff notes' extra rows (a note that would run into another goes lower).
-  const xs = new Float64Array(trace.size);
-  for (const d of drawn) xs[d.data.id] = d.x;
-  const packed = mode.name !== "roomy";
-  const notes = cutoffRows(trace, (id) => xs[id], packed, R) * (packed ? 18 : 48);
+  // Roomy: room for the two-line cutoff notes' extra rows (a note that would run into another
+  // goes lower). Packed, their one-line notes stay in the room the mode keeps.
+  let notes = 0;
+  if (mode.name === "roomy") {
+    const xs = new Float64Array(trace.size);
+    for (const d of drawn) xs[d.data.id] = d.x;
+    notes = cutoffRows(trace, (id) => xs[id], false, R) * 48;
+  }
   return { cut, drawn, text, bounds: { x0, x1, y0: -mode.top, y1: y1 + mode.bottom + notes } };
 }
 
