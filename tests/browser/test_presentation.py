@@ -314,3 +314,23 @@ def test_the_tree_refits_when_its_panel_gets_shorter(prune):
         "document.getElementById('tree').clientHeight"
     )
     prune.screenshot("refit-short-panel")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_presenting_the_pacman_preset_keeps_its_nodes_clear_of_the_minimap(prune, size):
+    """Issue 30: the folded Pacman tree presented at 24 px overflowed its panel at step 0, and
+    the minimap covered a row of nodes; a fold that does not fit at 24 px now goes smaller
+    (never below 12 px) rather than under the minimap."""
+    page = prune.page
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    prune.open("preset=pacman")
+    page.keyboard.press("p")
+    wait_presenting(page)
+    for step in (0, 15):
+        page.evaluate("(k) => window.prune.seek(k)", step)
+        page.wait_for_function("(k) => window.prune.step === k", arg=step)
+        page.wait_for_timeout(100)
+        covered = [p for p in covered_or_small_values(page, "#tree") if "outside" not in p]
+        assert not covered, f"step {step}: {covered}"
+    prune.screenshot(f"presentation-pacman-{size[0]}x{size[1]}")
