@@ -245,7 +245,8 @@ def test_presenter_reload_keeps_the_room(prune, student_page):
     assert prune.page.locator(".lecture-bar").is_visible()
     assert prune.page.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is not None
     prune.page.get_by_role("button", name="End lecture").click()
-    expect(prune.page.locator(".lecture-end-ask")).to_have_text("End the lecture for every student?")
+    ask = prune.page.locator(".lecture-end-ask")
+    expect(ask).to_have_text("End the lecture for every student?")
     prune.page.get_by_role("button", name="End it").click()
     expect(prune.page.locator(".lecture-bar")).to_be_hidden()
     assert "present=" not in prune.page.url
