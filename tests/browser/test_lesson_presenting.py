@@ -108,7 +108,8 @@ def test_the_header_and_the_player_fade_when_idle_and_come_back(prune):
     page.clock.run_for(1000)
     assert page.evaluate(IDLE)
     page.wait_for_function(PLAYER_OPACITY, arg="0")
-    assert actions.is_hidden() and page.locator("#player").is_hidden()
+    opacity = "(id) => getComputedStyle(document.getElementById(id)).opacity"
+    assert page.evaluate(opacity, "lesson-actions") == "0"
     # The slide's title stays; the tree keeps its size (the controls keep their room).
     assert page.locator("#slide-title").is_visible()
     prune.screenshot("lesson-presenting-idle")
@@ -117,7 +118,7 @@ def test_the_header_and_the_player_fade_when_idle_and_come_back(prune):
     page.mouse.move(420, 310)
     assert not page.evaluate(IDLE)
     page.wait_for_function(PLAYER_OPACITY, arg="1")
-    assert actions.is_visible()
+    assert page.evaluate(opacity, "lesson-actions") == "1"
     page.clock.run_for(IDLE_MS + 100)
     assert page.evaluate(IDLE)
     # A clicker's key brings them back, and steps.
