@@ -78,6 +78,19 @@ class Config:
         )
         self.PRUNE_EXPERIMENT_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_SECONDS", 120)
         self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
+        # Games, big traces and gradings compute in worker processes kept between requests
+        # (app/web/job_pool.py): this many workers, places per client address and waiting
+        # in all, a CPU-time and a memory (address space) budget per job, and how long a job
+        # waits for a free worker before a 503.
+        self.PRUNE_JOB_WORKERS = _integer(environ, "PRUNE_JOB_WORKERS", 2)
+        self.PRUNE_JOBS_PER_ADDRESS = _integer(environ, "PRUNE_JOBS_PER_ADDRESS", 4)
+        self.PRUNE_JOB_QUEUE = _integer(environ, "PRUNE_JOB_QUEUE", 8, minimum=0)
+        self.PRUNE_JOB_SECONDS = _integer(environ, "PRUNE_JOB_SECONDS", 20)
+        self.PRUNE_JOB_MEGABYTES = _integer(environ, "PRUNE_JOB_MEGABYTES", 400)
+        self.PRUNE_JOB_WAIT_SECONDS = _integer(environ, "PRUNE_JOB_WAIT_SECONDS", 10)
+        # A trace whose run request is at most this many bytes of JSON (the textbook trees)
+        # is computed in the server itself: a worker's round trip would cost it more.
+        self.PRUNE_INLINE_TRACE_BYTES = _integer(environ, "PRUNE_INLINE_TRACE_BYTES", 16_384)
         self.PRUNE_RUN_PAUSE_BYTES = _integer(environ, "PRUNE_RUN_PAUSE_BYTES", MEGABYTE)
         self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)
         # Every message to a connection (runs, acks, lecture broadcasts) counts against one

@@ -28,6 +28,7 @@ from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
 from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
+from .web.job_pool import init_jobs
 from .web.lecture_payloads import lecture_payloads
 from .web.lessons import lesson_pages, lessons_api
 from .web.pages import pages
@@ -67,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_rate_limit(app, api, games_api, experiments_api, practice_api, lessons_api)
     init_socketio(app)
     init_experiments(app)
+    init_jobs(app)
     init_lecture(app)
     init_store(app)
     init_embeds(app)

@@ -9,19 +9,17 @@ values are validated by the engine (a bad one is a 400 naming it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
-import orjson
 from flask import Blueprint, current_app, render_template
 
 from ..engine import EngineError
 from ..experiments import plain_whole
 from ..games.options import read_game_options
-from ..games.tictactoe_play import tictactoe_move, tictactoe_practice_tree, tictactoe_trace
 from ..inputs import limits_from
 from ..security import charged_by_time, not_rate_limited
-from ..sockets import take_turns
+from .job_pool import run_job
 from .traces import (
     SHORT,
     cached_response,
@@ -55,26 +53,24 @@ def play_pacman():
 @not_rate_limited
 def tictactoe_move_answer():
     """The computer's move on ``board`` (``{"board", "move", "value", "status", "summary"}``)."""
-    return _tictactoe("move", tictactoe_move)
+    return _tictactoe("move")
 
 
 @games_api.get("/tictactoe/trace")
 @not_rate_limited
 def tictactoe_trace_answer():
     """The trace of the search that chooses the move on ``board``."""
-    return _tictactoe("trace", tictactoe_trace)
+    return _tictactoe("trace")
 
 
-def _tictactoe(kind: str, answer: Callable[..., dict[str, Any]]):
+def _tictactoe(kind: str):
     given = query_options()
     board = given.pop("board", None)
     if board is None:
         raise EngineError("give the board: ?board=X...O.... (9 cells of X, O or .)", field="board")
-    options = read_game_options(given, _limits())
-    return _cached(
-        ("tictactoe", kind, board, options),
-        lambda: answer(board, options, _limits(), take_turns),
-    )
+    options = read_game_options(given, _limits())  # a bad option is a 400 here
+    limits = asdict(_limits())
+    return _cached(("tictactoe", kind, board, options), "tictactoe", [kind, board, given, limits])
 
 
 @games_api.get("/tictactoe/tree")
@@ -90,7 +86,7 @@ def tictactoe_tree():
     if given:
         key = next(iter(given))
         raise EngineError(f"unknown field {key!r} (expected board, size)", field=key)
-    return _cached(("tictactoe", "tree", board, size), lambda: tictactoe_practice_tree(board, size))
+    return _cached(("tictactoe", "tree", board, size), "tictactoe.tree", [board, size])
 
 
 @games_api.get("/pacman/mazes")
@@ -112,44 +108,28 @@ def pacman_layouts():
 @not_rate_limited
 def pacman_game():
     """A whole game: the maze, every agent's move, and each of Pacman's decisions."""
-    from ..games.pacman_play import play_pacman
-
     if _course_rules():
-        from ..games.cs188_play import play_course_game
-
         layout, settings = _course_settings(("moves",))
-        return _cached(
-            ("pacman-cs188", "game", layout, *sorted(settings.items())),
-            lambda: play_course_game(layout, **settings, pause=take_turns),
-        )
+        key = ("pacman-cs188", "game", layout, *sorted(settings.items()))
+        return _cached(key, "cs188.game", [layout, settings])
     maze, settings = _pacman_settings(("moves",))
-    return _cached(
-        ("pacman", "game", maze, *sorted(settings.items())),
-        lambda: play_pacman(maze, **settings, pause=take_turns),
-    )
+    key = ("pacman", "game", maze, *sorted(settings.items()))
+    return _cached(key, "pacman.game", [maze, settings])
 
 
 @games_api.get("/pacman/trace")
 @not_rate_limited
 def pacman_trace():
     """The trace of Pacman's decision ``decision`` (from 0) in the game the settings name."""
-    from ..games.pacman_play import pacman_decision
-
     if _course_rules():
-        from ..games.cs188_play import course_decision
-
         layout, settings = _course_settings(("decision",))
         _need_decision(settings)
-        return _cached(
-            ("pacman-cs188", "trace", layout, *sorted(settings.items())),
-            lambda: course_decision(layout, **settings, pause=take_turns),
-        )
+        key = ("pacman-cs188", "trace", layout, *sorted(settings.items()))
+        return _cached(key, "cs188.trace", [layout, settings])
     maze, settings = _pacman_settings(("decision",))
     _need_decision(settings)
-    return _cached(
-        ("pacman", "trace", maze, *sorted(settings.items())),
-        lambda: pacman_decision(maze, **settings, pause=take_turns),
-    )
+    key = ("pacman", "trace", maze, *sorted(settings.items()))
+    return _cached(key, "pacman.trace", [maze, settings])
 
 
 @games_api.get("/pacman/tree")
@@ -157,14 +137,10 @@ def pacman_trace():
 def pacman_tree():
     """Pacman's decision ``decision`` as a tree document, to practise on: cut to homework
     size, or whole with ``size=whole``."""
-    from ..games.pacman_play import pacman_practice_tree
-
     maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation", "size"))
     _need_decision(settings)
-    return _cached(
-        ("pacman", "tree", maze, *sorted(settings.items())),
-        lambda: pacman_practice_tree(maze, **settings, pause=take_turns),
-    )
+    key = ("pacman", "tree", maze, *sorted(settings.items()))
+    return _cached(key, "pacman.tree", [maze, settings])
 
 
 PACMAN_WHOLE = ("seed", "depth", "moves", "decision")
@@ -243,15 +219,16 @@ def _whole(key: str, text: str) -> int:
         raise EngineError(f"{key} must be a whole number, not {text!r}", field=key) from None
 
 
-def _cached(key: tuple, compute: Callable[[], Any]):
-    """``compute()``'s JSON, kept in the trace cache under ``key`` and sent with an ETag."""
+def _cached(key: tuple, kind: str, args: list[Any]):
+    """The JSON of job ``kind`` on ``args`` (computed in a worker process, app/jobs.py), kept
+    in the trace cache under ``key`` and sent with an ETag."""
     etag = etag_of("game", repr(key))
     unchanged = not_modified(etag, SHORT)
     if unchanged is not None:
         return unchanged
 
     def body() -> bytes:
-        return orjson.dumps(compute())
+        return run_job(kind, args)
 
     with charged_by_time() as meter:  # by its cost, also when it fails (a 400 after a search)
         content, computed = trace_cache().get_or_compute(("game", key), lambda: meter.run(body))

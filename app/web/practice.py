@@ -8,15 +8,17 @@ a 400 naming the node or field; the body limit, content type and rate limit are 
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
 
-from flask import Blueprint
+import orjson
+from flask import Blueprint, Response, current_app
 
-from ..engine import EngineError, Limits, SearchOptions, Tree
+from ..engine import EngineError
 from ..inputs import read_run
 from ..practice import grade_answer
-from ..sockets import off_the_loop, take_turns
+from ..sockets import take_turns
 from .api import _body, _limits
+from .job_pool import run_job
 
 practice_api = Blueprint("practice_api", __name__, url_prefix="/api/practice")
 
@@ -25,8 +27,8 @@ GRADE_FIELDS = ("tree", "options", "answer")
 
 @practice_api.post("/grade")
 def grade():
-    """Grade the answer against the engine's trace, computed off the event loop (a big tree
-    takes a moment, and other clients should not wait for it)."""
+    """Grade the answer against the engine's trace: a small tree here, a big one in a worker
+    process (app/web/job_pool.py), so that other clients do not wait for it."""
     body = _body()
     if not isinstance(body, dict):
         raise EngineError('the request must be an object: {"tree": …, "options"?: …, "answer": …}')
@@ -36,21 +38,16 @@ def grade():
                 f"request: unknown field {key!r} (expected one of {', '.join(GRADE_FIELDS)})",
                 field=str(key),
             )
-    limits = _limits()
-    run = {key: body[key] for key in ("tree", "options") if key in body}
-    document, options = read_run(run, limits, take_turns)
     if "answer" not in body:
         raise EngineError('the request has no "answer"', field="answer")
-    graded = off_the_loop(_grade, document.tree, options, body["answer"], limits)
-    if isinstance(graded, EngineError):
-        raise graded
-    return graded
-
-
-def _grade(tree: Tree, options: SearchOptions, answer: Any, limits: Limits):
-    """The grading, or the input error it found returned rather than raised: gevent's thread
-    pool logs every exception raised in it as a failure, and a bad answer is no failure."""
+    limits = _limits()
+    run = {key: body[key] for key in ("tree", "options") if key in body}
     try:
-        return grade_answer(tree, options, answer, limits)
-    except EngineError as err:
-        return err
+        payload = orjson.dumps(body)
+    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
+        payload = None
+    if payload is None or len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+        document, options = read_run(run, limits, take_turns)
+        return grade_answer(document.tree, options, body["answer"], limits)
+    graded = run_job("grade", [run, body["answer"], asdict(limits)])
+    return Response(graded, mimetype="application/json")

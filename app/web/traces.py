@@ -28,18 +28,21 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import orjson
 from flask import Response, current_app, request
 
-from ..engine import EngineError, Search
-from ..inputs import limits_from, read_run
+from ..engine import EngineError
+from ..inputs import limits_from
 from ..security import charge_computation, charged_by_time, cost_of
 from ..sockets import take_turns
 from ..static_files import CODINGS
+from ..tracing import trace_chunks
+from .job_pool import run_job
 
 YEAR = 31_536_000
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -54,7 +57,7 @@ def _engine_version() -> str:
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     engine = [*root.joinpath("engine").glob("*.py"), *root.joinpath("games").glob("*.py")]
-    for path in sorted([*engine, root / "inputs.py", Path(__file__)]):
+    for path in sorted([*engine, root / "inputs.py", root / "tracing.py", Path(__file__)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -197,8 +200,8 @@ def trace_response(
         return unchanged
 
     def compute() -> bytes:
-        chunks = trace_body(run(options))  # bad options are a 400 here, before the meter
-        return meter.run(lambda: b"".join(chunks))
+        work = prepared_trace(run(options))  # bad options are a 400 here, before the meter
+        return meter.run(lambda: b"".join(work()))
 
     with charged_by_time() as meter:  # the search by its cost, also when it fails
         body, computed = trace_cache().get_or_compute(key, compute)
@@ -216,23 +219,26 @@ def charge_sending(body: bytes, computed: bool) -> None:
 
 
 def trace_body(run: Any) -> Iterator[bytes]:
-    """A run request's whole trace as JSON, batch by batch (validated first: a bad request
-    raises before the first byte)."""
-    document, options = read_run(run, limits_from(current_app.config), take_turns)
-    search = Search(document.tree, options)
-    head = orjson.dumps({"nodes": search.nodes(take_turns), "options": options.to_data()})
-    return _batches(head, search)
+    """A run request's whole trace as JSON (app/tracing.py), validated first: a bad request
+    raises before the first byte."""
+    return iter(prepared_trace(run)())
 
 
-def _batches(head: bytes, search: Search) -> Iterator[bytes]:
-    """``head`` (an object's JSON) extended with ``"events"`` and, last, ``"summary"``."""
-    yield head[:-1] + b',"events":['
-    separator = b""
-    for batch in search.batches():
-        yield separator + orjson.dumps(batch)[1:-1]
-        separator = b","
-        take_turns()
-    yield b'],"summary":' + orjson.dumps(search.summary) + b"}"
+def prepared_trace(run: Any) -> Callable[[], Iterable[bytes]]:
+    """What computes the trace of ``run``. A small request (at most
+    ``PRUNE_INLINE_TRACE_BYTES`` of JSON, such as the textbook trees) is validated now and
+    computed here, giving way to the other clients between batches; a bigger one in a worker
+    process (app/web/job_pool.py), which names a bad node or option."""
+    config = current_app.config
+    limits = limits_from(config)
+    try:
+        payload = orjson.dumps(run)
+    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
+        payload = None
+    if payload is None or len(payload) <= config["PRUNE_INLINE_TRACE_BYTES"]:
+        chunks = trace_chunks(run, limits, take_turns)
+        return lambda: chunks
+    return lambda: [run_job("trace", [orjson.Fragment(payload), asdict(limits)])]
 
 
 def view_cache_control() -> str:
