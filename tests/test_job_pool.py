@@ -1,0 +1,136 @@
+"""Computations in worker processes (app/web/job_pool.py, app/jobs.py): the same answers as
+computed in the server, input errors still naming their node or field, a job over its time or
+memory budget refused saying so (and the next one answered), places per address and in all
+(429 / 503 with Retry-After), and a job ended when its client goes away."""
+
+import threading
+import time
+
+import pytest
+from support import make_app
+
+from app.engine.generators import random_tree
+from app.web.job_pool import IDLE, ClientGone, JobPool, JobsBusy, JobSettings, ServerBusy
+
+BIG = random_tree(seed=3, depth=6, branching=4)  # 5,461 nodes: well over the inline bound
+ROWS = ["%" * 30, "%P" + "." * 27 + "%", *["%" + "." * 28 + "%"] * 26]
+OPEN_30 = "\n".join([*ROWS, "%" + "G" * 4 + "." * 24 + "%", "%" * 30])  # 30×30, 4 ghosts
+HEAVY = [OPEN_30, {"depth": 4, "algorithm": "minimax", "moves": 1000, "ghosts": "random"}]
+SMALL = ["smallClassic", {"depth": 2, "moves": 5}]
+
+
+def settings(**given):
+    values = dict(workers=1, per_address=1, queue=0, seconds=30, megabytes=600, wait_seconds=1)
+    return JobSettings(**{**values, **given})
+
+
+def test_a_big_trace_from_a_worker_is_the_one_the_server_computes():
+    inline = make_app(PRUNE_INLINE_TRACE_BYTES=10_000_000).test_client()
+    pooled = make_app(PRUNE_INLINE_TRACE_BYTES=1).test_client()
+    expected = inline.post("/api/trace", json={"tree": BIG, "options": {"rule": "strict"}})
+    answer = pooled.post("/api/trace", json={"tree": BIG, "options": {"rule": "strict"}})
+    assert answer.status_code == 200
+    assert answer.get_json() == expected.get_json()
+    assert len(answer.get_json()["nodes"]) == 5_461
+    assert IDLE.workers, "the trace was computed by a worker process, which is kept"
+
+
+def test_a_bad_node_in_a_big_tree_is_named_from_the_worker():
+    client = make_app(PRUNE_INLINE_TRACE_BYTES=1).test_client()
+    tree = [list(branch) for branch in BIG]
+    tree[2][1] = {"value": "many"}
+    response = client.post("/api/trace", json={"tree": tree})
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["path"] == [2, 1]
+    assert "node [2, 1]" in body["error"]
+
+
+def test_a_big_grading_from_a_worker_scores_the_answer():
+    client = make_app(PRUNE_INLINE_TRACE_BYTES=1).test_client()
+    answer = {"pruned": [[0, 0, 0, 0, 3]], "values": {"": 4}}
+    response = client.post("/api/practice/grade", json={"tree": BIG, "answer": answer})
+    inline = (
+        make_app().test_client().post("/api/practice/grade", json={"tree": BIG, "answer": answer})
+    )
+    assert response.status_code == inline.status_code
+    assert response.get_json() == inline.get_json()
+
+
+def test_a_game_over_its_time_budget_is_a_422_and_the_next_game_is_answered():
+    client = make_app(PRUNE_JOB_SECONDS=1, PRUNE_JOB_MEGABYTES=2000).test_client()
+    query = {"layout": OPEN_30, "rules": "cs188", **HEAVY[1]}
+    started = time.monotonic()
+    response = client.get("/api/games/pacman/game", query_string=query)
+    assert time.monotonic() - started < 10
+    assert response.status_code == 422
+    assert "1 s of computing" in response.get_json()["error"]
+    after = client.get("/api/games/pacman/game?layout=smallClassic&depth=2&moves=3")
+    assert after.status_code == 200
+    assert after.get_json()["maze"]
+
+
+def test_a_job_over_its_memory_budget_is_refused_saying_so():
+    pool = JobPool(settings(seconds=60, megabytes=200))
+    with pytest.raises(Exception, match="200 MB a request may have") as refused:
+        pool.run("cs188.game", HEAVY, "10.0.0.1")
+    assert refused.value.code == 422
+    assert pool.run("cs188.game", SMALL, "10.0.0.1").startswith(b'{"maze"')
+
+
+def test_an_address_with_its_places_taken_gets_a_429_and_another_address_is_served():
+    pool = JobPool(settings(workers=2, per_address=1))
+    done = threading.Event()
+    heavy = _blocking(pool, "10.0.0.1", done)
+    with pytest.raises(JobsBusy, match="your address already has 1") as refused:
+        pool.run("cs188.game", SMALL, "10.0.0.1")
+    assert refused.value.get_response().headers["Retry-After"]
+    assert pool.run("cs188.game", SMALL, "10.0.0.2").startswith(b'{"maze"')
+    done.set()
+    heavy.join()
+
+
+def test_a_full_pool_answers_503_at_once():
+    pool = JobPool(settings(workers=1, queue=0))
+    done = threading.Event()
+    heavy = _blocking(pool, "10.0.0.1", done)
+    started = time.monotonic()
+    with pytest.raises(ServerBusy, match="computing as much as it can") as refused:
+        pool.run("cs188.game", SMALL, "10.0.0.2")
+    assert time.monotonic() - started < 0.5
+    assert refused.value.code == 503
+    assert refused.value.get_response().headers["Retry-After"]
+    done.set()
+    heavy.join()
+
+
+def test_a_job_whose_client_left_ends_within_a_second():
+    pool = JobPool(settings(seconds=60))
+    gone = threading.Event()
+    threading.Timer(0.5, gone.set).start()
+    started = time.monotonic()
+    with pytest.raises(ClientGone):
+        pool.run("cs188.game", HEAVY, "10.0.0.1", still_wanted=lambda: not gone.is_set())
+    assert time.monotonic() - started < 2.5
+    assert pool.running == 0
+    assert pool.run("cs188.game", SMALL, "10.0.0.1").startswith(b'{"maze"')
+
+
+def _blocking(pool, address, done):
+    """A heavy job holding a place until ``done`` is set (its client then goes away)."""
+
+    def run():
+        with pytest.raises(ClientGone):
+            pool.run("cs188.game", HEAVY, address, still_wanted=lambda: not done.is_set())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    _wait_for(lambda: pool.running == 1)
+    return thread
+
+
+def _wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
