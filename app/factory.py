@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
 from .assets import init_assets
 from .config import Config
@@ -37,6 +38,13 @@ from .web.practice import practice_api
 ROOT = Path(__file__).resolve().parent.parent
 
 
+class AsciiInteger(IntegerConverter):
+    """``<int:…>`` in a path: ASCII digits only. Werkzeug's matches ``\\d``, which takes any
+    Unicode digit (``/slides/٠/trace`` would be slide 0)."""
+
+    regex = r"[0-9]+"
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A new app; ``config`` overrides the settings read from the environment."""
     instance_path = os.environ.get("INSTANCE_PATH")
@@ -49,6 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_object(Config())
     app.config.update(config or {})
     app.json.sort_keys = False  # keep the engine's field order, and save the sorting
+    app.url_map.converters["int"] = AsciiInteger  # before any route is added
 
     app.register_blueprint(pages)
     app.register_blueprint(api)

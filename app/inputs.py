@@ -11,6 +11,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.generators import random_tree
 from .engine.tree import Pause
@@ -46,6 +48,45 @@ def parse_json(text: str, limits: Limits) -> Any:
         raise too_deep(limits) from None
     except ValueError as err:  # e.g. an integer literal with thousands of digits
         raise EngineError(f"not valid JSON: {err}") from None
+
+
+SURROGATE = "holds half of a UTF-16 surrogate pair (a lone surrogate), which is not text"
+
+
+def refuse_lone_surrogates(message: Any) -> None:
+    """Refuse a parsed message holding a lone surrogate (JSON's ``"\\ud800"``) in any text
+    or key, naming where: ``slides[2].notes: holds half of …``. Trees (a ``"tree"`` value)
+    are left to the engine, which names the node. No text can hold one: it would fail later,
+    when saved or sent (UTF-8 cannot encode it)."""
+    try:
+        orjson.dumps(message)
+        return  # orjson writes only valid UTF-8: nothing to find
+    except orjson.JSONEncodeError:
+        pass  # a surrogate, or an integer over 64 bits: look
+    stack: list[tuple[str, Any]] = [("", message)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            if not _is_text(value):
+                raise EngineError(f"{where or 'the message'}: {SURROGATE}", field=where or None)
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                name = f"{where}.{key}" if where else str(key)
+                if isinstance(key, str) and not _is_text(key):
+                    shown = key.encode("utf-8", "backslashreplace").decode()
+                    raise EngineError(f"{where or 'the message'}: the key {shown!r} {SURROGATE}")
+                if key != "tree":
+                    stack.append((name, item))
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_size(message: Any, cap: int, limits: Limits, what: str = "the run request") -> None:

@@ -22,7 +22,7 @@ from flask_socketio import SocketIO, emit
 from .backlog import bound_backlogs, unread_bytes
 from .engine import Document, EngineError, Search, SearchOptions
 from .inputs import check_size as _check_size
-from .inputs import error_body, limits_from, read_run, refused
+from .inputs import error_body, limits_from, read_run, refuse_lone_surrogates, refused
 from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
@@ -102,6 +102,13 @@ def on(event: str):
             request.routing_exception = None
             if event in ("connect", "disconnect"):
                 return handler(*args)
+            try:
+                if args:
+                    refuse_lone_surrogates(args[0])
+            except EngineError as err:  # named here for every event: none can store one
+                body = error_body(err)
+                answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
+                return {"ok": False, **body}
             try:
                 return handler(*args)
             except Exception:  # a bug: logged, and the sender still gets its answer

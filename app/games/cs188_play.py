@@ -126,6 +126,13 @@ def course_decision(
     given.pop("moves", None)
     settings = course_settings(layout, **given)
     index = whole_number(decision, "decision", 0, MAX_MOVES - 1)
+    if settings.pacman and index > len(settings.pacman):
+        played = len(settings.pacman)
+        raise EngineError(
+            f"decision {index} is past the moves played: with {played} moves in pacman, the "
+            f"decisions are 0 to {played} (the last one: what the search would play next)",
+            field="decision",
+        )
     settings = CourseSettings(**{**asdict(settings), "moves": index + 1})
     replay = _play(settings, pause, traced=index)
     if replay.traced is None:

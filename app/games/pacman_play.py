@@ -129,6 +129,20 @@ def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Repla
     return replay
 
 
+def check_settings(
+    maze: str,
+    *,
+    seed: int = 0,
+    ghosts: str = "adversarial",
+    depth: int = 2,
+    rule: str = "standard",
+    ordering: str = "given",
+    evaluation: str = "score",
+) -> None:
+    """The settings of a decision checked as ``pacman_decision`` checks them, without playing."""
+    _settings(maze, seed, ghosts, depth, 1, rule, ordering, evaluation)
+
+
 def _settings(maze, seed, ghosts, depth, moves, rule, ordering, evaluation) -> Settings:
     """Every setting checked, each error naming its field."""
     return Settings(

@@ -20,7 +20,7 @@ from ..engine import EngineError, Limits
 from ..engine.cs188 import parse_cs188
 from ..engine.cs188_export import export_cs188
 from ..engine.presets import PRESETS
-from ..inputs import limits_from, parse_json, read_random, read_run
+from ..inputs import limits_from, parse_json, read_random, read_run, refuse_lone_surrogates
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
 from .traces import (
@@ -151,7 +151,9 @@ def _body() -> Any:
     if not request.is_json:
         abort(415, 'send JSON with the header "Content-Type: application/json"')
     _refuse_cut_body(len(request.get_data()))
-    return parse_json(request.get_data(as_text=True), _limits())  # the cached bytes, decoded
+    body = parse_json(request.get_data(as_text=True), _limits())  # the cached bytes, decoded
+    refuse_lone_surrogates(body)
+    return body
 
 
 def _refuse_cut_body(length: int) -> None:

@@ -149,10 +149,10 @@ COURSE_WORDS = ("ghosts", "algorithm", "rule", "ordering", "pacman")
 PACMAN_RULES = ("prune", "cs188")
 
 
-def _course_rules() -> bool:
+def _course_rules(given: dict[str, str] | None = None) -> bool:
     """Whether a Pacman request plays by the CS188 rules: ``rules=cs188``, or a ``layout``
     given without ``rules`` (Prune's own rules, ``rules=prune``, play a ``maze``)."""
-    given = query_options()
+    given = query_options() if given is None else given
     rules = given.get("rules")
     if rules is None:
         return "layout" in given
@@ -161,10 +161,12 @@ def _course_rules() -> bool:
     return rules == "cs188"
 
 
-def _course_settings(extra: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
-    """The layout (a name, or its text) and the settings of a CS188 Pacman request;
-    cs188_play checks their values."""
-    given = query_options()
+def _course_settings(
+    extra: tuple[str, ...], query: dict[str, str] | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The layout (a name, or its text) and the settings of a CS188 Pacman request (its
+    query, or ``query``); cs188_play checks their values."""
+    given = query_options() if query is None else dict(query)
     given.pop("rules", None)
     layout = given.pop("layout", None)
     if layout is None:
@@ -183,6 +185,24 @@ def _course_settings(extra: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
     return layout, settings
 
 
+def check_pacman_query(query: dict[str, str]) -> None:
+    """A Pacman decision's query (a lesson's game slide) checked as ``/api/games/pacman/trace``
+    checks it, without playing: every field, the maze or layout, and the decision's range."""
+    from ..games.cs188_play import MAX_MOVES, course_settings
+    from ..games.decisions import whole_number
+    from ..games.pacman_play import check_settings
+
+    if _course_rules(query):
+        layout, settings = _course_settings(("decision",), query)
+        _need_decision(settings)
+        course_settings(layout, **{k: v for k, v in settings.items() if k != "decision"})
+    else:
+        maze, settings = _pacman_settings(("decision",), query=query)
+        _need_decision(settings)
+        check_settings(maze, **{k: v for k, v in settings.items() if k != "decision"})
+    whole_number(settings["decision"], "decision", 0, MAX_MOVES - 1)
+
+
 def _need_decision(settings: dict[str, Any]) -> None:
     if "decision" not in settings:
         raise EngineError(
@@ -191,10 +211,13 @@ def _need_decision(settings: dict[str, Any]) -> None:
 
 
 def _pacman_settings(
-    extra: tuple[str, ...], words: tuple[str, ...] = PACMAN_WORDS
+    extra: tuple[str, ...],
+    words: tuple[str, ...] = PACMAN_WORDS,
+    query: dict[str, str] | None = None,
 ) -> tuple[str, dict[str, Any]]:
-    """The maze and the settings of a Pacman request; pacman_play checks their ranges."""
-    given = query_options()
+    """The maze and the settings of a Pacman request (its query, or ``query``); pacman_play
+    checks their ranges."""
+    given = query_options() if query is None else dict(query)
     given.pop("rules", None)
     maze = given.pop("maze", None)
     if maze is None:

@@ -22,12 +22,14 @@ from ..engine import EngineError
 from ..engine.presets import PRESETS
 from ..experiments.catalog import FIELDS as EXPERIMENT_FIELDS
 from ..games.options import read_game_options
+from ..games.tictactoe import parse_board
 from ..inputs import limits_from
 from ..lessons import BUILTIN_LESSONS, LessonTooBig, read_lesson
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
 from .api import _body as read_body  # the API's careful reader: 415, a cut body, bad JSON
 from .experiments import build as build_experiment
+from .games import check_pacman_query
 from .traces import (
     ENGINE_VERSION,
     IMMUTABLE,
@@ -57,6 +59,7 @@ def check_game(game: str, query: dict[str, str], where: str) -> None:
         if not BOARD.match(board):
             raise EngineError(f"{where}.board must be 9 cells of X, O or .", field=f"{where}.board")
         try:
+            parse_board(board)  # an impossible board (XXXXXXXXX) or a finished game
             read_game_options(options, limits_from(current_app.config))
         except EngineError as err:
             raise EngineError(f"{where}: {err}", field=f"{where}.{err.field}") from None
@@ -66,8 +69,10 @@ def check_game(game: str, query: dict[str, str], where: str) -> None:
             raise EngineError(f"{where}: unknown field {key!r}", field=f"{where}.{key}")
     if "maze" not in query and "layout" not in query:
         raise EngineError(f"{where} needs a maze or a layout", field=f"{where}.maze")
-    if not query.get("decision", "").isdigit():
-        raise EngineError(f"{where}.decision must be a whole number", field=f"{where}.decision")
+    try:  # as /api/games/pacman/trace checks it (a maze, depth=99, decision=٥ are refused)
+        check_pacman_query(query)
+    except EngineError as err:
+        raise EngineError(f"{where}: {err}", field=f"{where}.{err.field or 'query'}") from None
 
 
 def check_experiment(name: str, query: dict[str, str], where: str) -> None:
