@@ -76,7 +76,10 @@ def refuse_lone_surrogates(message: Any) -> None:
                 name = f"{where}.{key}" if where else str(key)
                 if isinstance(key, str) and not _is_text(key):
                     shown = key.encode("utf-8", "backslashreplace").decode()
-                    raise EngineError(f"{where or 'the message'}: the key {shown!r} {SURROGATE}")
+                    raise EngineError(
+                        f"{where or 'the message'}: the key {shown!r} {SURROGATE}",
+                        field=where or None,
+                    )
                 if key != "tree":
                     stack.append((name, item))
 
