@@ -90,6 +90,13 @@ def trace(run: Any, limits: dict[str, Any]) -> bytes:
     return b"".join(trace_chunks(run, Limits(**limits), _no_pause))
 
 
+def run(message: Any, limits: dict[str, Any], batch: int) -> bytes:
+    """A socket run computed whole, as lines of JSON (app/tracing.py's ``run_lines``)."""
+    from .tracing import run_lines
+
+    return run_lines(message, Limits(**limits), batch, _no_pause)
+
+
 def grade(run: Any, answer: Any, limits: dict[str, Any]) -> Any:
     from .inputs import read_run
     from .practice import grade_answer
@@ -108,6 +115,7 @@ KINDS: dict[str, Callable[..., Any]] = {
     "tictactoe.tree": tictactoe_tree,
     "trace": trace,
     "grade": grade,
+    "run": run,
 }
 
 

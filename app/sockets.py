@@ -13,19 +13,24 @@ import functools
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from functools import partial
 
+import orjson
 from flask import current_app, request
 from flask_socketio import SocketIO, emit
+from werkzeug.exceptions import HTTPException
 
 from .backlog import bound_backlogs, unread_bytes
-from .engine import Document, EngineError, Search, SearchOptions
+from .engine import EngineError, Limits, Search
 from .inputs import check_size as _check_size
 from .inputs import error_body, limits_from, read_run, refuse_lone_surrogates, refused
 from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
+from .tracing import run_head
+from .web.job_pool import ClientGone, run_job
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -160,38 +165,53 @@ def on_run(message=None):
     limits = limits_from(config)
     try:
         _check_size(message, config["MAX_CONTENT_LENGTH"], limits)
-        document, options = read_run(message, limits, take_turns)
-        search = Search(document.tree, options)
-        nodes = search.nodes(take_turns)
+        head, search = _prepared(message, limits, settings.batch, connection)
     except EngineError as err:
         return _refuse(err)
+    except HTTPException as err:  # no place or budget for it in the job pool: says why
+        return _refuse(EngineError(err.description))
+    except ClientGone:
+        return None
     started = connection.start()
     # With async handlers this handler runs in its own thread, which sends the ack and ends:
     # the stream waits for it so that the ack always arrives before the first events.
     handler = _current_task() if socketio.server.async_handlers else None
     slots = current_app.extensions["prune.searches"]
     socketio.start_background_task(stream, started, search, settings, slots, handler)
-    return {
-        "ok": True,
-        "run": started.id,
-        "nodes": nodes,
-        "options": options.to_data(),
-        "document": {
-            "name": document.name,
-            "description": document.description,
-            "answer": document.answer,
-            "source": document.source,
-            "agents": _agents(document, options),
-        },
-    }
+    return {"ok": True, "run": started.id, **head}
 
 
-def _agents(document: Document, options: SearchOptions) -> list[str] | None:
-    """The document's names of its players, or None when it has none or when the run's
-    ``players`` option replaced its cycle (the names would then name the wrong levels)."""
-    if document.agents is None or options.players != document.players:
-        return None
-    return list(document.agents)
+def _prepared(message, limits: Limits, batch: int, connection: Connection):
+    """The run's acknowledgement (``run_head``) and its search. A small run (at most
+    ``PRUNE_INLINE_TRACE_BYTES`` of JSON: the textbook trees) is searched here, batch by
+    batch as it streams; a bigger one whole in a worker process (app/web/job_pool.py),
+    whose batches then stream from memory, so the search never holds the event loop."""
+    try:
+        payload = orjson.dumps(message)
+    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
+        payload = None
+    if payload is None or len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+        document, options = read_run(message, limits, take_turns)
+        search = Search(document.tree, options)
+        return run_head(document, options, search, take_turns), search
+    lines = run_job(
+        "run",
+        [orjson.Fragment(payload), asdict(limits), batch],
+        still_wanted=lambda: not connection.closed,
+    ).split(b"\n")
+    return orjson.loads(lines[0]), Searched(lines[1:-1], orjson.loads(lines[-1]))
+
+
+class Searched:
+    """A search a worker process made: its batches (JSON lines), read as they are sent."""
+
+    def __init__(self, batches: list[bytes], summary: dict):
+        self._batches = batches
+        self.summary = summary
+
+    def batches(self, _size: int) -> Iterator[list]:
+        for line in self._batches:
+            yield orjson.loads(line)
 
 
 @on(UNREADABLE)

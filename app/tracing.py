@@ -1,6 +1,6 @@
 """A run request's whole trace as JSON, batch by batch: ``{"nodes", "options", "events",
-"summary"}``. Flask-free, so the server (app/web/traces.py) and its worker processes
-(app/jobs.py) make the same bytes.
+"summary"}``, and a socket run's acknowledgement and batches. Flask-free, so the server
+(app/web/traces.py, app/sockets.py) and its worker processes (app/jobs.py) make the same.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from .engine import Limits, Search
+from .engine import Document, Limits, Search, SearchOptions
 from .engine.tree import Pause
 from .inputs import read_run
 
@@ -22,6 +22,41 @@ def trace_chunks(run: Any, limits: Limits, pause: Pause) -> Iterator[bytes]:
     search = Search(document.tree, options)
     head = orjson.dumps({"nodes": search.nodes(pause), "options": options.to_data()})
     return _batches(head, search, pause)
+
+
+def run_head(document: Document, options: SearchOptions, search: Search, pause: Pause) -> dict:
+    """What a socket run's acknowledgement carries besides ``ok`` and ``run`` (docs/protocol.md):
+    the node table, the options and the document's description."""
+    return {
+        "nodes": search.nodes(pause),
+        "options": options.to_data(),
+        "document": {
+            "name": document.name,
+            "description": document.description,
+            "answer": document.answer,
+            "source": document.source,
+            "agents": _agents(document, options),
+        },
+    }
+
+
+def run_lines(run: Any, limits: Limits, batch: int, pause: Pause) -> bytes:
+    """A socket run computed whole, as lines of JSON: ``run_head``, then each batch of about
+    ``batch`` events, then the summary (orjson writes no newline inside a value)."""
+    document, options = read_run(run, limits, pause)
+    search = Search(document.tree, options)
+    lines = [orjson.dumps(run_head(document, options, search, pause))]
+    lines.extend(orjson.dumps(events) for events in search.batches(batch))
+    lines.append(orjson.dumps(search.summary))
+    return b"\n".join(lines)
+
+
+def _agents(document: Document, options: SearchOptions) -> list[str] | None:
+    """The document's names of its players, or None when it has none or when the run's
+    ``players`` option replaced its cycle (the names would then name the wrong levels)."""
+    if document.agents is None or options.players != document.players:
+        return None
+    return list(document.agents)
 
 
 def _batches(head: bytes, search: Search, pause: Pause) -> Iterator[bytes]:

@@ -1,5 +1,6 @@
 """Computations in worker processes (app/web/job_pool.py, app/jobs.py): the same answers as
-computed in the server, input errors still naming their node or field, a job over its time or
+computed in the server (traces, gradings, socket runs streamed in batches), input errors still
+naming their node or field, a job over its time or
 memory budget refused saying so (and the next one answered), places per address and in all
 (429 / 503 with Retry-After), and a job ended when its client goes away."""
 
@@ -7,9 +8,11 @@ import threading
 import time
 
 import pytest
-from support import make_app
+from support import engine_trace, make_app
+from test_sockets import Inbox
 
 from app.engine.generators import random_tree
+from app.sockets import socketio
 from app.web.job_pool import IDLE, ClientGone, JobPool, JobsBusy, JobSettings, ServerBusy
 
 BIG = random_tree(seed=3, depth=6, branching=4)  # 5,461 nodes: well over the inline bound
@@ -134,3 +137,32 @@ def _wait_for(predicate, timeout=5.0):
     while not predicate():
         assert time.monotonic() < deadline
         time.sleep(0.01)
+
+
+def test_a_big_socket_run_from_a_worker_streams_the_engines_trace():
+    app = make_app(PRUNE_INLINE_TRACE_BYTES=1, PRUNE_EVENT_BATCH=64)
+    client = socketio.test_client(app)
+    inbox = Inbox(client)
+    options = {"algorithm": "minimax"}
+    ack = client.emit("run", {"tree": BIG, "options": options}, callback=True)
+    expected = engine_trace(BIG, options)
+    assert ack["ok"] is True
+    assert ack["nodes"] == expected["nodes"]
+    assert ack["options"] == expected["summary"]["options"]
+    done = inbox.wait_done(ack["run"])
+    assert done["summary"] == expected["summary"]
+    assert inbox.trace(ack["run"]) == expected["events"]
+    sizes = [len(batch["events"]) for batch in inbox.of_run(ack["run"], "events")]
+    assert min(sizes[:-1]) >= 64 and len(sizes) > 10, "still streamed in batches"
+    client.disconnect()
+
+
+def test_a_bad_node_in_a_big_socket_run_is_a_run_error_naming_it():
+    client = socketio.test_client(make_app(PRUNE_INLINE_TRACE_BYTES=1))
+    tree = [list(branch) for branch in BIG]
+    tree[3][0] = {"value": None}
+    ack = client.emit("run", {"tree": tree}, callback=True)
+    assert ack["ok"] is False
+    assert ack["path"] == [3, 0]
+    assert [m["name"] for m in client.get_received()] == ["run_error"]
+    client.disconnect()

@@ -299,12 +299,14 @@ def init_jobs(app) -> None:
     app.register_error_handler(ClientGone, lambda err: Response(status=499))
 
 
-def run_job(kind: str, args: list[Any]) -> bytes:
+def run_job(kind: str, args: list[Any], still_wanted: Callable[[], bool] | None = None) -> bytes:
     """Job ``kind`` on ``args`` (JSON values) for the current request, in a worker process;
-    its JSON answer. Ends when the client goes away (``ClientGone``)."""
+    its JSON answer. Ends (``ClientGone``) when the client goes away: when its HTTP
+    connection closes, or when ``still_wanted()`` says so (a socket's handler knows)."""
     pool: JobPool = current_app.extensions["prune.jobs"]
     address = request.remote_addr or "unknown"
-    return pool.run(kind, args, address, _client_here(request.environ))
+    wanted = _client_here(request.environ) if still_wanted is None else still_wanted
+    return pool.run(kind, args, address, wanted)
 
 
 def _client_here(environ) -> Callable[[], bool]:
