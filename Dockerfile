@@ -50,4 +50,5 @@ EXPOSE 8000
 
 # Same server as script/server; `exec` so gunicorn is PID 1 and receives SIGTERM.
 # --limit-request-line 8190: the app, not gunicorn, answers long addresses (PRUNE_MAX_URL_CHARS).
-CMD ["sh", "-c", "exec gunicorn --worker-class gevent -w 1 --worker-connections \"$CONNECTIONS\" --bind \"$HOST:$PORT\" --limit-request-line 8190 --no-control-socket --access-logfile - wsgi:app"]
+# --timeout 30: a worker silent for 30 s is hung (no request holds its loop): docs/deployment.md.
+CMD ["sh", "-c", "exec gunicorn --worker-class gevent -w 1 --worker-connections \"$CONNECTIONS\" --timeout 30 --bind \"$HOST:$PORT\" --limit-request-line 8190 --no-control-socket --access-logfile - wsgi:app"]

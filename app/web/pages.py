@@ -119,12 +119,13 @@ def _lecture_code(text: str) -> str:
 @pages.get("/healthz")
 def healthz():
     """Alive, with the load a class puts on this process: open Socket.IO connections, the
-    searches streaming now and the experiments computing."""
+    searches streaming now, the experiments computing and the jobs in worker processes."""
     return {
         "ok": True,
         "connections": len(current_app.extensions["prune.connections"]),
         "searches": current_app.extensions["prune.searches"].running,
         "experiments": current_app.extensions["prune.experiments"].running,
+        "jobs": current_app.extensions["prune.jobs"].running,
     }
 
 
