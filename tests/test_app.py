@@ -98,7 +98,8 @@ def test_plain_http_is_served_not_redirected(client):
 def test_healthz(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"ok": True, "connections": 0, "searches": 0, "experiments": 0}
+    expected = {"ok": True, "connections": 0, "searches": 0, "experiments": 0, "jobs": 0}
+    assert response.get_json() == expected
 
 
 def test_index_gets_presets_and_limits(app, client):
