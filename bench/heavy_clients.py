@@ -8,6 +8,8 @@ of its own, loads the server in one way until told to stop, and says what it did
     lecture-silent    a presenter sending a new 2 MiB view every second and cursors to a
                       room of ten students who never read
     sockets-one-address  5,000 websockets opened from one address (admission's per-address cap)
+    game-at-the-limits   two clients asking for the CS188 game at every limit (issue 32), again
+    ordinary-games       eight clients (eight addresses) playing ordinary CS188 games, new seeds
 
 All of them stop by themselves after ``HOG_SECONDS_MAX``.
 """
@@ -19,6 +21,7 @@ import multiprocessing
 import socket
 import threading
 import time
+from collections import Counter
 from typing import Any
 
 import requests
@@ -170,7 +173,60 @@ def sockets_one_address(base_url: str, stop, count: int) -> str:
     return f"{len(held)} websockets held, {refused} refused"
 
 
+# The issue 32 request: a CS188 game at every limit (a 30×30 open layout, 4 ghosts, depth 4,
+# minimax, 1,000 moves, random ghosts). Its job runs out of its budget (a 422) after
+# PRUNE_JOB_SECONDS of CPU; before issue 32 it held the server's only thread for a minute.
+_ROWS = ["%" * 30, "%P" + "." * 27 + "%", *["%" + "." * 28 + "%"] * 26]
+OPEN_30 = "\n".join([*_ROWS, "%" + "G" * 4 + "." * 24 + "%", "%" * 30])
+GAME_AT_THE_LIMITS = {
+    "rules": "cs188", "layout": OPEN_30, "depth": "4", "algorithm": "minimax",
+    "moves": "1000", "ghosts": "random",
+}  # fmt: skip
+# An ordinary CS188 game, as a class plays them (issue 32: p95 16 s under a class's load).
+ORDINARY_GAME = {"rules": "cs188", "layout": "smallClassic", "depth": "2", "moves": "30"}
+SOME_ADDRESSES = [f"X-Forwarded-For: 10.8.0.{n}" for n in range(1, 9)]
+
+
+def _games(base_url: str, stop, query: dict, threads: int) -> str:
+    """``threads`` clients, each from an address of its own, asking for the game with a new
+    seed each time (never from the cache), again and again."""
+    answered: Counter = Counter()
+    url = base_url + "/api/games/pacman/game"
+
+    def one(index: int) -> None:
+        header = dict([SOME_ADDRESSES[index].split(": ")])
+        seed = index * 100_000
+        deadline = time.monotonic() + HOG_SECONDS_MAX
+        with requests.Session() as session:
+            while not stop.is_set() and time.monotonic() < deadline:
+                seed += 1
+                params = {**query, "seed": str(seed)}
+                answer = session.get(url, params=params, headers=header, timeout=300)
+                answered[answer.status_code] += 1
+                if answer.status_code in (429, 503):
+                    stop.wait(1)
+
+    workers = [threading.Thread(target=one, args=(n,), daemon=True) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return "games answered " + ", ".join(f"{n}×{status}" for status, n in sorted(answered.items()))
+
+
+def game_at_the_limits(base_url: str, stop, _pace: int) -> str:
+    """Two clients asking for the CS188 game at every limit, again and again."""
+    return _games(base_url, stop, GAME_AT_THE_LIMITS, 2)
+
+
+def ordinary_games(base_url: str, stop, _pace: int) -> str:
+    """Eight clients playing ordinary CS188 games (depth 2, 30 moves), new seeds each time."""
+    return _games(base_url, stop, ORDINARY_GAME, 8)
+
+
 HEAVY = {
+    "game-at-the-limits": game_at_the_limits,
+    "ordinary-games": ordinary_games,
     "experiments8": experiments8,
     "experiment-big": experiment_big,
     "cached-trace": cached_trace,
