@@ -166,3 +166,25 @@ def test_a_bad_node_in_a_big_socket_run_is_a_run_error_naming_it():
     assert ack["path"] == [3, 0]
     assert [m["name"] for m in client.get_received()] == ["run_error"]
     client.disconnect()
+
+
+def test_the_wait_for_a_worker_is_not_timed_as_the_jobs_cost():
+    pool = JobPool(settings(workers=1, per_address=2, queue=1, wait_seconds=10))
+    done = threading.Event()
+    heavy = _blocking(pool, "10.0.0.1", done)
+    threading.Timer(1.0, done.set).start()
+    timed = []
+
+    def meter(job):
+        started = time.monotonic()
+        try:
+            return job()
+        finally:
+            timed.append(time.monotonic() - started)
+
+    started = time.monotonic()
+    assert pool.run("cs188.game", SMALL, "10.0.0.2", timed=meter).startswith(b'{"maze"')
+    waited = time.monotonic() - started
+    heavy.join()
+    assert waited >= 1.0
+    assert timed[0] < waited - 0.8, "only the job itself is timed (and charged)"

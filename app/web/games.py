@@ -250,11 +250,11 @@ def _cached(key: tuple, kind: str, args: list[Any]):
     if unchanged is not None:
         return unchanged
 
-    def body() -> bytes:
-        return run_job(kind, args)
+    def body() -> bytes:  # the job's time is charged, not its wait for a worker
+        return run_job(kind, args, meter=meter)
 
     with charged_by_time() as meter:  # by its cost, also when it fails (a 400 after a search)
-        content, computed = trace_cache().get_or_compute(("game", key), lambda: meter.run(body))
+        content, computed = trace_cache().get_or_compute(("game", key), body)
     charge_sending(content, computed)
     header = "computed" if computed else "cached"
     return cached_response(content, etag, SHORT, **{"X-Prune-Trace": header})

@@ -38,6 +38,7 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests, Unprocessab
 
 from ..engine import EngineError
 from ..jobs import HEADER
+from ..security import Meter
 
 ROOT = Path(__file__).resolve().parents[2]
 TICK_SECONDS = 0.5  # how often a waiting request checks that its client is still there
@@ -200,19 +201,26 @@ class JobPool:
         self.by_address: Counter[str] = Counter()
         self.running = 0
 
-    def run(self, kind: str, args: list[Any], address: str, still_wanted=lambda: True) -> bytes:
-        """The JSON answer of job ``kind`` on ``args``; its input error re-raised."""
+    def run(
+        self,
+        kind: str,
+        args: list[Any],
+        address: str,
+        still_wanted: Callable[[], bool] = lambda: True,
+        timed: Callable[[Callable[[], bytes]], bytes] = lambda job: job(),
+    ) -> bytes:
+        """The JSON answer of job ``kind`` on ``args``; its input error re-raised. ``timed``
+        runs the job once it has a worker (a ``Meter``'s ``run`` times it, not the wait)."""
         frame = orjson.dumps({"kind": kind, "args": args, "seconds": self.settings.seconds})
         self._admit(address)
         try:
             worker = self._worker(address)
             try:
-                answer = self._answer(worker, frame, still_wanted)
+                return timed(lambda: self._result_of(worker, frame, still_wanted))
             finally:
                 self._done(worker)
         finally:
             self._leave(address)
-        return _result(answer, self.settings)
 
     def _admit(self, address: str) -> None:
         settings = self.settings
@@ -252,6 +260,9 @@ class JobPool:
         with self.freed:
             self.running -= 1
             self.freed.notify()
+
+    def _result_of(self, worker: Worker, frame: bytes, still_wanted) -> bytes:
+        return _result(self._answer(worker, frame, still_wanted), self.settings)
 
     def _answer(self, worker: Worker, frame: bytes, still_wanted) -> bytes:
         deadline = time.monotonic() + self.settings.seconds * WALL_FACTOR + 1
@@ -299,14 +310,22 @@ def init_jobs(app) -> None:
     app.register_error_handler(ClientGone, lambda err: Response(status=499))
 
 
-def run_job(kind: str, args: list[Any], still_wanted: Callable[[], bool] | None = None) -> bytes:
+def run_job(
+    kind: str,
+    args: list[Any],
+    still_wanted: Callable[[], bool] | None = None,
+    meter: Meter | None = None,
+) -> bytes:
     """Job ``kind`` on ``args`` (JSON values) for the current request, in a worker process;
     its JSON answer. Ends (``ClientGone``) when the client goes away: when its HTTP
-    connection closes, or when ``still_wanted()`` says so (a socket's handler knows)."""
+    connection closes, or when ``still_wanted()`` says so (a socket's handler knows).
+    ``meter`` (app/security.py) times the job, to charge the caller by its cost."""
     pool: JobPool = current_app.extensions["prune.jobs"]
     address = request.remote_addr or "unknown"
     wanted = _client_here(request.environ) if still_wanted is None else still_wanted
-    return pool.run(kind, args, address, wanted)
+    if meter is None:
+        return pool.run(kind, args, address, wanted)
+    return pool.run(kind, args, address, wanted, meter.run)
 
 
 def _client_here(environ) -> Callable[[], bool]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,7 @@ from flask import Response, current_app, request
 
 from ..engine import EngineError
 from ..inputs import limits_from
-from ..security import charge_computation, charged_by_time, cost_of
+from ..security import Meter, charge_computation, charged_by_time, cost_of
 from ..sockets import take_turns
 from ..static_files import CODINGS
 from ..tracing import trace_chunks
@@ -201,7 +201,7 @@ def trace_response(
 
     def compute() -> bytes:
         work = prepared_trace(run(options))  # bad options are a 400 here, before the meter
-        return meter.run(lambda: b"".join(work()))
+        return work(meter)
 
     with charged_by_time() as meter:  # the search by its cost, also when it fails
         body, computed = trace_cache().get_or_compute(key, compute)
@@ -220,25 +220,38 @@ def charge_sending(body: bytes, computed: bool) -> None:
 
 def trace_body(run: Any) -> Iterator[bytes]:
     """A run request's whole trace as JSON (app/tracing.py), validated first: a bad request
-    raises before the first byte."""
-    return iter(prepared_trace(run)())
+    raises before the first byte. A small request (at most ``PRUNE_INLINE_TRACE_BYTES`` of
+    JSON, such as the textbook trees) is computed here, giving way to the other clients
+    between batches; a bigger one in a worker process (app/web/job_pool.py), which names a
+    bad node or option."""
+    limits = limits_from(current_app.config)
+    payload = _big_payload(run)
+    if payload is None:
+        return trace_chunks(run, limits, take_turns)
+    return iter([run_job("trace", [payload, asdict(limits)])])
 
 
-def prepared_trace(run: Any) -> Callable[[], Iterable[bytes]]:
-    """What computes the trace of ``run``. A small request (at most
-    ``PRUNE_INLINE_TRACE_BYTES`` of JSON, such as the textbook trees) is validated now and
-    computed here, giving way to the other clients between batches; a bigger one in a worker
-    process (app/web/job_pool.py), which names a bad node or option."""
-    config = current_app.config
-    limits = limits_from(config)
+def prepared_trace(run: Any) -> Callable[[Meter], bytes]:
+    """What computes the trace of ``run`` (as ``trace_body`` does), timed by the meter it is
+    given: a small request's search, a big one's job (not its wait for a worker)."""
+    limits = limits_from(current_app.config)
+    payload = _big_payload(run)
+    if payload is None:
+        chunks = trace_chunks(run, limits, take_turns)  # validated now
+        return lambda meter: meter.run(lambda: b"".join(chunks))
+    return lambda meter: run_job("trace", [payload, asdict(limits)], meter=meter)
+
+
+def _big_payload(run: Any) -> orjson.Fragment | None:
+    """``run`` as JSON when it is too big to compute here; None when it is small (or holds a
+    value JSON cannot carry, which reading it here names)."""
     try:
         payload = orjson.dumps(run)
-    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
-        payload = None
-    if payload is None or len(payload) <= config["PRUNE_INLINE_TRACE_BYTES"]:
-        chunks = trace_chunks(run, limits, take_turns)
-        return lambda: chunks
-    return lambda: [run_job("trace", [orjson.Fragment(payload), asdict(limits)])]
+    except orjson.JSONEncodeError:
+        return None
+    if len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+        return None
+    return orjson.Fragment(payload)
 
 
 def view_cache_control() -> str:
