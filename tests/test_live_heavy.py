@@ -4,9 +4,11 @@ subprocess, the heaviest legal request of each kind runs at once: a CS188 game a
 tree over HTTP and over a socket, and the largest experiment. Meanwhile ``/healthz`` is polled:
 every poll is answered, gunicorn never replaces its worker (no timeout), a socket connected
 before is still connected and runs the textbook tree, and each heavy request gets its answer
-(the game within the job's budget or a 422 saying it needs more). Latency figures are in
-bench/isolation.py, not here."""
+(the game within the job's budget or a 422 saying it needs more). And a client that hangs up
+on a heavy game frees its worker process at once. Latency figures are in bench/isolation.py,
+not here."""
 
+import contextlib
 import json
 import threading
 import time
@@ -130,3 +132,32 @@ def test_the_heaviest_legal_requests_leave_the_server_answering(server):
     done, events = watcher.wait_done(ack["run"])
     assert events == engine_trace(TEXTBOOK)["events"]
     watcher.close()
+
+
+def test_a_heavy_game_whose_client_leaves_frees_its_worker_within_a_second_or_two(server):
+    health = server.url + "/healthz"
+    with requests.Session() as session:
+        assert session.get(health, timeout=5).json()["jobs"] == 0
+        leaving = threading.Thread(target=_ask_and_leave, args=(server.url,))
+        leaving.start()
+        assert _within(5, lambda: session.get(health, timeout=5).json()["jobs"] == 1)
+        leaving.join()
+        left = time.monotonic()
+        assert _within(5, lambda: session.get(health, timeout=5).json()["jobs"] == 0)
+        assert time.monotonic() - left < 2.0
+    assert "Traceback" not in server.stderr()
+
+
+def _ask_and_leave(url):
+    """Ask for the game at every limit, then hang up after a second without reading."""
+    with contextlib.suppress(requests.Timeout):
+        requests.get(url + "/api/games/pacman/game", params={**GAME, "seed": "7"}, timeout=1)
+
+
+def _within(seconds, predicate):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
