@@ -156,6 +156,25 @@ def read_random(body: Any, limits: Limits) -> dict[str, Any]:
     return {"tree": random_tree(**given, max_nodes=limits.max_nodes)}
 
 
+SMALL_RANDOM_NODES = 2_000
+
+
+def random_nodes_at_most(body: Any) -> float:
+    """An upper bound on the nodes ``read_random`` would make of ``body`` (cheap: from its
+    depth and largest branching); 0 when they are missing or not numbers (reading the body
+    then refuses it, or makes the small default)."""
+    if not isinstance(body, dict):
+        return 0
+    depth, branching = body.get("depth", 0), body.get("branching", 0)
+    if isinstance(branching, list) and branching:
+        branching = max((b for b in branching if isinstance(b, int | float)), default=0)
+    if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in (depth, branching)):
+        return 0
+    if not 0 <= depth <= 64 or not 0 <= branching <= 1_000_000:
+        return 0  # out of range: refused by reading it
+    return sum(float(branching) ** level for level in range(int(depth) + 1))
+
+
 def error_body(err: EngineError) -> dict[str, Any]:
     """The JSON form of an input error: ``{"error", "path"?, "field"?}``."""
     body: dict[str, Any] = {"error": str(err)}

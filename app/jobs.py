@@ -105,6 +105,26 @@ def grade(run: Any, answer: Any, limits: dict[str, Any]) -> Any:
     return grade_answer(document.tree, options, answer, Limits(**limits))
 
 
+def cs188_import(text: str, limits: dict[str, Any]) -> Any:
+    from .engine.cs188 import parse_cs188
+
+    return parse_cs188(text, Limits(**limits))
+
+
+def cs188_export(run: Any, limits: dict[str, Any]) -> Any:
+    from .engine.cs188_export import export_cs188
+    from .inputs import read_run
+
+    document, options = read_run(run, Limits(**limits), _no_pause)
+    return export_cs188(document, options)
+
+
+def random_document(body: Any, limits: dict[str, Any]) -> Any:
+    from .inputs import read_random
+
+    return read_random(body, Limits(**limits))
+
+
 KINDS: dict[str, Callable[..., Any]] = {
     "pacman.game": pacman_game,
     "pacman.trace": pacman_trace,
@@ -116,6 +136,9 @@ KINDS: dict[str, Callable[..., Any]] = {
     "trace": trace,
     "grade": grade,
     "run": run,
+    "cs188.import": cs188_import,
+    "cs188.export": cs188_export,
+    "random": random_document,
 }
 
 

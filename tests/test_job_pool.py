@@ -188,3 +188,22 @@ def test_the_wait_for_a_worker_is_not_timed_as_the_jobs_cost():
     heavy.join()
     assert waited >= 1.0
     assert timed[0] < waited - 0.8, "only the job itself is timed (and charged)"
+
+
+def test_big_cs188_imports_exports_and_random_trees_from_a_worker_are_the_servers():
+    inline = make_app(PRUNE_INLINE_TRACE_BYTES=10_000_000).test_client()
+    pooled = make_app(PRUNE_INLINE_TRACE_BYTES=1).test_client()
+    exported = pooled.post("/api/cs188/export", json={"tree": BIG})
+    assert exported.status_code == 200
+    assert exported.get_json() == inline.post("/api/cs188/export", json={"tree": BIG}).get_json()
+    text = {"text": exported.get_json()["text"]}
+    imported = pooled.post("/api/cs188/import", json=text)
+    assert imported.status_code == 200
+    assert imported.get_json() == inline.post("/api/cs188/import", json=text).get_json()
+    params = {"seed": 4, "depth": 7, "branching": [2, 4]}  # up to 21,845 nodes: a worker's
+    made = pooled.post("/api/random", json=params)
+    assert made.status_code == 200
+    assert made.get_json() == {"tree": random_tree(**params)}
+    too_big = pooled.post("/api/random", json={"depth": 20, "branching": 20})
+    assert too_big.status_code == 400
+    assert "more than 50,000 nodes" in too_big.get_json()["error"]

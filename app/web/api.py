@@ -6,11 +6,14 @@ opens one embed a thousand times a minute. POSTs, which compute, are counted.
 
 Bodies are read by hand (``get_data`` + ``parse_json``), not with ``request.get_json``, so
 that any malformed input, however deeply nested, becomes a 400 that says what is wrong.
+A big request (a CS188 file or tree over ``PRUNE_INLINE_TRACE_BYTES``, a random tree of more
+than ``SMALL_RANDOM_NODES``) is computed in a worker process (``job_pool.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import asdict
 from typing import Any
 
 import orjson
@@ -20,9 +23,18 @@ from ..engine import EngineError, Limits
 from ..engine.cs188 import parse_cs188
 from ..engine.cs188_export import export_cs188
 from ..engine.presets import PRESETS
-from ..inputs import limits_from, parse_json, read_random, read_run, refuse_lone_surrogates
+from ..inputs import (
+    SMALL_RANDOM_NODES,
+    limits_from,
+    parse_json,
+    random_nodes_at_most,
+    read_random,
+    read_run,
+    refuse_lone_surrogates,
+)
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
+from .job_pool import run_job
 from .traces import (
     IMMUTABLE,
     SHORT,
@@ -127,20 +139,38 @@ def cs188_import():
     for key in body:
         if key != "text":
             raise EngineError(f"unknown field {key[:40]!r} (expected text)", field=key[:40])
-    return parse_cs188(text, _limits())
+    if len(text) <= _inline_bytes():
+        return parse_cs188(text, _limits())
+    return _json(run_job("cs188.import", [text, asdict(_limits())]))
 
 
 @api.post("/cs188/export")
 def cs188_export():
     """A tree document and options ``{"tree", "options"?}`` as a CS188 test file and the
     autograder's solution for it: ``{"text", "solution"}``."""
-    document, options = read_run(_body(), _limits())
+    body = _body()
+    if len(request.get_data()) > _inline_bytes():  # a big tree: in a worker process
+        return _json(run_job("cs188.export", [body, asdict(_limits())]))
+    document, options = read_run(body, _limits())
     return export_cs188(document, options)
 
 
 @api.post("/random")
 def random():
-    return read_random(_body(), _limits())
+    """A random tree; one of more than ``SMALL_RANDOM_NODES`` nodes made in a worker process."""
+    body = _body()
+    if random_nodes_at_most(body) <= SMALL_RANDOM_NODES:
+        return read_random(body, _limits())
+    return _json(run_job("random", [body, asdict(_limits())]))
+
+
+def _inline_bytes() -> int:
+    """Requests up to this size (JSON or text) are computed in the server itself."""
+    return current_app.config["PRUNE_INLINE_TRACE_BYTES"]
+
+
+def _json(body: bytes) -> Response:
+    return Response(body, mimetype="application/json")
 
 
 def _limits() -> Limits:
