@@ -10,6 +10,7 @@ to a connection counts against its backlog in bytes (app/backlog.py).
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import threading
 import time
@@ -185,7 +186,9 @@ def _prepared(message, limits: Limits, batch: int, connection: Connection):
     """The run's acknowledgement (``run_head``) and its search. A small run (at most
     ``PRUNE_INLINE_TRACE_BYTES`` of JSON: the textbook trees) is searched here, batch by
     batch as it streams; a bigger one whole in a worker process (app/web/job_pool.py),
-    whose batches then stream from memory, so the search never holds the event loop."""
+    whose batches then stream from memory, so the search never holds the event loop. The
+    worker's answer is kept in the trace cache by the message's hash: a class running the
+    same big tree (a lecture's slide) computes it once."""
     try:
         payload = orjson.dumps(message)
     except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
@@ -194,11 +197,15 @@ def _prepared(message, limits: Limits, batch: int, connection: Connection):
         document, options = read_run(message, limits, take_turns)
         search = Search(document.tree, options)
         return run_head(document, options, search, take_turns), search
-    lines = run_job(
-        "run",
-        [orjson.Fragment(payload), asdict(limits), batch],
-        still_wanted=lambda: not connection.closed,
-    ).split(b"\n")
+    from .web.traces import trace_cache  # (app/web imports this module)
+
+    def search_in_a_worker() -> bytes:
+        job = [orjson.Fragment(payload), asdict(limits), batch]
+        return run_job("run", job, still_wanted=lambda: not connection.closed)
+
+    # A class running the same tree (a lecture's slide) computes it once: the others wait.
+    key = ("socket-run", hashlib.sha256(payload).hexdigest(), batch)
+    lines = trace_cache().get_or_compute(key, search_in_a_worker)[0].split(b"\n")
     return orjson.loads(lines[0]), Searched(lines[1:-1], orjson.loads(lines[-1]))
 
 

@@ -207,3 +207,17 @@ def test_big_cs188_imports_exports_and_random_trees_from_a_worker_are_the_server
     too_big = pooled.post("/api/random", json={"depth": 20, "branching": 20})
     assert too_big.status_code == 400
     assert "more than 50,000 nodes" in too_big.get_json()["error"]
+
+
+def test_a_class_running_the_same_big_tree_computes_it_once():
+    app = make_app(PRUNE_INLINE_TRACE_BYTES=1)
+    students = [socketio.test_client(app) for _ in range(3)]
+    expected = engine_trace(BIG)
+    for student in students:
+        inbox = Inbox(student)
+        ack = student.emit("run", {"tree": BIG}, callback=True)
+        assert ack["ok"] is True
+        assert inbox.wait_done(ack["run"])["summary"] == expected["summary"]
+        assert inbox.trace(ack["run"]) == expected["events"]
+        student.disconnect()
+    assert app.extensions["prune.traces"].computed == 1
