@@ -87,7 +87,7 @@ class Config:
         self.PRUNE_JOB_QUEUE = _integer(environ, "PRUNE_JOB_QUEUE", 8, minimum=0)
         self.PRUNE_JOB_SECONDS = _integer(environ, "PRUNE_JOB_SECONDS", 20)
         self.PRUNE_JOB_MEGABYTES = _integer(environ, "PRUNE_JOB_MEGABYTES", 400)
-        self.PRUNE_JOB_WAIT_SECONDS = _integer(environ, "PRUNE_JOB_WAIT_SECONDS", 10)
+        self.PRUNE_JOB_WAIT_SECONDS = _integer(environ, "PRUNE_JOB_WAIT_SECONDS", 30)
         # A trace whose run request is at most this many bytes of JSON (the textbook trees)
         # is computed in the server itself: a worker's round trip would cost it more.
         self.PRUNE_INLINE_TRACE_BYTES = _integer(environ, "PRUNE_INLINE_TRACE_BYTES", 16_384)

@@ -30,7 +30,11 @@ GAME = {
     "ghosts": "random",
 }
 EXPERIMENT = "/api/experiments/random-binary?depth=10&seeds=0-9999"
-SERVER = {"PRUNE_API_RATE_LIMIT": "1000000/minute", "PRUNE_JOB_SECONDS": "8"}
+SERVER = {
+    "PRUNE_API_RATE_LIMIT": "1000000/minute",
+    "PRUNE_JOB_SECONDS": "8",
+    "PRUNE_JOB_WAIT_SECONDS": "120",  # three jobs share two workers on a loaded machine
+}
 
 
 def worst_tree():
@@ -119,7 +123,7 @@ def test_the_heaviest_legal_requests_leave_the_server_answering(server):
     assert answers["game"].status_code in (200, 422), answers["game"].text[:300]
     if answers["game"].status_code == 422:
         assert "a request may have; ask for less" in answers["game"].json()["error"]
-    assert answers["trace"].status_code == 200
+    assert answers["trace"].status_code == 200, answers["trace"].text[:300]
     assert len(answers["trace"].json()["nodes"]) == 50_000
     status, lines = answers["experiment"]
     assert status == 200 and "columns" in json.loads(lines[0])
