@@ -221,3 +221,18 @@ def test_a_class_running_the_same_big_tree_computes_it_once():
         assert inbox.trace(ack["run"]) == expected["events"]
         student.disconnect()
     assert app.extensions["prune.traces"].computed == 1
+
+
+def test_a_client_that_leaves_while_waiting_for_a_worker_gives_up_its_place():
+    pool = JobPool(settings(workers=1, per_address=2, queue=1, wait_seconds=30))
+    done = threading.Event()
+    heavy = _blocking(pool, "10.0.0.1", done)
+    gone = threading.Event()
+    threading.Timer(0.3, gone.set).start()
+    started = time.monotonic()
+    with pytest.raises(ClientGone):
+        pool.run("cs188.game", SMALL, "10.0.0.2", still_wanted=lambda: not gone.is_set())
+    assert time.monotonic() - started < 1.5
+    assert "10.0.0.2" not in pool.by_address
+    done.set()
+    heavy.join()

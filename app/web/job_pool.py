@@ -214,7 +214,7 @@ class JobPool:
         frame = orjson.dumps({"kind": kind, "args": args, "seconds": self.settings.seconds})
         self._admit(address)
         try:
-            worker = self._worker(address)
+            worker = self._worker(still_wanted)
             try:
                 return timed(lambda: self._result_of(worker, frame, still_wanted))
             finally:
@@ -240,13 +240,18 @@ class JobPool:
             if self.by_address[address] <= 0:
                 del self.by_address[address]
 
-    def _worker(self, address: str) -> Worker:
+    def _worker(self, still_wanted: Callable[[], bool]) -> Worker:
+        """A worker for this job, waited for ``wait_seconds`` at most (a client that leaves
+        meanwhile gives up its place within half a second)."""
+        deadline = time.monotonic() + self.settings.wait_seconds
         with self.freed:
-            free = self.freed.wait_for(
-                lambda: self.running < self.settings.workers, self.settings.wait_seconds
-            )
-            if not free:
-                raise ServerBusy("the server is computing as much as it can; try again shortly")
+            while self.running >= self.settings.workers:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ServerBusy("the server is computing as much as it can; try again shortly")
+                self.freed.wait(min(TICK_SECONDS, left))
+                if not still_wanted():
+                    raise ClientGone
             self.running += 1
         try:
             return IDLE.take(self.settings.megabytes)
