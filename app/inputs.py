@@ -53,19 +53,24 @@ def parse_json(text: str, limits: Limits) -> Any:
 SURROGATE = "holds half of a UTF-16 surrogate pair (a lone surrogate), which is not text"
 
 
-def refuse_lone_surrogates(message: Any) -> None:
+def refuse_lone_surrogates(message: Any, pause: Pause | None = None) -> None:
     """Refuse a parsed message holding a lone surrogate (JSON's ``"\\ud800"``) in any text
     or key, naming where: ``slides[2].notes: holds half of …``. Trees (a ``"tree"`` value)
     are left to the engine, which names the node. No text can hold one: it would fail later,
-    when saved or sent (UTF-8 cannot encode it)."""
+    when saved or sent (UTF-8 cannot encode it). ``pause`` runs every 4,096 values looked at
+    (a long walk gives way to the server's other clients)."""
     try:
         orjson.dumps(message)
         return  # orjson writes only valid UTF-8: nothing to find
     except orjson.JSONEncodeError:
         pass  # a surrogate, or an integer over 64 bits: look
     stack: list[tuple[str, Any]] = [("", message)]
+    looked = 0
     while stack:
         where, value = stack.pop()
+        looked += 1
+        if pause is not None and looked % 4096 == 0:
+            pause()
         if isinstance(value, str):
             if not _is_text(value):
                 raise EngineError(f"{where or 'the message'}: {SURROGATE}", field=where or None)

@@ -110,7 +110,7 @@ def on(event: str):
                 return handler(*args)
             try:
                 if args:
-                    refuse_lone_surrogates(args[0])
+                    refuse_lone_surrogates(args[0], take_turns)
             except EngineError as err:  # named here for every event: none can store one
                 body = error_body(err)
                 answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)

@@ -33,6 +33,7 @@ from ..inputs import (
     refuse_lone_surrogates,
 )
 from ..security import not_rate_limited
+from ..sockets import take_turns
 from ..store import StoreError, view_store
 from .job_pool import run_job
 from .traces import (
@@ -182,7 +183,7 @@ def _body() -> Any:
         abort(415, 'send JSON with the header "Content-Type: application/json"')
     _refuse_cut_body(len(request.get_data()))
     body = parse_json(request.get_data(as_text=True), _limits())  # the cached bytes, decoded
-    refuse_lone_surrogates(body)
+    refuse_lone_surrogates(body, take_turns)
     return body
 
 
