@@ -4,8 +4,11 @@ naming their node or field, a job over its time or
 memory budget refused saying so (and the next one answered), places per address and in all
 (429 / 503 with Retry-After), and a job ended when its client goes away."""
 
+import os
+import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from support import engine_trace, make_app
@@ -236,3 +239,22 @@ def test_a_client_that_leaves_while_waiting_for_a_worker_gives_up_its_place():
     assert "10.0.0.2" not in pool.by_address
     done.set()
     heavy.join()
+
+
+def test_a_worker_that_dies_mid_job_is_a_422_and_is_replaced():
+    pool = JobPool(settings(seconds=60))
+    threading.Timer(0.5, _kill_busy_workers).start()
+    with pytest.raises(Exception, match="stopped before its answer") as refused:
+        pool.run("cs188.game", HEAVY, "10.0.0.1")
+    assert refused.value.code == 422
+    assert pool.run("cs188.game", SMALL, "10.0.0.1").startswith(b'{"maze"')
+
+
+def _kill_busy_workers():
+    """SIGKILL the job processes running now: this process's children not idle in the pool."""
+    me = os.getpid()
+    children = Path(f"/proc/{me}/task/{me}/children").read_text().split()
+    idle = {worker.process.pid for worker in IDLE.workers}
+    for pid in map(int, children):
+        if pid not in idle:
+            os.kill(pid, signal.SIGKILL)

@@ -6,7 +6,8 @@ so ``/healthz``, page loads and sockets are served meanwhile.
 workers are kept between jobs (``PRUNE_JOB_WORKERS`` of them, started when first needed and
 shared by every app in the process), each at a lower priority than the server, its address
 space capped at ``PRUNE_JOB_MEGABYTES`` and each job's CPU time at ``PRUNE_JOB_SECONDS``. A
-job over its budget answers a 422 saying so ("ask for less") and its process is replaced.
+job over its budget (or whose process dies, as Python may when memory runs out) answers a 422
+saying so ("ask for less"), and its process is replaced.
 
 Places: at most ``PRUNE_JOBS_PER_ADDRESS`` jobs per client address, running or waiting
 (beyond that, a 429), and ``PRUNE_JOB_WORKERS + PRUNE_JOB_QUEUE`` in all; a job waits up to
@@ -280,9 +281,9 @@ class JobPool:
         except BaseException:  # the client went away, or the request was ended
             worker.stop()
             raise
-        if answer is None:
+        if answer is None:  # the process died: Python aborts when memory runs out mid-way
             worker.stop()
-            raise ServerBusy("the computation failed on the server; try again")
+            answer = b"e" + orjson.dumps({"error": "died", "budget": "died"})
         if answer.startswith(b'e{"error":"memory"') or answer.startswith(b'e{"error":"time"'):
             worker.stop()  # a fresh process for the next job
         return answer
@@ -301,6 +302,11 @@ def _result(answer: bytes, settings: JobSettings) -> bytes:
     if budget == "memory":
         raise OverBudget(
             f"this needs more than the {settings.megabytes:,} MB a request may have; ask for less"
+        )
+    if budget == "died":
+        raise OverBudget(
+            f"this stopped before its answer: it needs more than the {settings.megabytes:,} MB "
+            f"or the {settings.seconds} s of computing a request may have; ask for less"
         )
     path = error.get("path")
     raise EngineError(
