@@ -55,7 +55,6 @@ def test_a_lone_surrogate_in_a_lesson_is_a_400_naming_its_field(client, body, fi
     assert "surrogate" in error["error"]
     if field is not None:
         assert error["field"] == field
-    assert client.get("/api/lessons").status_code in (404, 405)  # no listing; nothing to leak
 
 
 def test_a_lone_surrogate_as_a_key_is_a_400():
