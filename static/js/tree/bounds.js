@@ -19,6 +19,19 @@ export function freeArea(width, height, { left = 0, bottom = 0 } = {}) {
   };
 }
 
+/**
+ * The zoom behaviour's extent for a `width` × `height` panel: never empty. d3-zoom reads the
+ * svg's own size by default, 0 × 0 while the panel is hidden or not laid out yet (a new tree
+ * arriving mid-play); its glides divide by that size and write translate(NaN,NaN) scale(NaN).
+ */
+export function zoomExtent(width, height) {
+  const side = (v) => (Number.isFinite(v) && v >= 1 ? v : 1);
+  return [
+    [0, 0],
+    [side(width), side(height)],
+  ];
+}
+
 /** The smallest box {x0, x1, y0, y1} holding the centres of nodes `ids` (infinite if none). */
 export function drawnBounds(ids, pos) {
   let x0 = Infinity;

@@ -12,7 +12,7 @@
 // view.updateOverlays().
 
 /* global d3 */
-import { PANEL_MARGIN_PX, freeArea } from "./bounds.js";
+import { PANEL_MARGIN_PX, freeArea, zoomExtent } from "./bounds.js";
 import { MINIMAP_HEIGHT_PX } from "./minimap.js";
 import { fitTransform, focusBox, nodeBox, shrinkToHold, withinView } from "./camera.js";
 
@@ -39,6 +39,7 @@ export class CameraControl {
     this.zoom = d3
       .zoom()
       .scaleExtent([READABLE_PX / SMALLEST_VALUE_PX, MAX_SCALE])
+      .extent(() => zoomExtent(view.width, view.height)) // the measured panel, never 0 × 0
       .on("zoom", (event) => {
         this.transform = event.transform;
         view.viewport.attr("transform", event.transform);

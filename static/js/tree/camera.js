@@ -96,7 +96,8 @@ export function shrinkToHold(transform, box, area, minScale = 1) {
     (area.right - area.left) / (box.x1 - box.x0),
     (area.bottom - area.top) / (box.y1 - box.y0)
   );
-  if (want >= k || k <= minScale) return transform;
+  // A degenerate area or box (0 / 0) gives NaN: keep the transform rather than write NaN.
+  if (!(want < k) || k <= minScale) return transform;
   const scale = Math.max(minScale, want);
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
@@ -107,12 +108,13 @@ export function shrinkToHold(transform, box, area, minScale = 1) {
 /**
  * The transform that fits the drawn nodes (`ids` at `pos`) into `area`, at a scale within
  * [minScale, maxScale]. When even the smallest readable scale cannot hold the tree, it shows
- * the top of the tree, then pans to the focus (if any).
+ * the top of the tree, then pans to the focus (if any). Nothing drawn: the identity.
  */
 export function fitTransform(ids, pos, area, focus, { minScale, maxScale }) {
   const width = Math.max(1, area.right - area.left);
   const height = Math.max(1, area.bottom - area.top);
   const { x0, x1, y0, y1 } = drawnBounds(ids, pos);
+  if (!Number.isFinite(x0 + x1 + y0 + y1)) return d3.zoomIdentity; // nothing drawn yet
   const bw = x1 - x0 + 2 * PAD_X;
   const bh = y1 - y0 + PAD_TOP + PAD_BOTTOM;
   const scale = Math.max(minScale, Math.min(width / bw, height / bh, maxScale));
