@@ -4,7 +4,8 @@ The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socke
 the server runs on gevent is in docs/deployment.md. A search shares the server with every
 other client: it streams in batches, gives way to the others after each one, waits for a
 free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind. Every message
-to a connection counts against its backlog in bytes (app/backlog.py).
+to a connection counts against its backlog in bytes (app/backlog.py); only large messages
+are compressed, and a small one is framed once for all its recipients (app/ws_frames.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .inputs import error_body, limits_from, read_run, refused
 from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
+from .ws_frames import frame_messages
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -76,6 +78,7 @@ def init_socketio(app) -> None:
         serializer=Packet,
     )
     bound_backlogs(socketio.server.eio, config["PRUNE_SOCKET_BACKLOG_BYTES"])
+    frame_messages(socketio.server.eio)
     log_bad_packets_in_one_line(socketio.server.eio.logger, socketio.server.logger)
 
 
