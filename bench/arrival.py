@@ -51,7 +51,7 @@ from page_assets import discover
 
 TARGETS = {300: (20, 2.0), 1000: (60, 5.0)}  # students: (within seconds, p95 seconds)
 STEADY_TARGETS = {1000: 0.100, 2000: 0.200}  # students in the room: step p95 seconds
-PHASES = ("page", "drawn")
+PHASES = ("page", "socket", "join", "view", "run", "drawn")  # each phase, then the whole
 START_DELAY = 2.0  # seconds between handing out the schedule and the first arrival
 
 

@@ -123,6 +123,16 @@ class Arrivals:
     async def _student(self, room: str, page: Page | None, at: float, give_up: float) -> None:
         await asyncio.sleep(max(0.0, at - time.monotonic()))
         arrived, phase = time.monotonic(), "page"
+        last = [arrived]
+
+        def lap(done: str, starting: str) -> str:
+            """Time the phase ``done`` (since the last lap); ``starting`` comes next."""
+            now = time.monotonic()
+            if page is not None or done != "page":
+                self.tally.time(done, now - last[0])
+            last[0] = now
+            return starting
+
         connector = aiohttp.TCPConnector(limit=CONNECTIONS_PER_STUDENT)
         async with aiohttp.ClientSession(
             self.url, connector=connector, auto_decompress=False
@@ -131,32 +141,29 @@ class Arrivals:
                 async with asyncio.timeout(give_up):
                     if page is not None:
                         await self._load(http, page)
-                        self._lap("page", arrived)
-                    phase = "socket"
+                    phase = lap(phase, "socket")
                     client = await SocketClient.connect(
                         self.sockets, self.url, deflate=self.deflate
                     )
                     self.clients.append(client)
                     client.on("lecture:cursor", self._cursor)
-                    phase = "join"
+                    phase = lap(phase, "join")
                     body = {"room": room, "student": secrets.token_urlsafe(16)}
                     ack = await client.call("lecture:join", body)
                     if not ack.get("ok"):
                         raise SocketError(f"refused: {ack.get('error')}")
-                    phase = "view"
+                    phase = lap(phase, "view")
                     view = await self._get(http, ack["view"]["href"], decode=True)
-                    phase = "run"
+                    phase = lap(phase, "run")
                     await RunWatcher(client).run(view["tree"], view["options"])
-                    self._lap("drawn", arrived)
+                    lap(phase, "drawn")
+                    self.tally.time("drawn", time.monotonic() - arrived)
             except TimeoutError:
                 self.tally.error(f"{phase}: timeout", f"not done {give_up:g} s after arriving")
             except HttpRefused as err:
                 self.tally.error(f"{phase}: {err.args[0]}", err.args[1])
             except (SocketError, aiohttp.ClientError, OSError) as err:
                 self.tally.error(f"{phase}: {type(err).__name__}", err)
-
-    def _lap(self, kind: str, since: float) -> None:
-        self.tally.time(kind, time.monotonic() - since)
 
     def _cursor(self, body: dict) -> None:
         self.tally.time(self.phase, (timestamp_seq() - body["seq"]) / 1e6)
