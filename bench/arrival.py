@@ -9,8 +9,10 @@ connections, its access log; default settings except the per-address socket cap,
 because every student here comes from 127.0.0.1) on a free loopback port. A presenter opens
 a lecture room on the textbook tree; the page a student opens is discovered as a browser
 discovers it (bench/page_assets.py), so the bench works on unbundled modules and on bundles
-alike. Then ``--students`` arrive at seeded uniformly random moments within ``--within``
-seconds, split over ``--procs`` client processes (bench/arrival_clients.py, driven through
+alike: the server serves the production build (run ``npm run build`` first, as script/server
+does by itself), or the modules one by one with ``PRUNE_ASSETS=modules`` in the environment.
+Then ``--students`` arrive at seeded uniformly random moments within ``--within`` seconds,
+split over ``--procs`` client processes (bench/arrival_clients.py, driven through
 bench/capacity_clients.py's ``Clients``): each loads the page over 6 keep-alive connections,
 connects its socket, joins, fetches the view by reference and runs it. Printed: the time from
 arrival to a joined, drawn page (p50/p95/max) and per phase, failures by kind, the worker's
