@@ -4,7 +4,8 @@ The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socke
 the server runs on gevent is in docs/deployment.md. A search shares the server with every
 other client: it streams in batches, gives way to the others after each one, waits for a
 free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind. Every message
-to a connection counts against its backlog in bytes (app/backlog.py).
+to a connection counts against its backlog in bytes (app/backlog.py); only large messages
+are compressed, and a small one is framed once for all its recipients (app/ws_frames.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
 from .tracing import run_head
 from .web.job_pool import ClientGone, run_job
+from .ws_frames import frame_messages
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
@@ -82,6 +84,7 @@ def init_socketio(app) -> None:
         serializer=Packet,
     )
     bound_backlogs(socketio.server.eio, config["PRUNE_SOCKET_BACKLOG_BYTES"])
+    frame_messages(socketio.server.eio)
     log_bad_packets_in_one_line(socketio.server.eio.logger, socketio.server.logger)
 
 

@@ -20,7 +20,10 @@ visitor loads the page ``--samples`` times (GET / and every static file it needs
 new HTTP connection each time, from this process, which holds no sockets); then /healthz.
 Printed per step: connections held, failed and dropped, the page load p50/p95/max, the
 worker's RSS and its growth per connection over the idle baseline, the server's and the
-clients' CPU use, and the students' and searchers' latencies. The ramp stops when the
+clients' CPU use, and the students' and searchers' latencies. A step's way to the students
+("cursor") is reported twice: during the join rush (while the step's new connections
+connect and their students join and run the view) and in the steady state after it (the
+settling seconds and the page loads). The ramp stops when the
 page load p95 exceeds 1 s, a connection fails or drops, or after ``--max`` connections.
 
 ``--instances N`` (N > 1) starts a redis-server and N such instances sharing it through
@@ -81,6 +84,9 @@ def measure_step(cluster: Instances, clients: Clients, loaders, room: str, targe
     started, cpu_before = time.perf_counter(), cluster.cpu()
     shares = [target // args.procs + (i < target % args.procs) for i in range(args.procs)]
     clients.ask_each("grow", {index: (share, room) for index, share in enumerate(shares)})
+    rush = Tally()  # what the students met while the new connections joined
+    for report in clients.ask_all("report"):
+        rush.add(report["tally"])
     time.sleep(args.settle)
     times, failures = page_loads(loaders, args.samples, args.gap)
     health_seconds, health = cluster.health()
@@ -103,6 +109,7 @@ def measure_step(cluster: Instances, clients: Clients, loaders, room: str, targe
         "server_cpu": [now - before for now, before in zip(cluster.cpu(), cpu_before, strict=True)],
         "client_cpu": [r["cpu"] for r in reports],
         "tally": tally,
+        "rush": rush,
     }
 
 
@@ -141,9 +148,18 @@ def print_step(row: dict, baseline_rss: list[float], last_cpu: list[float]) -> N
         f"{plus(server_cpu[:n])}% of a core{redis_cpu}, client processes "
         + ", ".join(f"{c:.0f}%" for c in client_cpu)
     )
-    for kind in ("cursor", "cursor, other", "student run", "run", "cursor ack"):
+    rush = row["rush"]
+    for kind in ("cursor", "cursor, other"):  # a step to a student: while joins come, then not
+        if kind in rush.times:
+            print(f"  {kind:>11} latency, join rush: {Summary.of(rush.times[kind]).ms()}")
         if kind in tally.times:
-            print(f"  {kind:>11} latency: {Summary.of(tally.times[kind]).ms()}")
+            print(f"  {kind:>11} latency, steady: {Summary.of(tally.times[kind]).ms()}")
+    for kind in ("student run", "run", "cursor ack"):
+        times = rush.times.get(kind, []) + tally.times.get(kind, [])
+        if times:
+            print(f"  {kind:>11} latency: {Summary.of(times).ms()}")
+    if rush.errors:
+        print(f"  client errors while joining: {dict(rush.errors)}; e.g. {rush.examples}")
     if tally.errors:
         print(f"  client errors: {dict(tally.errors)}; e.g. {tally.examples}")
 

@@ -11,6 +11,7 @@ import asyncio
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -116,9 +117,10 @@ class Fleet:
         task.add_done_callback(self.tasks.discard)
 
 
-async def serve(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
-    """Carry out the main process's commands (present, grow, report) until told to stop."""
-    fleet = Fleet(urls, index, procs)
+async def serve(pipe: Connection, make_fleet: Callable[[], Any]) -> None:
+    """Carry out the main process's commands on ``make_fleet()`` (made inside the loop: it
+    opens aiohttp sessions) until told to stop. A command is a coroutine method's name."""
+    fleet = make_fleet()
     loop = asyncio.get_running_loop()
     try:
         while True:
@@ -134,20 +136,20 @@ async def serve(pipe: Connection, urls: list[str], index: int, procs: int) -> No
 
 
 def client_process(pipe: Connection, urls: list[str], index: int, procs: int) -> None:
-    asyncio.run(serve(pipe, urls, index, procs))
+    asyncio.run(serve(pipe, lambda: Fleet(urls, index, procs)))
 
 
 class Clients:
-    """The client processes, driven through pipes."""
+    """The client processes, driven through pipes. ``run(pipe, urls, index, procs)`` is
+    what each runs (a module-level function, for the spawn start method): ``client_process``
+    (the capacity ramp's ``Fleet``) unless told otherwise."""
 
-    def __init__(self, urls: list[str], procs: int):
+    def __init__(self, urls: list[str], procs: int, run: Callable = client_process):
         context = multiprocessing.get_context("spawn")
         self.pipes, self.processes = [], []
         for index in range(procs):
             ours, theirs = context.Pipe()
-            process = context.Process(
-                target=client_process, args=(theirs, urls, index, procs), daemon=True
-            )
+            process = context.Process(target=run, args=(theirs, urls, index, procs), daemon=True)
             process.start()
             self.pipes.append(ours)
             self.processes.append(process)

@@ -53,13 +53,20 @@ class SocketClient:
 
     @classmethod
     async def connect(
-        cls, session: aiohttp.ClientSession, base_url: str, timeout: float = 20
+        cls,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        timeout: float = 20,
+        deflate: bool = False,
     ) -> SocketClient:
-        """Open the websocket and the namespace; raises SocketError on any failure."""
+        """Open the websocket and the namespace; raises SocketError on any failure.
+        ``deflate`` offers permessage-deflate as every browser does (then both sides
+        compress each message)."""
         url = base_url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+        options = {"origin": base_url, "autoping": False, "max_msg_size": 0}
         try:
             async with asyncio.timeout(timeout):
-                ws = await session.ws_connect(url, origin=base_url, autoping=False, max_msg_size=0)
+                ws = await session.ws_connect(url, compress=15 if deflate else 0, **options)
                 opened = await ws.receive_str()
                 if not opened.startswith("0"):
                     raise SocketError(f"unexpected Engine.IO open: {opened[:80]!r}")
