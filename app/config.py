@@ -45,6 +45,11 @@ class Config:
         self.PRUNE_TRACE_CACHE_BYTES = _integer(
             environ, "PRUNE_TRACE_CACHE_BYTES", 64 * 1024 * 1024
         )
+        # Lecture payloads (each room's current view and question, encoded once for all its
+        # students): this many bytes in all, least recently asked rooms out; never traces.
+        self.PRUNE_LECTURE_PAYLOAD_BYTES = _integer(
+            environ, "PRUNE_LECTURE_PAYLOAD_BYTES", 64 * 1024 * 1024
+        )
         # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
         # Every other page refuses to be framed.
         self.PRUNE_EMBED_ORIGINS = environ.get("PRUNE_EMBED_ORIGINS") or "*"

@@ -15,6 +15,7 @@ import threading
 import time
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from flask import current_app, request
 from flask_socketio import SocketIO, emit
@@ -169,13 +170,18 @@ def on_run(message=None):
         "run": started.id,
         "nodes": nodes,
         "options": options.to_data(),
-        "document": {
-            "name": document.name,
-            "description": document.description,
-            "answer": document.answer,
-            "source": document.source,
-            "agents": _agents(document, options),
-        },
+        "document": document_info(document, options),
+    }
+
+
+def document_info(document: Document, options: SearchOptions) -> dict[str, Any]:
+    """What a page shows of a run's document besides its tree (the run's ack carries it)."""
+    return {
+        "name": document.name,
+        "description": document.description,
+        "answer": document.answer,
+        "source": document.source,
+        "agents": _agents(document, options),
     }
 
 
