@@ -82,6 +82,18 @@ class Config:
             environ, "PRUNE_MAX_EXPERIMENTS", max(1, self.PRUNE_MAX_SEARCHES // 2)
         )
         self.PRUNE_EXPERIMENT_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_SECONDS", 120)
+        # Finished experiments kept for the next request with the same parameters: so many,
+        # and so many bytes in all (least recently asked out).
+        self.PRUNE_EXPERIMENT_CACHE_ENTRIES = _integer(
+            environ, "PRUNE_EXPERIMENT_CACHE_ENTRIES", 128
+        )
+        self.PRUNE_EXPERIMENT_CACHE_BYTES = _integer(
+            environ, "PRUNE_EXPERIMENT_CACHE_BYTES", 16 * 1024 * 1024
+        )
+        # How long an experiment waits in the fair queue for a place in a full pool (then 429).
+        self.PRUNE_EXPERIMENT_QUEUE_SECONDS = _integer(
+            environ, "PRUNE_EXPERIMENT_QUEUE_SECONDS", 30
+        )
         self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
         self.PRUNE_RUN_PAUSE_BYTES = _integer(environ, "PRUNE_RUN_PAUSE_BYTES", MEGABYTE)
         self.PRUNE_STALLED_RUN_SECONDS = _integer(environ, "PRUNE_STALLED_RUN_SECONDS", 10)

@@ -68,14 +68,13 @@ def view_trace(code: str, version: str):
     """The view's trace (``POST /api/trace``'s answer, with ``"document"`` as a run's ack has
     it): one search however many students ask."""
     room = _room_showing(code, version)
-    digest = payload_store().body(room.code, "view-hash", version, lambda: _hash(room.view))
+    digest = payload_store().body(room.code, "view-key", version, lambda: _address(room.view))
     key = ("lecture-trace", digest.decode())
     etag = etag_of(*key)
     unchanged = not_modified(etag, CACHE_CONTROL)
     if unchanged is not None:
         return unchanged
-    run = room.view
-    body, computed = trace_cache().get_or_compute(key, lambda: _trace_of(run))
+    body, computed = trace_cache().get_or_compute(key, lambda: _trace_of(_run_of(room.view)))
     headers = {"X-Prune-Trace": "computed" if computed else "cached"}
     return cached_response(body, etag, CACHE_CONTROL, **headers)
 
@@ -113,13 +112,20 @@ def _code(text: str) -> str:
         abort(404, description=str(err))
 
 
-def _hash(text: str) -> bytes:
-    return hashlib.sha256(text.encode()).hexdigest().encode()
+def _run_of(view: str) -> bytes:
+    """The run a view makes: its tree and options (not its lesson mark) as compact JSON, the
+    trace's content address."""
+    parsed = orjson.loads(view)
+    return orjson.dumps({"tree": parsed["tree"], "options": parsed.get("options") or {}})
 
 
-def _trace_of(view: str) -> bytes:
-    """The trace of a view (compact JSON ``{"tree", "options"}``), with its document's info."""
-    run: dict[str, Any] = orjson.loads(view)
+def _address(view: str) -> bytes:
+    return hashlib.sha256(_run_of(view)).hexdigest().encode()
+
+
+def _trace_of(run_json: bytes) -> bytes:
+    """The trace of a run (``{"tree", "options"}``), with its document's info."""
+    run: dict[str, Any] = orjson.loads(run_json)
     document, options = read_run(run, limits_from(current_app.config), take_turns)
     info = orjson.dumps({"document": document_info(document, options)})
     return info[:-1] + b"," + b"".join(trace_body(run))[1:]
