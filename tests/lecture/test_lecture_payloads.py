@@ -94,6 +94,18 @@ def test_the_same_tree_shown_again_is_not_searched_again():
     assert revalidated.status_code == 304
 
 
+def test_a_lesson_slides_trace_is_its_trees_whatever_the_slide_says():
+    app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60)
+    mark = {"id": "alpha-beta-1", "slide": 2, "slides": 10, "title": "The first cutoff"}
+    room = Room(app, {"tree": TEXTBOOK, "options": {}, "lesson": mark})
+    trace = get(app, room.ref["href"] + "/trace")
+    assert trace.status_code == 200
+    assert trace.get_json()["events"] == engine_trace(TEXTBOOK)["events"]
+    moved = room.show({"tree": TEXTBOOK, "options": {}, "lesson": {**mark, "slide": 3}})
+    assert get(app, moved["href"] + "/trace").headers["X-Prune-Trace"] == "cached"
+    assert computed(app) == 1  # two slides showing one tree: one search
+
+
 def test_old_views_and_their_traces_are_gone_even_once_fetched():
     app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60)
     room = Room(app, {"tree": TEXTBOOK, "options": {}})
