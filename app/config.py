@@ -168,6 +168,11 @@ class Config:
             environ, "PRUNE_LECTURE_STUDENTS_PER_ADDRESS", 500
         )
         self.PRUNE_LECTURE_ANSWER_MARKS = _integer(environ, "PRUNE_LECTURE_ANSWER_MARKS", 1_000_000)
+        # Of those, the most one client address may hold (0: half of them), so that one
+        # address cannot fill a question and lock the others out of answering.
+        self.PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS = _integer(
+            environ, "PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS", 0
+        )
         self.PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND", 4
         )
