@@ -49,14 +49,25 @@ class Student:
 
     async def on_view(self, message: dict) -> None:
         href = message["view"]["href"]
-        got = time.perf_counter()
         statuses, how = [], ""
         for path in (href, href + "/trace"):
-            async with self.http.get(self.url + path) as answer:
-                await answer.read()
-                statuses.append(answer.status)
-                how = answer.headers.get("X-Prune-Trace", how)
-        self.record(message["seq"], time.perf_counter(), got, statuses, how)
+            status, headers = await self.get(self.url + path)
+            statuses.append(status)
+            how = headers.get("X-Prune-Trace", how)
+        self.record(message["seq"], time.perf_counter(), statuses, how)
+
+    async def get(self, url: str) -> tuple[int, dict]:
+        """GET ``url``, tried again once on a kept-alive connection the server had closed
+        meanwhile (gunicorn's keep-alive is 2 s; browsers retry so too)."""
+        try:
+            return await self.get_once(url)
+        except aiohttp.ClientConnectionError:
+            return await self.get_once(url)
+
+    async def get_once(self, url: str) -> tuple[int, dict]:
+        async with self.http.get(url) as answer:
+            await answer.read()
+            return answer.status, dict(answer.headers)
 
 
 async def main(args) -> None:
@@ -68,7 +79,7 @@ async def main(args) -> None:
     failures: list[str] = []
     searches = {"computed": 0, "cached": 0}
 
-    def record(seq, at, _got, statuses, how):
+    def record(seq, at, statuses, how):
         if statuses != [200, 200]:
             failures.append(f"slide {seq}: {statuses}")
             return
