@@ -54,7 +54,12 @@ class AnswerCaps:
 
     per_address: int
     entries: int
-    marks_per_address: int
+    marks_per_address: int = 0  # 0: half of ``entries``
+
+    @property
+    def address_marks(self) -> int:
+        """The most marks one address may hold."""
+        return self.marks_per_address or self.entries // 2
 
     def address_refusal(self) -> RoomError:
         return RoomError(
@@ -65,7 +70,7 @@ class AnswerCaps:
     def address_marks_refusal(self) -> RoomError:
         return RoomError(
             f"the answers from your network address hold their share of this question "
-            f"({self.marks_per_address:,} marks); send a shorter answer"
+            f"({self.address_marks:,} marks); send a shorter answer"
         )
 
     def full_refusal(self) -> RoomError:
@@ -308,7 +313,7 @@ class MemoryQuestions:
             if old_address != address and room.by_address[address] >= self.caps.per_address:
                 raise self.caps.address_refusal()
             same = len(old) if old_address == address else 0
-            if room.marks_by_address[address] - same + len(fields) > self.caps.marks_per_address:
+            if room.marks_by_address[address] - same + len(fields) > self.caps.address_marks:
                 raise self.caps.address_marks_refusal()
             if room.entries - len(old) + len(fields) > self.caps.entries:
                 raise self.caps.full_refusal()

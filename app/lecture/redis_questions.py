@@ -143,7 +143,7 @@ class RedisQuestions:
     ) -> None:
         args = [question, student, "\n".join(fields), self.ttl, address]
         args += [self.caps.per_address, len(fields), self.caps.entries]
-        args += [self.caps.marks_per_address]
+        args += [self.caps.address_marks]
         result = self.answer_script(keys=self._keys(code), args=args)
         if result in REFUSALS:
             raise RoomError(REFUSALS[result])

@@ -86,7 +86,7 @@ class SqliteQuestions:
                 " WHERE f.code = ? AND a.address = ? AND f.student != ?",
                 (code, address, student),
             ).fetchone()
-            if theirs + len(fields) > self.caps.marks_per_address:
+            if theirs + len(fields) > self.caps.address_marks:
                 raise self.caps.address_marks_refusal()
             if entries - mine + len(fields) > self.caps.entries:
                 raise self.caps.full_refusal()

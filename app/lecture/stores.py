@@ -52,8 +52,7 @@ def make_stores(app) -> tuple[Rooms, Questions, Drills]:
     caps = AnswerCaps(
         config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"],
         config["PRUNE_LECTURE_ANSWER_MARKS"],
-        config["PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS"]
-        or config["PRUNE_LECTURE_ANSWER_MARKS"] // 2,
+        config["PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS"],
     )
     queue = config.get("MESSAGE_QUEUE")
     if queue:
