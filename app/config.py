@@ -45,6 +45,11 @@ class Config:
         self.PRUNE_TRACE_CACHE_BYTES = _integer(
             environ, "PRUNE_TRACE_CACHE_BYTES", 64 * 1024 * 1024
         )
+        # Lecture payloads (each room's current view and question, encoded once for all its
+        # students): this many bytes in all, least recently asked rooms out; never traces.
+        self.PRUNE_LECTURE_PAYLOAD_BYTES = _integer(
+            environ, "PRUNE_LECTURE_PAYLOAD_BYTES", 64 * 1024 * 1024
+        )
         # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
         # Every other page refuses to be framed.
         self.PRUNE_EMBED_ORIGINS = environ.get("PRUNE_EMBED_ORIGINS") or "*"
@@ -77,6 +82,18 @@ class Config:
             environ, "PRUNE_MAX_EXPERIMENTS", max(1, self.PRUNE_MAX_SEARCHES // 2)
         )
         self.PRUNE_EXPERIMENT_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_SECONDS", 120)
+        # Finished experiments kept for the next request with the same parameters: so many,
+        # and so many bytes in all (least recently asked out).
+        self.PRUNE_EXPERIMENT_CACHE_ENTRIES = _integer(
+            environ, "PRUNE_EXPERIMENT_CACHE_ENTRIES", 128
+        )
+        self.PRUNE_EXPERIMENT_CACHE_BYTES = _integer(
+            environ, "PRUNE_EXPERIMENT_CACHE_BYTES", 16 * 1024 * 1024
+        )
+        # How long an experiment waits in the fair queue for a place in a full pool (then 429).
+        self.PRUNE_EXPERIMENT_QUEUE_SECONDS = _integer(
+            environ, "PRUNE_EXPERIMENT_QUEUE_SECONDS", 30
+        )
         self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
         # Games, big traces and gradings compute in worker processes kept between requests
         # (app/web/job_pool.py): this many workers, places per client address and waiting
@@ -164,6 +181,11 @@ class Config:
             environ, "PRUNE_LECTURE_STUDENTS_PER_ADDRESS", 500
         )
         self.PRUNE_LECTURE_ANSWER_MARKS = _integer(environ, "PRUNE_LECTURE_ANSWER_MARKS", 1_000_000)
+        # Of those, the most one client address may hold (0: half of them), so that one
+        # address cannot fill a question and lock the others out of answering.
+        self.PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS = _integer(
+            environ, "PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS", 0
+        )
         self.PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND = _integer(
             environ, "PRUNE_LECTURE_ANSWER_UPDATES_PER_SECOND", 4
         )

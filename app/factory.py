@@ -30,7 +30,7 @@ from .web.errors import register_error_handlers
 from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
 from .web.job_pool import init_jobs
-from .web.lecture_payloads import lecture_payloads
+from .web.lecture_payloads import init_lecture_payloads, lecture_payloads
 from .web.lessons import lesson_pages, lessons_api
 from .web.pages import pages
 from .web.practice import practice_api
@@ -79,6 +79,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_experiments(app)
     init_jobs(app)
     init_lecture(app)
+    init_lecture_payloads(app)
     init_store(app)
     init_embeds(app)
     # Last: outside Socket.IO's middleware, so that /socket.io/ answers carry the security

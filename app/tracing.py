@@ -30,13 +30,19 @@ def run_head(document: Document, options: SearchOptions, search: Search, pause: 
     return {
         "nodes": search.nodes(pause),
         "options": options.to_data(),
-        "document": {
-            "name": document.name,
-            "description": document.description,
-            "answer": document.answer,
-            "source": document.source,
-            "agents": _agents(document, options),
-        },
+        "document": document_info(document, options),
+    }
+
+
+def document_info(document: Document, options: SearchOptions) -> dict:
+    """What a page shows of a run's document besides its tree (a run's ack carries it, and so
+    does a lecture view's trace)."""
+    return {
+        "name": document.name,
+        "description": document.description,
+        "answer": document.answer,
+        "source": document.source,
+        "agents": _agents(document, options),
     }
 
 

@@ -130,7 +130,7 @@ def test_an_experiment_over_its_budget_says_so(settings, query, error):
 
 
 def test_the_pool_holds_a_limited_number_of_experiments():
-    app = make_app(PRUNE_MAX_EXPERIMENTS=1)
+    app = make_app(PRUNE_MAX_EXPERIMENTS=1, PRUNE_EXPERIMENT_QUEUE_SECONDS=0)
     pool = app.extensions["prune.experiments"]
     pool.admit("10.0.0.1")  # another address's experiment fills the pool
     answer = app.test_client().get("/api/experiments/random-binary?seeds=0-1")

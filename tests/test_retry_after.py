@@ -11,6 +11,7 @@ from app.store.common import StoreUnavailable
 from app.web.experiment_pool import ExperimentsBusy
 
 EXPERIMENT = "/api/experiments/random-binary?seeds=0-1"
+ANOTHER = "/api/experiments/random-binary?seeds=0-2"  # the same one would follow the first
 WINDOW_SECONDS = 60
 
 
@@ -20,7 +21,7 @@ def test_a_second_experiment_waits_the_pools_seconds_and_a_spent_limit_its_windo
     running = client.get(EXPERIMENT, buffered=False)  # held open, never read
     try:
         assert running.status_code == 200
-        second = client.get(EXPERIMENT)
+        second = client.get(ANOTHER)
         assert second.status_code == 429
         assert "from your address is still running" in second.get_json()["error"]
         assert second.headers["Retry-After"] == str(pool_wait)

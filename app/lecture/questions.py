@@ -10,7 +10,9 @@ fields, not the number of students.
 
 Bounded (``AnswerCaps``): one answer per student; at most ``per_address`` students answer one
 question from one client address, so one address cannot inflate the counts beyond it; at most
-``entries`` fields are kept for one question in all (the room's answer memory). A student
+``entries`` fields are kept for one question in all (the room's answer memory), and at most
+``marks_per_address`` of them (half, by default) come from one address, so one address cannot
+fill the question and lock the others out of answering. A student
 whose connections have all gone is *departed*: their answer counts until the reveal, which
 drops it.
 
@@ -52,11 +54,23 @@ class AnswerCaps:
 
     per_address: int
     entries: int
+    marks_per_address: int = 0  # 0: half of ``entries``
+
+    @property
+    def address_marks(self) -> int:
+        """The most marks one address may hold."""
+        return self.marks_per_address or self.entries // 2
 
     def address_refusal(self) -> RoomError:
         return RoomError(
             f"too many students from your network address have answered ({self.per_address}); "
             "ask your teacher"
+        )
+
+    def address_marks_refusal(self) -> RoomError:
+        return RoomError(
+            f"the answers from your network address hold their share of this question "
+            f"({self.address_marks:,} marks); send a shorter answer"
         )
 
     def full_refusal(self) -> RoomError:
@@ -229,6 +243,7 @@ class _Asked:
     answers: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
     by_address: Counter[str] = field(default_factory=Counter)
+    marks_by_address: Counter[str] = field(default_factory=Counter)
     entries: int = 0
     departed: set[str] = field(default_factory=set)
     names: dict[str, str] = field(default_factory=dict)
@@ -247,6 +262,9 @@ class _Asked:
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
+        self.marks_by_address[address] -= len(old)
+        if self.marks_by_address[address] <= 0:
+            del self.marks_by_address[address]
         self.entries -= len(old)
 
 
@@ -294,6 +312,9 @@ class MemoryQuestions:
             old_address, old = room.answers.get(student, (None, ()))
             if old_address != address and room.by_address[address] >= self.caps.per_address:
                 raise self.caps.address_refusal()
+            same = len(old) if old_address == address else 0
+            if room.marks_by_address[address] - same + len(fields) > self.caps.address_marks:
+                raise self.caps.address_marks_refusal()
             if room.entries - len(old) + len(fields) > self.caps.entries:
                 raise self.caps.full_refusal()
             room.take_back(student)
@@ -301,6 +322,7 @@ class MemoryQuestions:
             room.counts.update(fields)
             room.answers[student] = (address, fields)
             room.by_address[address] += 1
+            room.marks_by_address[address] += len(fields)
             room.entries += len(fields)
             room.departed.discard(student)
 

@@ -3,7 +3,8 @@ interface, contract and caps as ``MemoryQuestions`` in questions.py.
 
 Beside the room, per room: a hash for its question (``asked``, ``id``, ``revealed``,
 ``body``), one of answers by student (``address`` then the fields, one a line), one of counts
-by field, one of tallies (``entries`` and, per address, ``a:<address>``), and the set of
+by field, one of tallies (``entries`` and, per address, its students ``a:<address>`` and
+their fields ``m:<address>``), and the set of
 departed students. Keys live ``idle_seconds`` after the presenter's last question message
 (answers renew their own); ending the lecture deletes them.
 """
@@ -21,7 +22,7 @@ from .rooms import RedisRooms, RoomError
 # not revealed and that the caps allow it, take back the student's previous fields, count the
 # new ones. KEYS: question, answers, counts, tallies, departed. ARGV: the question id, the
 # student, the fields (one a line), the time to live, the address, the per-address cap, the
-# number of fields, the cap on fields.
+# number of fields, the cap on fields, the cap on one address's fields (tallied as m:<address>).
 ANSWER_SCRIPT = r"""
 local question = redis.call('HMGET', KEYS[1], 'id', 'revealed')
 if question[1] ~= ARGV[1] then return 'closed' end
@@ -40,6 +41,10 @@ if old_address ~= address then
     return 'address'
   end
 end
+local same = 0
+if old_address == address then same = #old_fields end
+local marks = tonumber(redis.call('HGET', KEYS[4], 'm:' .. address) or '0')
+if marks - same + tonumber(ARGV[7]) > tonumber(ARGV[9]) then return 'address-marks' end
 local entries = tonumber(redis.call('HGET', KEYS[4], 'entries') or '0')
 if entries - #old_fields + tonumber(ARGV[7]) > tonumber(ARGV[8]) then return 'full' end
 if old then
@@ -47,9 +52,11 @@ if old then
     if redis.call('HINCRBY', KEYS[3], name, -1) <= 0 then redis.call('HDEL', KEYS[3], name) end
   end
   redis.call('HINCRBY', KEYS[4], 'a:' .. old_address, -1)
+  redis.call('HINCRBY', KEYS[4], 'm:' .. old_address, -#old_fields)
 end
 for name in string.gmatch(ARGV[3], '[^\n]+') do redis.call('HINCRBY', KEYS[3], name, 1) end
 redis.call('HINCRBY', KEYS[4], 'a:' .. address, 1)
+redis.call('HINCRBY', KEYS[4], 'm:' .. address, tonumber(ARGV[7]))
 redis.call('HINCRBY', KEYS[4], 'entries', tonumber(ARGV[7]) - #old_fields)
 redis.call('HSET', KEYS[2], ARGV[2], address .. '\n' .. ARGV[3])
 redis.call('SREM', KEYS[5], ARGV[2])
@@ -136,11 +143,14 @@ class RedisQuestions:
     ) -> None:
         args = [question, student, "\n".join(fields), self.ttl, address]
         args += [self.caps.per_address, len(fields), self.caps.entries]
+        args += [self.caps.address_marks]
         result = self.answer_script(keys=self._keys(code), args=args)
         if result in REFUSALS:
             raise RoomError(REFUSALS[result])
         if result == b"address":
             raise self.caps.address_refusal()
+        if result == b"address-marks":
+            raise self.caps.address_marks_refusal()
         if result == b"full":
             raise self.caps.full_refusal()
 

@@ -80,6 +80,14 @@ class SqliteQuestions:
                 "SELECT COUNT(*) FROM answer_fields WHERE code = ? AND student = ?",
                 (code, student),
             ).fetchone()
+            (theirs,) = db.execute(
+                "SELECT COUNT(*) FROM answer_fields AS f JOIN answers AS a"
+                " ON a.code = f.code AND a.student = f.student"
+                " WHERE f.code = ? AND a.address = ? AND f.student != ?",
+                (code, address, student),
+            ).fetchone()
+            if theirs + len(fields) > self.caps.address_marks:
+                raise self.caps.address_marks_refusal()
             if entries - mine + len(fields) > self.caps.entries:
                 raise self.caps.full_refusal()
             db.execute("DELETE FROM answer_fields WHERE code = ? AND student = ?", (code, student))

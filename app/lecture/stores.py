@@ -50,7 +50,9 @@ def make_stores(app) -> tuple[Rooms, Questions, Drills]:
     abandoned = config["PRUNE_LECTURE_ABANDONED_SECONDS"]
     per_room = config["PRUNE_LECTURE_QUESTIONS_PER_ROOM"]
     caps = AnswerCaps(
-        config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"], config["PRUNE_LECTURE_ANSWER_MARKS"]
+        config["PRUNE_LECTURE_STUDENTS_PER_ADDRESS"],
+        config["PRUNE_LECTURE_ANSWER_MARKS"],
+        config["PRUNE_LECTURE_ANSWER_MARKS_PER_ADDRESS"],
     )
     queue = config.get("MESSAGE_QUEUE")
     if queue:

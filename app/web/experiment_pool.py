@@ -7,20 +7,24 @@ has come for half a second: a client that has gone away is noticed at that write
 process is killed at once, so a cancelled or abandoned request frees its place within a
 second, however long the current row takes. Blank lines are allowed in the NDJSON stream.
 A new experiment from an address whose last one is still ending (the teacher pressed Cancel,
-then Run) waits for its place a few seconds before it is refused.
+then Run) waits for its place a few seconds before it is refused. When every place is taken,
+a request waits in a fair queue (``PRUNE_EXPERIMENT_QUEUE_SECONDS``, then a 429): the address
+served longest ago goes first, and an address refused keeps its turn while it retries, so
+addresses that each hold the largest experiment again and again cannot starve another.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import select
 import subprocess
 import sys
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 0.5
 # How long a request waits for its address's place (a cancelled run gives it back within 1 s).
 ADDRESS_WAIT_SECONDS = 3.0
+RETRY_SECONDS = 5  # a refusal's Retry-After
+CLAIM_POLL_SECONDS = 1.0  # how often a queued request looks whether a kept claim has lapsed
 
 
 class ExperimentsBusy(TooManyRequests):
@@ -39,7 +45,7 @@ class ExperimentsBusy(TooManyRequests):
 
     says_why = True
 
-    def __init__(self, description: str, retry_after: int = 5):
+    def __init__(self, description: str, retry_after: int = RETRY_SECONDS):
         super().__init__(description, retry_after=retry_after)
 
 
@@ -50,17 +56,29 @@ class Budget:
 
 
 class ExperimentPool:
-    """Which addresses run experiments now: at most ``limit`` in all, ``per_address`` each."""
+    """Which addresses run experiments now: at most ``limit`` in all, ``per_address`` each,
+    and who goes next when all places are taken (``FairQueue``; a refused address's turn is
+    kept ``claim_hold`` seconds)."""
 
     def __init__(
-        self, limit: int, per_address: int = 1, address_wait: float = ADDRESS_WAIT_SECONDS
+        self,
+        limit: int,
+        per_address: int = 1,
+        address_wait: float = ADDRESS_WAIT_SECONDS,
+        queue_wait: float = 0.0,
+        claim_hold: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.limit = limit
         self.per_address = per_address
         self.address_wait = address_wait
+        self.queue_wait = queue_wait
+        self.clock = clock
         self.lock = threading.Lock()
         self.released = threading.Condition(self.lock)
         self.by_address: Counter[str] = Counter()
+        # A refused address's turn is kept through its wait, and twice the Retry-After given.
+        self.queue = FairQueue(queue_wait + 2 * RETRY_SECONDS if claim_hold is None else claim_hold)
 
     @property
     def running(self) -> int:
@@ -69,11 +87,12 @@ class ExperimentPool:
 
     def admit(self, address: str) -> None:
         """Take a place for ``address``, or raise ``ExperimentsBusy`` saying why. The address's
-        own place is waited for ``address_wait`` seconds (its last experiment may be ending)."""
-        deadline = time.monotonic() + self.address_wait
+        own place is waited for ``address_wait`` seconds (its last experiment may be ending);
+        a place in a full pool ``queue_wait`` seconds, in the fair queue's order."""
+        deadline = self.clock() + self.address_wait
         with self.released:
             while self.by_address[address] >= self.per_address:
-                left = deadline - time.monotonic()
+                left = deadline - self.clock()
                 if left > 0:
                     self.released.wait(left)
                     continue
@@ -81,12 +100,23 @@ class ExperimentPool:
                     "an experiment from your address is still running; wait for it to "
                     "finish or cancel it"
                 )
-            if sum(self.by_address.values()) >= self.limit:
-                raise ExperimentsBusy(
-                    f"the server runs as many experiments as it can ({self.limit}); "
-                    "try again in a moment"
-                )
+            deadline = self.clock() + self.queue_wait
+            ticket = self.queue.join(address)
+            try:
+                while not self.queue.is_turn(ticket, self._free(), self.clock()):
+                    left = deadline - self.clock()
+                    if left <= 0:
+                        self.queue.refused(address, self.clock())
+                        raise ExperimentsBusy(
+                            f"the server runs as many experiments as it can ({self.limit}); "
+                            "try again in a moment"
+                        )
+                    self.released.wait(min(left, CLAIM_POLL_SECONDS))  # a claim may lapse
+            finally:
+                self.queue.leave(ticket)
+            self.queue.served(address, self.clock())
             self.by_address[address] += 1
+            self.released.notify_all()  # the next in the queue may go too
 
     def release(self, address: str) -> None:
         with self.released:
@@ -94,6 +124,62 @@ class ExperimentPool:
             if self.by_address[address] <= 0:
                 del self.by_address[address]
             self.released.notify_all()
+
+    def _free(self) -> int:
+        return self.limit - sum(self.by_address.values())
+
+
+class FairQueue:
+    """The order in which addresses waiting for a place get one: the address served longest
+    ago first (one never served before any), then the earliest to ask. An address refused
+    after waiting keeps its claim for ``hold`` seconds more, as if it still waited (a client
+    retrying after ``Retry-After`` finds its turn kept), so an address that was just served
+    and asks again at once waits behind it. At most ``MAX_ADDRESSES`` addresses are
+    remembered (the longest ago served are forgotten first). Not locked: the pool locks."""
+
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self, hold: float):
+        self.hold = hold
+        self.waiting: dict[int, str] = {}  # ticket → address, in the order they came
+        self.last_served: OrderedDict[str, float] = OrderedDict()
+        self.claims: dict[str, float] = {}  # refused address → until when its claim holds
+        self.tickets = itertools.count()
+
+    def join(self, address: str) -> int:
+        ticket = next(self.tickets)
+        self.waiting[ticket] = address
+        self.claims.pop(address, None)
+        return ticket
+
+    def leave(self, ticket: int) -> None:
+        self.waiting.pop(ticket, None)
+
+    def is_turn(self, ticket: int, free: int, now: float) -> bool:
+        """Whether ``ticket`` is among the first ``free`` in line."""
+        if free <= 0:
+            return False
+        for address, until in list(self.claims.items()):
+            if until <= now:
+                del self.claims[address]
+        line = [(self._since(a), 1, t) for t, a in self.waiting.items()]
+        line += [(self._since(a), 0, -1) for a in self.claims]  # a claim is older than a wait
+        line.sort()
+        return any(entry[2] == ticket for entry in line[:free])
+
+    def refused(self, address: str, now: float) -> None:
+        self.claims[address] = now + self.hold
+
+    def served(self, address: str, now: float) -> None:
+        self.last_served[address] = now
+        self.last_served.move_to_end(address)
+        while len(self.last_served) > self.MAX_ADDRESSES:
+            self.last_served.popitem(last=False)
+        while len(self.claims) > self.MAX_ADDRESSES:
+            self.claims.pop(next(iter(self.claims)))
+
+    def _since(self, address: str) -> float:
+        return self.last_served.get(address, float("-inf"))
 
 
 class ExperimentStream:

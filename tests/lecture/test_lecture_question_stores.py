@@ -1,8 +1,8 @@
 """The lecture-question stores: in this process (MemoryQuestions), in a lecture file
 (SqliteQuestions) and in a real redis-server (RedisQuestions) they count answers alike, cap
-students per address and marks per question, drop a departed student's answer at the reveal,
-and count concurrent answers exactly; a question is traced once however many students answer
-at once (Truths).
+students per address, marks per question and marks per address (so one address cannot lock
+the others out), drop a departed student's answer at the reveal, and count concurrent
+answers exactly; a question is traced once however many students answer at once (Truths).
 """
 
 import json
@@ -18,7 +18,7 @@ from app.lecture.redis_questions import RedisQuestions
 from app.lecture.rooms import RoomError
 from app.lecture.sqlite_questions import SqliteQuestions
 
-CAPS = AnswerCaps(per_address=3, entries=50)
+CAPS = AnswerCaps(per_address=3, entries=50, marks_per_address=30)
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])
@@ -95,6 +95,24 @@ def test_a_question_keeps_at_most_its_cap_of_marks(questions):
     questions.answer("ROOM55", asked.id, "a", marks(30), "10.0.0.1")
     pruned = questions.tally("ROOM55")["pruned"]
     assert len(pruned) == 30 and sum(pruned.values()) == 50
+
+
+def test_one_address_holds_at_most_its_share_of_a_questions_marks(questions):
+    asked = questions.ask("ROOM77", "{}")
+
+    def marks(count):
+        return tuple(f"p:{n}" for n in range(count))
+
+    questions.answer("ROOM77", asked.id, "a", marks(20), "10.0.0.1")
+    with pytest.raises(RoomError, match=r"your network address hold their share .*\(30 marks\)"):
+        questions.answer("ROOM77", asked.id, "b", marks(11), "10.0.0.1")
+    questions.answer("ROOM77", asked.id, "b", marks(10), "10.0.0.1")  # its share, and no more
+    questions.answer("ROOM77", asked.id, "a", marks(20), "10.0.0.1")  # one's own marks come back
+    questions.answer("ROOM77", asked.id, "c", marks(20), "10.0.0.2")  # the class still answers
+    assert questions.tally("ROOM77")["answered"] == 3
+    questions.answer("ROOM77", asked.id, "a", marks(5), "10.0.0.3")  # a moved: 10.0.0.1 has 10
+    questions.answer("ROOM77", asked.id, "d", marks(15), "10.0.0.1")
+    assert sum(questions.tally("ROOM77")["pruned"].values()) == 50
 
 
 def test_a_departed_students_answer_counts_until_the_reveal(questions):

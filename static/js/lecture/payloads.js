@@ -1,9 +1,10 @@
 // lecture/payloads.js: lecture messages carry a room's view and its question by reference
 // ({version, href} / {id, revealed, href}), never the tree itself: the server keeps one copy
 // however many students follow (docs/protocol.md, "Lecture mode"). withView() fetches a view
-// once per version and puts {tree, options} in its place, so room.js sees what it always saw;
-// questionBody() does the same for a question (question-data.js). Inbox keeps the room's
-// messages in the order they came while a view is being fetched.
+// once per version and puts {tree, options} in its place, so room.js sees what it always saw,
+// with `trace`: the address of the view's trace, which the server searches once for the whole
+// class (<href>/trace); questionBody() does the same for a question (question-data.js). Inbox
+// keeps the room's messages in the order they came while a view is being fetched.
 
 import { getJson } from "../lib/api.js";
 
@@ -23,7 +24,9 @@ function load(href) {
 /** `msg` with its view in place of the view's reference. Throws an ApiError. */
 export async function withView(msg) {
   const ref = msg && msg.view;
-  if (ref && typeof ref.href === "string" && !("tree" in ref)) msg.view = await load(ref.href);
+  if (ref && typeof ref.href === "string" && !("tree" in ref)) {
+    msg.view = { ...(await load(ref.href)), trace: `${ref.href}/trace` };
+  }
   return msg;
 }
 

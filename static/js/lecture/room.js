@@ -350,9 +350,10 @@ export class Lecture {
     applyCursor(this.app, this.cursor);
   }
 
-  /** Run a lecture view through the page's own run path (the trace comes once). */
+  /** Show a lecture view through the page's run path; its trace, searched once for the class, is fetched. */
   runView(view, cursor) {
-    this.ownRun = { options: runOptions(view), step: cursor ? cursor.step : null };
+    const step = cursor ? cursor.step : null;
+    this.ownRun = { options: runOptions(view), step, trace: view.trace || null };
     this.ownRunKey = viewKey(view);
     this.app.input.setSource({ kind: "paste", text: JSON.stringify(view.tree) });
     this.app.run(this.ownRun);

@@ -2,7 +2,7 @@
 // POST /api/trace when the socket cannot connect. Messages of other runs are ignored.
 
 import { io } from "../../vendor/socket.io.esm.min.js";
-import { ApiError, traceTree } from "./api.js";
+import { ApiError, getJson, traceTree } from "./api.js";
 
 const ACK_TIMEOUT_MS = 15000;
 const CONNECT_GRACE_MS = 4000;
@@ -58,6 +58,26 @@ export class RunClient {
     this.ticket += 1;
   }
 
+  /** A whole trace from a GET (`url`; {nodes, options, events, summary, document?}), with
+   * run()'s handlers. Resolves once it has been handed over (or failed). */
+  fetchTrace(url, handlers) {
+    this.cancel();
+    return this.whole(() => getJson(url), this.ticket, handlers);
+  }
+
+  /** Hand a whole trace, `load()`ed, to `handlers` unless a newer run came meanwhile. */
+  async whole(load, ticket, handlers) {
+    try {
+      const data = await load();
+      if (ticket !== this.ticket) return;
+      handlers.onStart({ nodes: data.nodes, options: data.options, document: data.document || null });
+      handlers.onEvents(data.events);
+      handlers.onDone(data.summary);
+    } catch (err) {
+      if (ticket === this.ticket) handlers.onError(err);
+    }
+  }
+
   /**
    * Run `tree` (a document) with `options`. handlers: onStart({nodes, options, document}),
    * onEvents(events), onDone(summary), onError(ApiError). Resolves once the run started.
@@ -74,16 +94,8 @@ export class RunClient {
       const fallback = async () => {
         if (settled || ticket !== this.ticket) return;
         settled = true;
-        try {
-          const data = await traceTree(tree, options);
-          if (ticket !== this.ticket) return resolve();
-          handlers.onStart({ nodes: data.nodes, options: data.options, document: null });
-          handlers.onEvents(data.events);
-          cur.finished = true;
-          handlers.onDone(data.summary);
-        } catch (err) {
-          if (ticket === this.ticket) handlers.onError(err);
-        }
+        await this.whole(() => traceTree(tree, options), ticket, handlers);
+        cur.finished = true;
         resolve();
       };
       const grace = socket.connected ? null : setTimeout(fallback, CONNECT_GRACE_MS);

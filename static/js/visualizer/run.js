@@ -53,7 +53,8 @@ export class Runner {
 
   /**
    * Run the current source with the current options. `urlView`: options and step from the
-   * address bar (first load). `keepEnd`: stay at the end if the player was there.
+   * address bar (first load) or a lecture's view, whose trace (the address `urlView.trace`)
+   * the server has. `keepEnd`: stay at the end if the player was there.
    */
   async run({ urlView = null, keepEnd = false } = {}) {
     const { input, player, timings } = this;
@@ -94,7 +95,8 @@ export class Runner {
     if (urlView) input.setOptions(urlView.options);
     const options = input.options();
 
-    await this.client.run(doc, options, {
+    // A lecture view's trace (urlView.trace) is the class's one copy, fetched; else a run.
+    const handlers = {
       onStart: ({ nodes, options: resolved, document: info }) => {
         if (seq !== this.seq) return;
         timings.ack = performance.now();
@@ -141,7 +143,9 @@ export class Runner {
         input.showRunError(err, source.kind);
         this.setRunState("error");
       },
-    });
+    };
+    if (urlView && urlView.trace) await this.client.fetchTrace(urlView.trace, handlers);
+    else await this.client.run(doc, options, handlers);
   }
 
   /** The page's run state: idle | loading | streaming | done | error. */
