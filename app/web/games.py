@@ -156,9 +156,18 @@ def pacman_trace():
 @not_rate_limited
 def pacman_tree():
     """Pacman's decision ``decision`` as a tree document, to practise on: cut to homework
-    size, or whole with ``size=whole``."""
+    size, or whole with ``size=whole``; under the CS188 rules too."""
     from ..games.pacman_play import pacman_practice_tree
 
+    if _course_rules():
+        from ..games.cs188_play import course_practice_tree
+
+        layout, settings = _course_settings(("decision", "size"))
+        _need_decision(settings)
+        return _cached(
+            ("pacman-cs188", "tree", layout, *sorted(settings.items())),
+            lambda: course_practice_tree(layout, **settings, pause=take_turns),
+        )
     maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation", "size"))
     _need_decision(settings)
     return _cached(
