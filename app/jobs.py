@@ -68,6 +68,12 @@ def course_trace(layout: str, settings: dict[str, Any]) -> Any:
     return course_decision(layout, **settings, pause=_no_pause)
 
 
+def course_tree(layout: str, settings: dict[str, Any]) -> Any:
+    from .games.cs188_play import course_practice_tree
+
+    return course_practice_tree(layout, **settings, pause=_no_pause)
+
+
 def tictactoe(kind: str, board: str, given: dict[str, str], limits: dict[str, Any]) -> Any:
     from .games.options import read_game_options
     from .games.tictactoe_play import tictactoe_move, tictactoe_trace
@@ -131,6 +137,7 @@ KINDS: dict[str, Callable[..., Any]] = {
     "pacman.tree": pacman_tree,
     "cs188.game": course_game,
     "cs188.trace": course_trace,
+    "cs188.tree": course_tree,
     "tictactoe": tictactoe,
     "tictactoe.tree": tictactoe_tree,
     "trace": trace,

@@ -25,6 +25,21 @@ PACMAN = [
     ({"maze": "corridor", "decision": "0", "seed": "4", "ghosts": "random", "depth": "2"}, {}),
     ({"maze": "small", "decision": "2", "evaluation": "better"}, {"ordering": "perfect"}),
 ]
+# Under the CS188 rules (app/games/cs188_play.py): the course's layouts and agents, the strict
+# rule by default; the options are the ones the decision's trace is searched with.
+COURSE = {"rules": "cs188", "layout": "smallClassic"}
+CS188 = [
+    ({**COURSE, "decision": "0"}, {"algorithm": "alphabeta", "rule": "strict"}),
+    ({**COURSE, "decision": "2"}, {"algorithm": "alphabeta", "rule": "strict"}),
+    ({**COURSE, "decision": "1"}, {"algorithm": "alphabeta", "rule": "standard"}),
+    ({**COURSE, "decision": "1"}, {"algorithm": "minimax", "rule": "strict"}),
+    ({**COURSE, "decision": "1", "ghosts": "random"}, {"algorithm": "expectimax"}),
+    (
+        {"rules": "cs188", "layout": "minimaxClassic", "decision": "0", "depth": "2"},
+        {"algorithm": "alphabeta", "rule": "strict", "ordering": "worst"},
+    ),
+    ({"rules": "cs188", "layout": "trappedClassic", "decision": "0", "pacman": "East"}, {}),
+]
 
 
 def query(params):
@@ -87,3 +102,21 @@ def test_a_tictactoe_decision_replays_step_for_step_as_its_whole_tree(client, bo
 @pytest.mark.parametrize(("decision", "options"), PACMAN)
 def test_a_pacman_decision_replays_step_for_step_as_its_whole_tree(client, decision, options):
     same_steps(client, "pacman", decision, options)
+
+
+@pytest.mark.parametrize(("decision", "options"), CS188)
+def test_a_cs188_decision_replays_step_for_step_as_its_whole_tree(client, decision, options):
+    same_steps(client, "pacman", decision, options)
+
+
+def test_a_cs188_decision_tree_names_its_agents_and_options(client):
+    tree = client.get("/api/games/pacman/tree?rules=cs188&layout=smallClassic&decision=0")
+    assert tree.status_code == 200, tree.get_json()
+    document = tree.get_json()
+    assert document["agents"][0] == "Pacman" and len(document["agents"]) == 3
+    assert document["options"] == {"algorithm": "alphabeta", "rule": "strict"}
+    assert "CS188 rules" in document["name"]
+    bad = client.get("/api/games/pacman/tree?rules=cs188&layout=smallClassic&decision=0&size=all")
+    assert bad.status_code == 400 and bad.get_json()["field"] == "size"
+    late = client.get("/api/games/pacman/tree?rules=cs188&layout=smallClassic&decision=900")
+    assert late.status_code == 400 and late.get_json()["field"] == "decision"

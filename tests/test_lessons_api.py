@@ -161,6 +161,22 @@ def test_the_stored_size_cap_is_a_413():
             lesson_of(slide(view={"kind": "tree", "preset": "tie", "to": "later"})),
             "slides[0].view.to",
         ),
+        (
+            lesson_of(slide(view={"kind": "tree", "preset": "tie", "from": 5, "print": 3})),
+            "slides[0].view.print",
+        ),
+        (
+            lesson_of(slide(view={"kind": "tree", "preset": "tie", "to": 9, "print": 10})),
+            "slides[0].view.print",
+        ),
+        (
+            lesson_of(slide(view={"kind": "tree", "preset": "tie", "print": "last"})),
+            "slides[0].view.print",
+        ),
+        (
+            lesson_of(slide(view={"kind": "tree", "preset": "tie", "print": True})),
+            "slides[0].view.print",
+        ),
         (lesson_of(slide(view={"kind": "game", "game": "chess"})), "slides[0].view.game"),
         (
             lesson_of(slide(view={"kind": "game", "game": "tictactoe", "query": {"board": "<b>"}})),
@@ -191,6 +207,15 @@ def test_bad_lessons_are_400s_naming_the_field(client, lesson, field):
     response = post(client, lesson)
     assert response.status_code == 400, response.get_json()
     assert response.get_json().get("field") == field
+
+
+@pytest.mark.parametrize("printed", [2, 9, "end"])
+def test_a_slide_prints_at_a_step_of_its_range(client, printed):
+    view = {"kind": "tree", "preset": "textbook", "from": 2, "to": 9, "print": printed}
+    response = post(client, lesson_of(slide(view=view)))
+    assert response.status_code == 201, response.get_json()
+    saved = client.get(f"/api/lessons/{response.get_json()['id']}").get_json()
+    assert saved["slides"][0]["view"]["print"] == printed
 
 
 def test_not_json_is_refused(client):

@@ -12,7 +12,10 @@ course prunes) and plays the first move of strictly best value. Then each ghost 
 There is no move cap beyond a guard of ``MAX_MOVES``: a game ends when it is won or lost.
 ``pacman`` lists moves a person chose (play it yourself): Pacman plays them instead of
 searching, and the game stops after them unless ``moves`` says more. A decision's trace
-(``decision=I``) is the search at Pacman's I-th move, whoever played it.
+(``decision=I``) is the search at Pacman's I-th move, whoever played it. A decision's tree
+document (``course_practice_tree``) is that position's game tree with the game's algorithm and
+rule as its options: searched whole, it replays the decision's trace step for step (the
+visualizer, a practice tree, a lesson lecture's students), or cut to homework size.
 """
 
 from __future__ import annotations
@@ -123,6 +126,33 @@ def course_decision(
     layout: Any, *, decision: Any, pause: Pause | None = None, **given: Any
 ) -> dict[str, Any]:
     """The trace of the search at Pacman's ``decision``-th move (from 0) in that game."""
+    return traced_decision(_replay_to(layout, decision, pause, given))
+
+
+def course_practice_tree(
+    layout: Any,
+    *,
+    decision: Any,
+    size: str = "homework",
+    pause: Pause | None = None,
+    **given: Any,
+) -> dict[str, Any]:
+    """Pacman's ``decision``-th position in that game as a tree document, ``depth`` rounds
+    deep, with the game's algorithm and rule as its options: whole (``size="whole"``, what
+    replays the decision's trace step for step) or cut to homework size (homework.py)."""
+    from .homework import homework_document
+
+    replay = _replay_to(layout, decision, pause, given)
+    settings, index = replay.settings, replay.pacman_moves - 1
+    where = layout if isinstance(layout, str) and layout.isidentifier() else "a layout"
+    name = f"Pacman's move {index + 1} on {where} (CS188 rules)"
+    options = {"algorithm": settings.algorithm, "rule": settings.rule}
+    plies = settings.depth * len(replay.rules.agents)
+    return homework_document(replay.rules, replay.traced[2], plies, name, options, size)
+
+
+def _replay_to(layout: Any, decision: Any, pause: Pause | None, given: dict) -> _Replay:
+    """The game replayed up to Pacman's decision ``decision``, whose search it keeps."""
     given.pop("moves", None)
     settings = course_settings(layout, **given)
     index = whole_number(decision, "decision", 0, MAX_MOVES - 1)
@@ -142,7 +172,7 @@ def course_decision(
             f"decision {index} is out of range: the game has only {count} decision{plural}",
             field="decision",
         )
-    return traced_decision(replay)
+    return replay
 
 
 class _Replay:

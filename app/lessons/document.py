@@ -11,9 +11,10 @@ A slide's view is checked by kind:
 
 - ``{"kind": "tree", "preset": name | "tree": document, "options"?, "from"?, "to"?}``: what
   a share link holds, with the slide's step range (``to`` may be ``"end"``); the tree and
-  options are read as ``POST /api/trace`` reads them.
-- ``{"kind": "game", "game": "tictactoe" | "pacman", "query": {…}, "from"?, "to"?}``: a game
-  decision, the query of ``/api/games/<game>/trace``.
+  options are read as ``POST /api/trace`` reads them. ``print`` (a step in the range, or
+  ``"end"``) is the step the handout draws (default: the range's first step).
+- ``{"kind": "game", "game": "tictactoe" | "pacman", "query": {…}, "from"?, "to"?, "print"?}``:
+  a game decision, the query of ``/api/games/<game>/trace``.
 - ``{"kind": "experiment", "name": …, "query": {…}}``: an experiment's chart, the name and
   query of ``/api/experiments/<name>`` (random-binary, ordering, rules, optimisations).
 
@@ -116,10 +117,10 @@ def _read_view(view: Any, where: str, limits: Limits, check_game, check_experime
             f"{where}.kind must be one of {', '.join(VIEW_KINDS)}", field=f"{where}.kind"
         )
     if kind == "tree":
-        _known(view, ("kind", "preset", "tree", "options", "from", "to"), where + ".")
+        _known(view, ("kind", "preset", "tree", "options", "from", "to", "print"), where + ".")
         _read_tree_view(view, where, limits)
     elif kind == "game":
-        _known(view, ("kind", "game", "query", "from", "to"), where + ".")
+        _known(view, ("kind", "game", "query", "from", "to", "print"), where + ".")
         if view.get("game") not in GAMES:
             raise EngineError(
                 f"{where}.game must be one of {', '.join(GAMES)}", field=f"{where}.game"
@@ -156,20 +157,27 @@ def _read_tree_view(view: dict[str, Any], where: str, limits: Limits) -> None:
 
 
 def _range(view: dict[str, Any], where: str) -> None:
-    """``from`` and ``to``: whole steps from 0 (``to`` may be "end"), ``from`` ≤ ``to``."""
+    """``from``, ``to`` and ``print``: whole steps from 0 (``to`` and ``print`` may be "end"),
+    ``from`` ≤ ``to``, and the printed step inside [``from``, ``to``]."""
     start = view.get("from", 0)
     end = view.get("to", "end")
-    for name, value in (("from", start), ("to", end)):
-        if name == "to" and value == "end":
+    printed = view.get("print", start)
+    for name, value in (("from", start), ("to", end), ("print", printed)):
+        if name != "from" and value == "end":
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
             raise EngineError(
                 f"{where}.{name} must be a step number from 0"
-                + (' or "end"' if name == "to" else ""),
+                + (' or "end"' if name != "from" else ""),
                 field=f"{where}.{name}",
             )
     if end != "end" and start > end:
         raise EngineError(f"{where}: from ({start}) is after to ({end})", field=f"{where}.from")
+    if printed != "end" and not (start <= printed and (end == "end" or printed <= end)):
+        raise EngineError(
+            f"{where}: print ({printed}) is outside the slide's steps ({start} to {end})",
+            field=f"{where}.print",
+        )
 
 
 def _query(query: Any, where: str) -> dict[str, str]:

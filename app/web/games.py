@@ -136,7 +136,12 @@ def pacman_trace():
 @not_rate_limited
 def pacman_tree():
     """Pacman's decision ``decision`` as a tree document, to practise on: cut to homework
-    size, or whole with ``size=whole``."""
+    size, or whole with ``size=whole``; under the CS188 rules too."""
+    if _course_rules():
+        layout, settings = _course_settings(("decision", "size"))
+        _need_decision(settings)
+        key = ("pacman-cs188", "tree", layout, *sorted(settings.items()))
+        return _cached(key, "cs188.tree", [layout, settings])
     maze, settings = _pacman_settings(("decision",), words=("ghosts", "evaluation", "size"))
     _need_decision(settings)
     key = ("pacman", "tree", maze, *sorted(settings.items()))

@@ -72,6 +72,8 @@ def test_add_to_lesson_then_edit_by_keyboard_and_save(prune, base_url):
     page.keyboard.press("Tab")  # to step
     page.keyboard.press("Control+a")
     page.keyboard.type("9")
+    page.keyboard.press("Tab")  # print at step
+    page.keyboard.type("5")
     page.keyboard.press("Tab")  # the question box
     page.keyboard.press("Space")
     assert page.locator("#slide-0-question").is_checked()
@@ -99,6 +101,7 @@ def test_add_to_lesson_then_edit_by_keyboard_and_save(prune, base_url):
     first = saved["slides"][0]
     assert first["title"] == "The tie, strictly" and first["notes"] == "Watch the **0**."
     assert first["view"]["from"] == 2 and first["view"]["to"] == 9
+    assert first["view"]["print"] == 5
     assert first["question"] == {}
     assert saved["slides"][1]["view"]["kind"] == "experiment"
     assert titles.count() == 2

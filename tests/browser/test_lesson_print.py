@@ -1,5 +1,6 @@
 """A lesson's handouts (/l/<id>/print): one section[data-slide-index] per slide, each tree
-drawn whole (a g.node[data-path] for every node), question slides at their first step with
+drawn whole (a g.node[data-path] for every node) at its first step (test_lesson_print_names.py:
+the step chosen, the names, the key's line, strips), question slides with
 blank boxes, the answer key only when asked for, and the PDF that Chromium prints on A4 and
 US Letter: its pages, paper size and text (pdftotext, Debian's poppler-utils, which
 script/test installs), and its first page as a picture (pdftoppm)."""
@@ -58,7 +59,8 @@ def test_every_slide_has_its_section_and_every_tree_is_whole(prune, base_url):
     assert textbook.locator("h2").inner_text() == "1. Textbook"
     assert textbook.locator(".handout-notes strong").inner_text() == "this"
     assert textbook.locator("svg.tree-picture g.node[data-path]").count() == 13
-    assert textbook.locator("svg.tree-picture").get_attribute("data-step") == "14"
+    # Not the solved end: a slide prints at the first step of its range unless chosen.
+    assert textbook.locator("svg.tree-picture").get_attribute("data-step") == "0"
     assert sections.nth(1).locator("svg").count() == 0
     assert sections.nth(1).locator("li").count() == 2
     # The question: at step 0, every inner node's value blank; its answer key hidden.

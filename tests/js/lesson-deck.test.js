@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Deck, stepRange } from "../../static/js/lesson/deck.js";
+import { Deck, printStep, stepRange } from "../../static/js/lesson/deck.js";
 
 const tree = (from, to) => ({ title: "t", view: { kind: "tree", preset: "textbook", from, to } });
 const words = { title: "words", notes: "just notes" };
@@ -40,4 +40,16 @@ test("clamp puts a step inside its slide's range", () => {
   assert.deepEqual(deck.clamp({ slide: 0, step: 0 }), { slide: 0, step: 2 });
   assert.deepEqual(deck.clamp({ slide: 0, step: 9 }), { slide: 0, step: 4 });
   assert.deepEqual(deck.start(7), { slide: 0, step: 2 });
+});
+
+test("a handout prints a slide at its first step unless the lesson chose another", () => {
+  const printed = (from, to, print) => ({ title: "t", view: { kind: "tree", preset: "textbook", from, to, print } });
+  assert.equal(printStep(tree(2, 9), 27), 2, "not the solved end");
+  assert.equal(printStep(tree(undefined, undefined), 27), 0);
+  assert.equal(printStep({ ...tree(0, "end"), question: true }, 27), 0);
+  assert.equal(printStep(printed(2, 9, 5), 27), 5);
+  assert.equal(printStep(printed(2, "end", "end"), 27), 27);
+  assert.equal(printStep(printed(2, 9, "end"), 27), 9);
+  assert.equal(printStep(printed(2, 9, 40), 27), 9, "kept inside the range");
+  assert.equal(printStep(words, undefined), 0);
 });

@@ -24,6 +24,18 @@ test("a Pacman decision comes whole by its maze, decision and game settings", ()
   assert.deepEqual(request.options, { algorithm: "expectimax", rule: "strict", ordering: "worst" });
 });
 
+test("a CS188 Pacman decision comes whole by its layout, the moves played and the game's search", () => {
+  const query = { rules: "cs188", layout: "smallClassic", decision: "2", pacman: "West,West", algorithm: "alphabeta", ghosts: "directional" };
+  const request = gameTreeRequest({ kind: "game", game: "pacman", query }, { ...given, rule: "strict" });
+  assert.equal(
+    request.url,
+    "/api/games/pacman/tree?rules=cs188&layout=smallClassic&decision=2&ghosts=directional&pacman=West%2CWest&algorithm=alphabeta&size=whole"
+  );
+  assert.deepEqual(request.options, { algorithm: "alphabeta", rule: "strict", ordering: "given" });
+  const bare = gameTreeRequest({ kind: "game", game: "pacman", query: { layout: "trappedClassic", decision: "0" } }, given);
+  assert.equal(bare.url, "/api/games/pacman/tree?layout=trappedClassic&decision=0&size=whole", "a layout: the CS188 rules");
+});
+
 test("decisions a tree document does not replay step for step send no tree", () => {
   const board = { kind: "game", game: "tictactoe", query: { board: "XO.XO...." } };
   assert.equal(gameTreeRequest(board, { ...given, ordering: "random" }), null, "the game orders at random");
@@ -31,7 +43,7 @@ test("decisions a tree document does not replay step for step send no tree", () 
   const cut = { ...board, query: { board: "XO.XO....", depth: "2" } };
   assert.equal(gameTreeRequest(cut, { ...given, depth: 2 }), null, "the whole tree has no evaluations");
   const course = { kind: "game", game: "pacman", query: { layout: "smallClassic", decision: "0" } };
-  assert.equal(gameTreeRequest(course, given), null, "the CS188 rules have no tree route");
+  assert.equal(gameTreeRequest(course, { ...given, ordering: "random" }), null, "the CS188 rules, at random");
   assert.equal(gameTreeRequest({ kind: "game", game: "chess", query: {} }, given), null);
 });
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldPlace, moveSlide, readLessonFile, removeSlide, withQuestion, withRange } from "../../static/js/lesson/lesson-model.js";
+import { fieldPlace, moveSlide, readLessonFile, removeSlide, withPrintStep, withQuestion, withRange } from "../../static/js/lesson/lesson-model.js";
 
 const tree = { title: "t", notes: "", view: { kind: "tree", preset: "textbook" } };
 const chart = { title: "c", notes: "", view: { kind: "experiment", name: "ordering" } };
@@ -43,4 +43,19 @@ test("fieldPlace finds the slide a server error names", () => {
   assert.deepEqual(fieldPlace("slides[3].notes"), { slide: 3, part: "notes" });
   assert.deepEqual(fieldPlace("slides[0].view.tree"), { slide: 0, part: "view" });
   assert.deepEqual(fieldPlace("title"), { slide: null, part: "title" });
+});
+
+test("a slide's print step: a step of its range, end, or blank for the first step", () => {
+  const slide = { title: "t", view: { kind: "tree", preset: "textbook", from: 2, to: 9 } };
+  assert.equal(withPrintStep(slide, "5").view.print, 5);
+  assert.equal(withPrintStep(slide, " end ").view.print, "end");
+  assert.equal(withPrintStep(slide, "40").view.print, 9, "kept within the range");
+  assert.equal(withPrintStep(slide, "0").view.print, 2);
+  assert.equal("print" in withPrintStep({ ...slide, view: { ...slide.view, print: 5 } }, "").view, false);
+  assert.equal("print" in withPrintStep(slide, "soon").view, false);
+  assert.equal(withPrintStep({ title: "words", notes: "" }, "3").view, undefined, "no steps, no print step");
+  // A narrower range takes the print step with it.
+  const printed = withPrintStep(slide, "8");
+  assert.equal(withRange(printed, "2", "6").view.print, 6);
+  assert.equal(withRange(withPrintStep(slide, "end"), "2", "6").view.print, "end");
 });

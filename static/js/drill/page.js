@@ -1,7 +1,10 @@
 // drill/page.js: the entry module of /practice/drill and /embed/practice/drill (the stage's
 // data-embed="true"). A sitting of many small trees: each is generated here from its level
 // and seed (trees.js, search.js), drawn whole with its leaf values (TreeView), crossed out
-// with a click or tap on a node or its edge, or X on the focused node (practice/marks.js),
+// with a click or tap on a node or its edge, or X on the focused node (practice/marks.js);
+// a tree the page cannot draw whole with values of 12 px or more (a phone) is shown as the
+// outline instead (tree/outline-view.js), crossed out there by a tap on a row or X
+// (practice/outline-marks.js), its worst graded row scrolled into sight after Check;
 // graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N).
 // The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
 // End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
@@ -15,10 +18,12 @@ import { moveName } from "../lib/names.js";
 import { parseNumber } from "../practice/answer-sheet.js";
 import { grade } from "../practice/grader.js";
 import { GRADE_ICONS, PracticeMarks } from "../practice/marks.js";
+import { OutlineMarks } from "../practice/outline-marks.js";
 import { gradeOf, nodeGrades } from "../practice/results.js";
 import { ruleSentences } from "../practice/statement.js";
 import { truthOf } from "../practice/truth.js";
 import { Trace } from "../trace/trace.js";
+import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { joinRoomDrill } from "./room.js";
 import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
@@ -49,7 +54,20 @@ state.steps = adaptiveStart(LEVELS.findIndex((level) => level.id === state.level
 const timings = { next: [], check: [] };
 
 const view = new TreeView($("tree"));
-const marks = new PracticeMarks(view, { onToggle: toggle });
+const pictureMarks = new PracticeMarks(view, { onToggle: toggle });
+// Whole at 12 px or more, else the outline (fit first; a drill never folds).
+const outline = new TreeOutline(view, { wants: () => !(view.fitted && view.fitted.whole) });
+const outlineMarks = new OutlineMarks(outline, { onToggle: toggle });
+const drawn = view.onRendered;
+view.onRendered = () => {
+  drawn();
+  outlineMarks.draw();
+};
+/** The marks on the picture and in the outline, set together. */
+const marks = {
+  setMarked: (ids) => [pictureMarks, outlineMarks].forEach((m) => m.setMarked(ids)),
+  setGrades: (grades) => [pictureMarks, outlineMarks].forEach((m) => m.setGrades(grades)),
+};
 view.onActivate = (id) => (state.result ? explain(id) : check());
 
 function say(text, clean = null) {
@@ -67,12 +85,13 @@ function show() {
   trace.append(result.events);
   trace.finish(result.summary);
   Object.assign(state, { trace, truth: truthOf(trace), marked: new Set(), result: null, explanations: new Map() });
+  describe(); // first: its rules change the height the tree is fitted in
+  view.resized();
   view.setTree(trace);
   if (view.canShowAll) view.setShowAll(true);
   marks.setGrades(new Map());
   marks.setMarked(state.marked);
   view.render(trace.seek(0), false);
-  describe();
   state.shownAt = performance.now();
   timings.next.push(state.shownAt - started);
   document.body.dataset.runState = "done";
@@ -215,7 +234,9 @@ function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   show();
-  if (inTree || document.activeElement === document.body) view.focusControl.focus(0);
+  if (!inTree && document.activeElement !== document.body) return;
+  if (outline.active) outline.focusRow(0);
+  else view.focusControl.focus(0);
 }
 
 function finish() {
@@ -287,6 +308,7 @@ window.prune = {
   },
   timings,
   view,
+  outline,
 };
 
 wire();

@@ -264,8 +264,12 @@ function showSearch() {
   // The person's moves before this round (Pacman's own moves are searched again, as played).
   const before = { pacman: played.slice(0, round).join(",") };
   const url = withQuery("/api/games/pacman/trace", { ...query, ...before, decision: round });
+  // Practice (and "Open in the visualizer", games/visualizer-link.js) take the decision's tree
+  // document (/api/games/pacman/tree), under either rules.
   const practice =
-    query.rules === "prune" ? withQuery("/practice", { game: "pacman", ...query, rules: "", decision: round }) : null;
+    query.rules === "prune"
+      ? withQuery("/practice", { game: "pacman", ...query, rules: "", decision: round })
+      : withQuery("/practice", { game: "pacman", ...query, ...before, decision: round });
   const yours = round < played.length && round < starts.length - 1 ? ` (you played ${played[round]})` : "";
   const title = next
     ? `The search behind Pacman's move ${round + 1}: ${next.action}`

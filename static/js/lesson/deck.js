@@ -5,7 +5,8 @@
 // steps through the range, and at its last step goes to the next slide's first step; back
 // steps back, and at a slide's first step goes to the previous slide's last step. A slide's
 // range is known only once its trace is loaded: `lengths[k]` is its trace's length (or
-// undefined while loading, when the range is taken as [from, from]).
+// undefined while loading, when the range is taken as [from, from]). A handout prints each
+// slide at `printStep`.
 
 /** The steps slide `slide` shows: {from, to}, clamped to its trace's `length`. */
 export function stepRange(slide, length) {
@@ -18,6 +19,19 @@ export function stepRange(slide, length) {
   const from = Math.min(Math.max(0, Number(view.from) || 0), length);
   const to = view.to === undefined || view.to === "end" ? length : Math.min(Math.max(from, Number(view.to)), length);
   return { from, to };
+}
+
+/**
+ * The step slide `slide`'s handout draws: its view's `print` (a step, or "end" for the last
+ * of its range) put inside its range, else its range's first step (a question's blank tree;
+ * never a solved end unless the teacher chose it).
+ */
+export function printStep(slide, length) {
+  const { from, to } = stepRange(slide, length);
+  const chosen = slide && slide.view ? slide.view.print : undefined;
+  if (chosen === "end") return to;
+  if (chosen === undefined || chosen === null || !Number.isFinite(Number(chosen))) return from;
+  return Math.min(Math.max(from, Number(chosen)), to);
 }
 
 export class Deck {

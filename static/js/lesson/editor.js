@@ -7,10 +7,16 @@
 // live region says where it went. Save posts the lesson (POST /api/lessons): a new id each
 // time the lesson differs, said so on the page. A refusal names its field: the card (and
 // input) it names is marked and focused. Download and upload are the lesson as JSON.
+// Keeping work: every change is recorded first (lesson/editor-history.js), so Ctrl+Z (outside
+// a text field, where the browser undoes the typing) and the "Undo" button after a Delete or
+// Start over give the lesson back; Start over asks first. Each card shows its slide's start
+// as a small picture (lesson/card-preview.js) and a "Print at step" field (the handout's step).
 
 import { getJson } from "../lib/api.js";
 import { download } from "../lib/export.js";
-import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
+import { cardPreview } from "./card-preview.js";
+import { EditorHistory } from "./editor-history.js";
+import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withPrintStep, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
 import { readDraft, rememberLesson, writeDraft } from "./library.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +25,7 @@ const editingSaved = Boolean(root.dataset.lessonId);
 const list = $("slide-list");
 let lesson = { title: "", slides: [] };
 let dragFrom = null;
+const history = new EditorHistory();
 
 function keep() {
   if (!editingSaved) writeDraft(lesson);
@@ -28,15 +35,40 @@ function announce(text) {
   $("editor-announce").textContent = text;
 }
 
-function setSlides(slides) {
+/** The slides replaced (a change described by `what`, recorded for undo) and redrawn. */
+function setSlides(slides, what) {
+  history.record(lesson, what);
   lesson = { ...lesson, slides };
   keep();
   render();
 }
 
-function updateSlide(index, slide) {
+/** One slide changed in place (`group`: a field's typing is one change to undo). */
+function updateSlide(index, slide, what, group = null) {
+  history.record(lesson, what, group);
   lesson.slides[index] = slide;
   keep();
+}
+
+/** Undo the last change: the lesson as it was, redrawn, and said. */
+function undo() {
+  const last = history.undo();
+  if (!last) return announce("Nothing to undo.");
+  lesson = last.lesson;
+  keep();
+  render();
+  showResult(element("p", {}, `Undone: ${last.what}.`));
+  announce(`Undone: ${last.what}.`);
+}
+
+/** "`sentence` Undo" in the result line (after a Delete or Start over). */
+function offerUndo(sentence) {
+  const button = element("button", { type: "button", className: "secondary", id: "btn-undo" }, "Undo");
+  button.addEventListener("click", undo);
+  const line = element("p", {}, `${sentence} `);
+  line.append(button);
+  showResult(line);
+  announce(`${sentence} Undo with Ctrl+Z.`);
 }
 
 function element(tag, props = {}, text) {
@@ -58,7 +90,7 @@ function field(labelText, input) {
 /** Move slide `from` to `to`, keeping the focus on the same control of the moved card. */
 function move(from, to, focusPart = null) {
   if (to < 0 || to >= lesson.slides.length || from === to) return;
-  setSlides(moveSlide(lesson.slides, from, to));
+  setSlides(moveSlide(lesson.slides, from, to), `move slide ${from + 1}`);
   const card = list.children[to];
   const target = (focusPart && card.querySelector(`[data-part="${focusPart}"]`)) || card.querySelector(".drag-handle");
   target.focus();
@@ -77,7 +109,7 @@ function card(slide, index) {
   const head = element("div", { className: "card-head" });
   const title = element("input", { type: "text", id: `${id}-title`, className: "card-title", value: slide.title, maxLength: 200, dataset: { part: "title" } });
   title.setAttribute("aria-label", `Slide ${index + 1} title`);
-  title.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], title: title.value }));
+  title.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], title: title.value }, `edit slide ${index + 1}'s title`, `${index}:title`));
   const buttons = element("span", { className: "card-buttons" });
   const up = element("button", { type: "button", className: "secondary", disabled: index === 0, dataset: { part: "up" } }, "Up");
   up.setAttribute("aria-label", `Move slide ${index + 1} up`);
@@ -89,16 +121,16 @@ function card(slide, index) {
   remove.setAttribute("aria-label", `Delete slide ${index + 1}: ${slide.title}`);
   remove.addEventListener("click", () => {
     const gone = lesson.slides[index].title;
-    setSlides(removeSlide(lesson.slides, index));
+    setSlides(removeSlide(lesson.slides, index), `delete slide ${index + 1}, “${gone}”`);
     const next = list.children[Math.min(index, list.children.length - 1)];
     (next ? next.querySelector(".drag-handle") : $("btn-add-notes")).focus();
-    announce(`Slide “${gone}” deleted.`);
+    offerUndo(`Slide “${gone}” deleted.`);
   });
   buttons.append(up, down, remove);
   head.append(element("span", { className: "card-number" }, `${index + 1}.`), title, buttons);
 
   const notes = element("textarea", { id: `${id}-notes`, value: slide.notes || "", maxLength: 20000, dataset: { part: "notes" } });
-  notes.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], notes: notes.value }));
+  notes.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], notes: notes.value }, `edit slide ${index + 1}'s notes`, `${index}:notes`));
   const notesBox = element("div");
   notesBox.append(...field("Notes (blank line: new paragraph; - list; **bold**, *italic*, `code`)", notes));
 
@@ -107,19 +139,29 @@ function card(slide, index) {
   if (hasSteps(slide)) {
     const from = element("input", { type: "text", id: `${id}-from`, inputMode: "numeric", value: String(slide.view.from || 0), dataset: { part: "from" } });
     const to = element("input", { type: "text", id: `${id}-to`, value: slide.view.to === undefined ? "end" : String(slide.view.to), dataset: { part: "to" } });
-    const setRange = () => updateSlide(index, withRange(lesson.slides[index], from.value, to.value));
+    const setRange = () => updateSlide(index, withRange(lesson.slides[index], from.value, to.value), `change slide ${index + 1}'s steps`);
     from.addEventListener("change", setRange);
     to.addEventListener("change", setRange);
-    fields.append(...field("From step", from), ...field("to step (or end)", to));
+    const printed = slide.view.print;
+    const print = element("input", { type: "text", id: `${id}-print`, value: printed === undefined ? "" : String(printed), placeholder: "start", dataset: { part: "print" } });
+    print.setAttribute("aria-describedby", "print-help");
+    print.addEventListener("change", () => {
+      updateSlide(index, withPrintStep(lesson.slides[index], print.value), `change slide ${index + 1}'s print step`);
+      const kept = lesson.slides[index].view.print;
+      print.value = kept === undefined ? "" : String(kept);
+    });
+    fields.append(...field("From step", from), ...field("to step (or end)", to), ...field("Print at step", print));
   }
   if (slide.view && slide.view.kind === "tree") {
     const question = element("input", { type: "checkbox", id: `${id}-question`, checked: Boolean(slide.question), dataset: { part: "question" } });
-    question.addEventListener("change", () => updateSlide(index, withQuestion(lesson.slides[index], question.checked, (slide.question && slide.question.prompt) || "")));
+    question.addEventListener("change", () => updateSlide(index, withQuestion(lesson.slides[index], question.checked, (slide.question && slide.question.prompt) || ""), `change slide ${index + 1}'s question`));
     const pair = element("span", { className: "card-question" });
     pair.append(question, element("label", { htmlFor: question.id }, "Question: students predict this tree"));
     fields.append(pair);
   }
   li.append(handle, head, notesBox, fields);
+  const preview = cardPreview(slide);
+  if (preview) li.append(preview);
   li.addEventListener("keydown", (event) => {
     if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
     event.preventDefault();
@@ -207,12 +249,21 @@ async function save() {
 
 function bindActions() {
   $("lesson-title").addEventListener("input", (event) => {
+    history.record(lesson, "edit the lesson's title", "title");
     lesson.title = event.target.value;
     keep();
   });
+  list.addEventListener("focusout", () => history.seal());
+  $("lesson-title").addEventListener("blur", () => history.seal());
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== "z") return;
+    if (event.target.closest && event.target.closest("input[type=text], textarea")) return; // the browser undoes the typing
+    event.preventDefault();
+    undo();
+  });
   $("btn-add-notes").addEventListener("click", () => {
     if (lesson.slides.length >= MAX_SLIDES) return announce(`A lesson may have at most ${MAX_SLIDES} slides.`);
-    setSlides([...lesson.slides, { title: "Notes", notes: "" }]);
+    setSlides([...lesson.slides, { title: "Notes", notes: "" }], "add a notes slide");
     list.lastElementChild.querySelector(".card-title").focus();
   });
   $("btn-save").addEventListener("click", save);
@@ -226,16 +277,42 @@ function bindActions() {
     const { lesson: read, error } = readLessonFile(await file.text());
     event.target.value = "";
     if (error) return showResult(element("p", { className: "error" }, error));
+    history.record(lesson, "upload a lesson");
     lesson = read;
     keep();
     render();
     showResult(element("p", {}, `Uploaded “${lesson.title}”: ${lesson.slides.length} slides.`));
   });
-  $("btn-clear").addEventListener("click", () => {
+  bindStartOver();
+}
+
+/** Start over asks first ("Remove the title and all N slides?"), then offers Undo. */
+function bindStartOver() {
+  const confirm = $("clear-confirm");
+  const ask = $("btn-clear");
+  const close = (focus) => {
+    confirm.hidden = true;
+    ask.setAttribute("aria-expanded", "false");
+    if (focus) focus.focus();
+  };
+  ask.addEventListener("click", () => {
+    const count = lesson.slides.length;
+    $("clear-question").textContent = `Start over: remove the title and ${count === 1 ? "the one slide" : `all ${count} slides`}?`;
+    confirm.hidden = false;
+    ask.setAttribute("aria-expanded", "true");
+    $("btn-clear-yes").focus();
+  });
+  $("btn-clear-no").addEventListener("click", () => close(ask));
+  confirm.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close(ask);
+  });
+  $("btn-clear-yes").addEventListener("click", () => {
+    close(null);
+    history.record(lesson, "start over");
     lesson = { title: "", slides: [] };
     keep();
     render();
-    showResult();
+    offerUndo("Started over: the lesson is empty.");
     $("lesson-title").focus();
   });
 }

@@ -7,8 +7,10 @@
 //     the decision's options: the same moves in the same order, so step k of the students' trace
 //     is step k of the presenter's (tests/test_lecture_game_trees.py checks it). Decisions
 //     that do not replay so — the random and heuristic orderings (the game orders its own moves),
-//     a tic-tac-toe search cut by a depth (the whole tree has no evaluations), the CS188 rules
-//     (no tree route), a tree too large to build — send no tree;
+//     a tic-tac-toe search cut by a depth (the whole tree has no evaluations), a tree too
+//     large to build (over 2,000 positions) — send no tree (students read that the decision
+//     is on the teacher's screen). Under the CS188 rules the tree route takes the game's
+//     layout, the moves a person played and the search that played the game (COURSE_KEYS);
 //   - an experiment slide: the chart's data in the mark (mark.chart: {name, query, rows}, the
 //     rows the presenter's page already has: students never run an experiment);
 //   - a slide of notes: nothing but the mark.
@@ -27,6 +29,8 @@ const SHARED_ORDERINGS = new Set(["given", "perfect", "worst"]);
 // Per game, the query keys that name its decision for /api/games/<game>/tree.
 const TREE_KEYS = { tictactoe: ["board"], pacman: ["maze", "decision", "seed", "ghosts", "depth", "evaluation"] };
 const SEARCH_KEYS = ["algorithm", "rule", "ordering"];
+// A Pacman decision under the CS188 rules (rules=cs188, or a layout without rules): its keys.
+const COURSE_KEYS = ["rules", "layout", "decision", "seed", "ghosts", "depth", "pacman", "algorithm", "rule", "ordering"];
 
 const decisionTrees = new Map(); // URL → Promise of the tree document (or null)
 
@@ -61,11 +65,11 @@ export async function firstTree(slides, index) {
  */
 export function gameTreeRequest(view, searched) {
   const query = view.query || {};
-  const keys = Object.hasOwn(TREE_KEYS, view.game) ? TREE_KEYS[view.game] : null;
-  if (!keys || !SHARED_ORDERINGS.has(searched.ordering || "given")) return null;
   const given = (key) => query[key] !== undefined && query[key] !== null && query[key] !== "";
+  const course = view.game === "pacman" && (given("rules") ? query.rules !== "prune" : given("layout"));
+  const keys = course ? COURSE_KEYS : Object.hasOwn(TREE_KEYS, view.game) ? TREE_KEYS[view.game] : null;
+  if (!keys || !SHARED_ORDERINGS.has(searched.ordering || "given")) return null;
   if (view.game === "tictactoe" && given("depth")) return null;
-  if (view.game === "pacman" && (given("layout") || (given("rules") && query.rules !== "prune"))) return null;
   const params = new URLSearchParams();
   for (const key of keys) if (given(key)) params.set(key, String(query[key]));
   params.set("size", "whole");

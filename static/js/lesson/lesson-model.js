@@ -36,6 +36,22 @@ export function withRange(slide, from, to) {
   const end = String(to).trim() === "" || String(to).trim() === "end" ? "end" : Number.parseInt(to, 10);
   if (end === "end" || !Number.isInteger(end)) delete view.to;
   else view.to = Math.max(end, view.from || 0);
+  if (Number.isInteger(view.print)) view.print = Math.min(Math.max(view.print, view.from || 0), view.to ?? Infinity);
+  return { ...slide, view };
+}
+
+/**
+ * The slide with the step its handout prints: a whole number (kept within the slide's range),
+ * "end" (the range's last step), or blank for the default (the range's first step).
+ */
+export function withPrintStep(slide, value) {
+  if (!hasSteps(slide)) return slide;
+  const view = { ...slide.view };
+  const text = String(value ?? "").trim();
+  const step = Number.parseInt(text, 10);
+  if (text === "end") view.print = "end";
+  else if (/^\d+$/.test(text)) view.print = Math.min(Math.max(step, view.from || 0), view.to ?? Infinity);
+  else delete view.print;
   return { ...slide, view };
 }
 

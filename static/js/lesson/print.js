@@ -1,23 +1,33 @@
 // lesson/print.js: the entry of /l/<id>/print, a lesson's handouts. Every slide becomes a
 // section[data-slide-index] with its number and title, its notes (lesson/notes.js, elements
-// only), what it shows in words, and its picture: a tree or game decision drawn whole by
-// tree/picture.js at the slide's last step — at its first step for a question slide, so the
-// values are blank boxes to fill in — a tic-tac-toe position as a miniature board, an
-// experiment's figure (lesson/figure-view.js; the slides' experiments run one at a time).
-// "Print answer key" (body[data-print="key"]) adds to each question slide its tree at the end
-// of the search and the values step by step (the narration of each step). Slides are drawn one after the other; body[data-run-state] says
-// "done" when all are (tests and the print button wait for it).
+// only), a question's prompt, what it shows in words, and its picture: a tree or game
+// decision drawn whole by tree/picture.js at the slide's print step (lesson/deck.js
+// printStep: the step the editor chose, else the first of its range — a question's values are
+// blank boxes to fill in, and no slide lands on the student's sheet solved unless chosen),
+// with every node's name as the pages print it (lib/names.js). A picture wider than the paper
+// holds at a legible scale is cut into strips read left to right (tree/picture-strips.js). A
+// tic-tac-toe position shows as a miniature board, an experiment's figure as on its slide
+// (lesson/figure-view.js; the slides' experiments run one at a time). "Print answer key"
+// (body[data-print="key"]) adds to each question slide a one-line answer
+// (lesson/answer-line.js: "pruned: I, J · root 3 · best move B"), its tree at the end of the
+// search and the values step by step (each step's narration). Slides are drawn one after the
+// other; body[data-run-state] says "done" when all are (tests and the print button wait).
 
 import { MiniBoard } from "../games/board.js";
 import { narrate } from "../trace/narration.js";
 import { treePicture } from "../tree/picture.js";
+import { pictureStrips } from "../tree/picture-strips.js";
+import { answerLine } from "./answer-line.js";
 import { drawFigure } from "./figure-view.js";
 import { renderNotes } from "./notes.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { viewSummary } from "./lesson-model.js";
-import { stepRange } from "./deck.js";
+import { printStep, stepRange } from "./deck.js";
 
 const MAX_KEY_STEPS = 400; // an answer key lists at most this many steps (then says so)
+// The widest picture (tree units) drawn in one piece: the printed column (186 mm of A4 less
+// margins, about 700 CSS px) shows it at 0.8 of its size or more, names at 9.6 px or more.
+export const STRIP_WIDTH = 860;
 const root = document.getElementById("stage");
 
 function el(tag, className, text) {
@@ -44,9 +54,16 @@ function sectionFor(slide, index) {
   return section;
 }
 
+/** A figure of `picture`, cut into strips when it is too wide to print legibly. */
 function figure(picture, caption) {
   const box = el("figure", "handout-figure");
-  box.append(picture, el("figcaption", "", caption));
+  const strips = pictureStrips(picture, STRIP_WIDTH);
+  box.append(...strips);
+  if (strips.length > 1) {
+    box.classList.add("is-split");
+    caption += ` In ${strips.length} parts, left to right.`;
+  }
+  box.append(el("figcaption", "", caption));
   return box;
 }
 
@@ -55,6 +72,7 @@ function answerKey(content, slide, range) {
   const { trace } = content;
   const key = el("div", "handout-key");
   key.append(el("h3", "", "Answer"));
+  key.append(el("p", "handout-answer-line", answerLine(trace, trace.seek(range.to).clone())));
   const end = treePicture(trace, range.to, { title: `${slide.title}: the answer`, cutByLimit: content.cutByLimit, agents: content.agents });
   key.append(figure(end, `The search at step ${range.to} of ${trace.length}.`));
   const list = el("ol", "handout-steps");
@@ -78,13 +96,14 @@ function drawSlide(section, slide, content) {
     return;
   }
   const { trace } = content;
-  const range = stepRange(slide, trace.length);
-  const step = slide.question ? range.from : range.to;
+  const step = printStep(slide, trace.length);
   const title = slide.question ? `${slide.title}: the tree to fill in` : slide.title;
   const picture = treePicture(trace, step, { title, cutByLimit: content.cutByLimit, agents: content.agents });
   const caption = slide.question
     ? "Fill in each node's value, and cross out what is never evaluated."
-    : `The search at step ${step} of ${trace.length}.`;
+    : step === 0
+      ? "The tree before the search."
+      : `The search at step ${step} of ${trace.length}.`;
   if (content.kind === "game" && content.game === "tictactoe" && content.board) {
     const position = el("div", "handout-position");
     const board = new MiniBoard(position);

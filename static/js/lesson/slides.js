@@ -1,5 +1,7 @@
 // lesson/slides.js: what a slide shows, loaded. A tree slide's trace comes from the lesson's
-// cacheable GET (/api/lessons/<id>/slides/<k>/trace), a game slide's from the game's
+// cacheable GET (/api/lessons/<id>/slides/<k>/trace) — for slides not saved yet (the
+// editor's previews, no lesson id) the preset's cacheable GET or POST /api/trace — a game
+// slide's from the game's
 // (/api/games/<game>/trace?…), an experiment slide's rows from its stream
 // (/api/experiments/<name>?…, through lesson/experiment-queue.js: one experiment at a time),
 // turned into the figure /experiments draws (lesson/experiment-figure.js). Each slide is
@@ -7,7 +9,7 @@
 // asks again; a load that failed is forgotten, so coming back tries again. The lesson itself
 // comes from GET /api/lessons/<id>.
 
-import { getJson, getPreset } from "../lib/api.js";
+import { getJson, getPreset, presetTrace, traceTree } from "../lib/api.js";
 import { heuristicLeaves } from "../games/decision-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
 import { experimentFigure } from "./experiment-figure.js";
@@ -33,7 +35,7 @@ function traceOf(result) {
 
 export class SlideLoader {
   /**
-   * `lessonId`: the saved (or built-in) lesson; `version`: the engine's, for cacheable traces;
+   * `lessonId`: the saved (or built-in) lesson, or null for slides not saved; `version`: the engine's, for cacheable traces;
    * onWait(index, seconds, reason): slide `index`'s experiment waits for a busy server.
    */
   constructor(lessonId, slides, version = "", { onWait = null } = {}) {
@@ -57,13 +59,18 @@ export class SlideLoader {
     return this.loaded.get(index);
   }
 
+  /** A tree slide's trace: the lesson's cacheable GET, or (not saved) the tree's own. */
+  treeTrace(index, view) {
+    if (!this.lessonId) return view.preset ? presetTrace(view.preset, view.options, { version: this.version }) : traceTree(view.tree, view.options);
+    const v = this.version ? `?v=${encodeURIComponent(this.version)}` : "";
+    return getJson(`/api/lessons/${encodeURIComponent(this.lessonId)}/slides/${index}/trace${v}`);
+  }
+
   async fetch(index) {
     const view = this.slides[index].view;
     if (!view) return { kind: "notes" };
     if (view.kind === "tree") {
-      const v = this.version ? `?v=${encodeURIComponent(this.version)}` : "";
-      const path = `/api/lessons/${encodeURIComponent(this.lessonId)}/slides/${index}/trace${v}`;
-      const [result, doc] = await Promise.all([getJson(path), view.preset ? getPreset(view.preset) : view.tree]);
+      const [result, doc] = await Promise.all([this.treeTrace(index, view), view.preset ? getPreset(view.preset) : view.tree]);
       const trace = traceOf(result);
       const agents = doc && Array.isArray(doc.agents) ? doc.agents : null;
       return { kind: "tree", trace, cutByLimit: cutByDepthLimit(trace, doc), agents };

@@ -17,6 +17,10 @@ import { MAX_SEED, isDifficulty, practiceTree } from "./difficulty.js";
 export const DEFAULT_DIFFICULTY = "easy";
 // Per game, the query keys that name its decision (sent to /api/games/<game>/tree).
 const GAME_KEYS = { tictactoe: ["board"], pacman: ["maze", "decision", "seed", "ghosts", "depth", "evaluation"] };
+// Under the CS188 rules (rules=cs188) a Pacman decision is also named by its layout, the moves
+// a person played and the search that played the game before it (which the search of the
+// decision's tree uses too: those stay search options as well).
+const COURSE_KEYS = ["rules", "layout", "pacman", "algorithm", "rule", "ordering"];
 
 function seedOf(text) {
   if (text === null || !/^\d{1,10}$/.test(text)) return 1;
@@ -40,6 +44,9 @@ export function readPractice(search = window.location.search) {
     for (const key of GAME_KEYS[game]) {
       if (params.has(key)) exercise.game.params[key] = params.get(key);
       if (key !== "board") delete options[key]; // the game's seed and depth, not the search's
+    }
+    if (game === "pacman" && params.get("rules") === "cs188") {
+      for (const key of COURSE_KEYS) if (params.has(key)) exercise.game.params[key] = params.get(key);
     }
   } else if (isDifficulty(difficulty) || (!source && !params.get(PACKED_PARAM))) {
     delete options.seed; // the tree's seed, not the ordering's

@@ -7,7 +7,8 @@
 //
 // When: automatically on a narrow page (a phone) where the tree's leaves cannot stand side
 // by side in the panel at the spacing the picture needs (view.leafSpacingPx(), outline.js
-// needsOutline); a "Tree / Outline" switch lets the reader choose either, and an embed's
+// needsOutline), or by the page's own rule (`wants`: the drill outlines a tree the view cannot
+// draw whole); a "Tree / Outline" switch lets the reader choose either, and an embed's
 // address may fix it (layout=tree|outline). The container then has class "outline-mode"
 // (tree/outline.css hides the picture, its ruler and minimap).
 //
@@ -50,9 +51,11 @@ export class TreeOutline {
    * `view`: the TreeView whose container holds the outline. `toggleParent`: where the
    * "Tree / Outline" switch goes (a toolbar, a heading row); none without one (an embed's
    * frame has no room). `layout`: "tree" | "outline" to fix the layout, else by the rule.
+   * `wants()`: the page's rule (true: outline), in place of needsOutline's.
    */
-  constructor(view, { toggleParent = null, layout = null } = {}) {
+  constructor(view, { toggleParent = null, layout = null, wants = null } = {}) {
     this.view = view;
+    this.wants = wants;
     // "tree" | "outline" when the reader (or the address) chose; null: by the rule
     this.choice = layout === "tree" || layout === "outline" ? layout : null;
     this.active = false;
@@ -127,6 +130,7 @@ export class TreeOutline {
   wanted() {
     if (!this.outlinable) return false;
     if (this.choice) return this.choice === "outline";
+    if (this.wants) return this.wants();
     const width = this.view.container.clientWidth - 2 * PANEL_MARGIN_PX;
     const page = document.documentElement.clientWidth;
     return needsOutline(this.leaves, this.view.leafSpacingPx(), width, page);

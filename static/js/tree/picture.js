@@ -52,6 +52,7 @@ function sceneFor(trace, { cutByLimit, levels, agents }) {
   const players = trace.options && trace.options.players;
   const scene = {
     trace,
+    spacing: "roomy", // laid out by tree/layout.js at full spacing: whole names and windows
     names: nodeNames(trace),
     levels: levels || levelsOf(trace, { players, agents }),
     cutByLimit: cutByLimit || new Set(),
@@ -128,6 +129,10 @@ export function treePicture(trace, step, options = {}) {
   const real = drawn.filter((d) => d.data.id >= 0);
   const scene = sceneFor(trace, options);
   const n = trace.size;
+  // Drawn whole, the cutoff notes go under the pruned subtrees, past the leaves' names
+  // (tree/marks.js), as on a view fitted whole: never over a node or a name.
+  scene.fitted = { whole: cut.ids.length === n };
+  scene.shownIds = real.map((d) => d.data.id);
   for (const d of real) {
     const id = d.data.id;
     scene.present[id] = 1;
