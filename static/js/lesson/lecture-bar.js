@@ -18,7 +18,10 @@ export class LessonJoinBar {
   show(code, count) {
     if (this.code === code) return this.count(count);
     this.code = code;
-    const { qrButton, join } = joinParts(code, () => this.element.classList.toggle("qr-large"));
+    const { qrButton, join } = joinParts(code, () => {
+      this.element.classList.toggle("qr-large");
+      window.dispatchEvent(new Event("resize")); // the tree's room changed: fit it again
+    });
     this.audience = new AudienceCount(count);
     const side = document.createElement("div");
     side.className = "lecture-side";

@@ -107,6 +107,7 @@ function showPlaying(playing) {
   button.setAttribute("aria-pressed", String(playing));
   button.setAttribute("aria-label", playing ? "Pause" : "Play");
   button.dataset.playing = String(playing);
+  stage.narration.setPlaying(playing);
 }
 
 function stop() {
