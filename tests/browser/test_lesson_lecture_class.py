@@ -36,7 +36,11 @@ LESSON = {
         },
         {"title": "The tie", "notes": "", "view": {"kind": "tree", "preset": "tie"}},
         {"title": "Words", "notes": "Ordering matters."},
-        {"title": "Strict", "notes": "", "view": {"kind": "tree", "preset": "tie", "options": {"rule": "strict"}}},
+        {
+            "title": "Strict",
+            "notes": "",
+            "view": {"kind": "tree", "preset": "tie", "options": {"rule": "strict"}},
+        },
     ],
 }
 
@@ -50,8 +54,8 @@ class CoursePage(BaseHTTPRequestHandler):
         if not src.startswith("http://127.0.0.1:"):  # a favicon, say
             self.send_error(404)
             return
-        body = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Week 5</title></head>
-<body><h1>Week 5: alpha-beta</h1>
+        body = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="icon" href="data:,"><title>Week 5</title></head><body><h1>Week 5: alpha-beta</h1>
 <iframe id="prune" title="Follow the lecture" src="{src}" width="640" height="360"></iframe>
 <script>
 window.heights = [];
