@@ -2,7 +2,9 @@
 // data-embed="true"). A sitting of many small trees: each is generated here from its level
 // and seed (trees.js, search.js), drawn whole with its leaf values (TreeView), crossed out
 // with a click or tap on a node or its edge, or X on the focused node (practice/marks.js),
-// graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N).
+// graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N; N
+// only with the single-key setting on, lib/single-keys.js). The verdict with the score, and a
+// new tree, are said in the status line (a live region).
 // The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
 // End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
 // works offline once loaded. A lecture room may drive the level and seeds (room.js).
@@ -12,6 +14,7 @@
 // window.prune: hooks for tests (trace, level, seed, sitting, timings).
 
 import { moveName } from "../lib/names.js";
+import { singleKeysOn } from "../lib/single-keys.js";
 import { parseNumber } from "../practice/answer-sheet.js";
 import { grade } from "../practice/grader.js";
 import { GRADE_ICONS, PracticeMarks } from "../practice/marks.js";
@@ -178,14 +181,14 @@ function report(items, treeOutcome) {
   const { counts } = treeOutcome;
   const found = items.filter((item) => item.kind === "correct_prune").length;
   if (treeOutcome.clean) {
-    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.`, true);
+    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.${scoreSaid()}`, true);
   } else {
     const parts = [];
     if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
     if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
     if (counts.wrong_value) parts.push("wrong root value");
     if (counts.wrong_move) parts.push("wrong best move");
-    say(`Not quite: ${parts.join(", ")}.`, false);
+    say(`Not quite: ${parts.join(", ")}.${scoreSaid()}`, false);
   }
   const sorted = [...items].sort((a, b) => WORST_FIRST.indexOf(gradeOf(a.kind)) - WORST_FIRST.indexOf(gradeOf(b.kind)));
   const list = sorted.map((item) => {
@@ -211,10 +214,18 @@ function explain(id) {
   say(said ? said.join(" ") : `${name}: nothing to grade here (it is searched, and you left it).`);
 }
 
+/** The score, said with the verdict (the bar's own is not a live region). */
+function scoreSaid() {
+  const { right, done } = state.sitting;
+  return ` Score: ${right} of ${done} ${done === 1 ? "tree" : "trees"} right.`;
+}
+
 function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   show();
+  const level = LEVELS.find((one) => one.id === state.level);
+  say(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
   if (inTree || document.activeElement === document.body) view.focusControl.focus(0);
 }
 
@@ -256,7 +267,7 @@ function wire() {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
     const typing = target.matches && target.matches("input[type=text], select, textarea");
-    if ((event.key === "n" || event.key === "N") && !typing) {
+    if ((event.key === "n" || event.key === "N") && !typing && singleKeysOn()) {
       event.preventDefault();
       next();
     } else if (event.key === "Enter" && (target === document.body || target.id === "stage")) {
