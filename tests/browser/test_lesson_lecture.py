@@ -44,6 +44,13 @@ def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student,
     code = start_lecture(prune, base_url, LESSON)
     line = teacher.locator("#lecture-line")
     expect(teacher.locator("#btn-lecture")).to_have_text("End lecture")
+    # No PRUNE_PUBLIC_URL and a page opened at 127.0.0.1: the join bar says students cannot open it.
+    bar = teacher.locator("#lesson-join")
+    expect(bar.locator("a.lecture-link")).to_have_text(f"{base_url}/join/{code}")
+    expect(bar.locator(".lecture-loopback-warning")).to_contain_text(
+        "Students cannot open this link"
+    )
+    expect(bar.locator("img.lecture-qr")).to_have_attribute("src", f"/lecture/{code}/qr.svg")
 
     page = student.page
     page.goto(f"/join/{code}")
