@@ -10,7 +10,9 @@ the presenter waits for ``lecture:answers`` to count them all, then ``lecture:re
 on leaving the slide, ``lecture:close-question``. Students are light asyncio websockets
 (bench/load_clients.py), all on one loop; each fetches a new slide's view over HTTP, as the
 page does. Printed: per move, the time until the last student is on the presenter's slide
-(view received and fetched) or step; p50/p95/max of step → student; answers counted.
+(view received and fetched) or step; p50/p95/max of step → student; answers counted. The
+presenter steps once every student has the new slide (at most 5 s later), as a lecturer
+talks about a slide before stepping through it.
 Targets (issue 30): every student on the presenter's slide within 1 s of each move, all
 answers counted, p95 step → student ≤ 200 ms.
 """
@@ -21,6 +23,7 @@ import argparse
 import asyncio
 import time
 
+import aiohttp
 from load_clients import SocketClient, SocketError, fetch_view, socket_session
 from load_support import machine, percentile, start_server, verdict, worker_rss_mib
 
@@ -43,6 +46,7 @@ class Student:
         self.client = client
         self.token = token(number)
         self.arrived: dict[int, float] = {}  # seq → when this student was there
+        self.told: dict[int, float] = {}  # seq of a view → when its message came
         self.question: str | None = None
         self.asked = asyncio.Event()
 
@@ -51,6 +55,7 @@ class Student:
             self.arrived[body["seq"]] = time.perf_counter()
 
         def on_view(body):
+            self.told[body["seq"]] = time.perf_counter()
             task = asyncio.ensure_future(self._fetch(body))
             loop_tasks.add(task)
             task.add_done_callback(loop_tasks.discard)
@@ -68,6 +73,13 @@ class Student:
         self.arrived[body["seq"]] = time.perf_counter()
 
 
+async def arrived_all(students: list[Student], seq: int, longest: float) -> None:
+    """Until every student is at ``seq`` (or ``longest`` seconds have passed)."""
+    deadline = time.perf_counter() + longest
+    while time.perf_counter() < deadline and any(seq not in s.arrived for s in students):
+        await asyncio.sleep(0.02)
+
+
 async def main(args) -> None:
     env = {
         "PRUNE_API_RATE_LIMIT": "1000000/minute",  # one address: the class is behind one NAT
@@ -75,6 +87,8 @@ async def main(args) -> None:
     }
     server = start_server(env)
     session = socket_session()
+    # Views over kept-alive HTTP connections, as a phone's browser keeps its own.
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
     tasks: set = set()
     moves: list[tuple[str, int, float]] = []  # (what, seq, sent at)
     counted: list[tuple[int, int]] = []  # (answered, students) per question
@@ -108,6 +122,7 @@ async def main(args) -> None:
         async def join(number: int) -> None:
             async with gate:
                 client = await SocketClient.connect(session, server.url)
+                client.session = http
                 student = Student(client, number)
                 student.listen(tasks)
                 joined = await client.call("lecture:join", {"room": code, "student": token(number)})
@@ -135,7 +150,8 @@ async def main(args) -> None:
                 await send(
                     "lecture:view", {"seq": seq, "view": view_of(index), "cursor": {"step": 0}}
                 )
-                await asyncio.sleep(args.interval * 2)  # a new slide's view is fetched by all
+                # The presenter talks about the new slide before stepping: its view is fetched.
+                await arrived_all(students, seq, 5.0)
             if index in QUESTION_SLIDES:
                 for student in students:
                     student.asked.clear()
@@ -183,13 +199,14 @@ async def main(args) -> None:
         for task in tasks:
             task.cancel()
         await session.close()
+        await http.close()
         server.stop()
 
 
 def report(moves, students, counted, joining) -> None:
     """The figures, against the issue's targets."""
     join_seconds, rss_idle, rss_joined = joining
-    worst = {"slide": 0.0, "step": 0.0}
+    worst = {"slide": 0.0, "step": 0.0, "told": 0.0}
     step_latencies: list[float] = []
     missed = 0
     for what, number, sent in moves:
@@ -197,19 +214,23 @@ def report(moves, students, counted, joining) -> None:
         missed += sum(t is None for t in times)
         got = [t - sent for t in times if t is not None]
         worst[what] = max([worst[what], *got])
+        if what == "slide":
+            told = [s.told[number] - sent for s in students if number in s.told]
+            worst["told"] = max([worst["told"], *told])
         if what == "step":
             step_latencies.extend(got)
     dropped = sum(s.client.dropped for s in students)
     step_latencies.sort()
     p50, p95 = percentile(step_latencies, 0.5), percentile(step_latencies, 0.95)
     steps = sum(what == "step" for what, _, _ in moves)
-    within = max(worst.values()) <= 1.0 and missed == 0
+    within = max(worst["slide"], worst["step"]) <= 1.0 and missed == 0
     print(machine())
     print(f"{len(students)} students joined in {join_seconds:.1f} s")
     print(f"server worker: {rss_idle:.0f} MiB idle, {rss_joined:.0f} MiB with the class")
     print(f"moves: {SLIDES - 1} slides, {steps} steps; missed {missed}, dropped {dropped}")
     print(
-        f"last student there: slide (view + fetch) {worst['slide'] * 1000:.0f} ms, "
+        f"last student there: slide {worst['slide'] * 1000:.0f} ms (its message "
+        f"{worst['told'] * 1000:.0f} ms, then the view's fetch), "
         f"step {worst['step'] * 1000:.0f} ms  [{verdict(within)}: ≤ 1 s]"
     )
     print(
