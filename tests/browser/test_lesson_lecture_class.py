@@ -218,6 +218,7 @@ def test_a_class_follows_a_lesson_across_a_question_and_three_slides(prune_serve
         expect(panel).to_be_hidden()
         for student in students:
             expect(student.locator("#lesson-mark")).to_contain_text(mark)
+            expect(student.locator("#lesson-mark")).to_have_attribute("role", "status")  # said
             expect(student.locator("#question-student")).to_be_hidden()
             expect(student.locator("body")).to_have_attribute("data-lesson-slide", layout)
             if layout == "tree":

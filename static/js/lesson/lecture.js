@@ -233,6 +233,7 @@ export class LessonLecture {
     this.revealSlide = found.room.question && found.room.question.revealed ? found.position.slide : null;
     if (found.tree.tree) this.tree = found.tree;
     this.audience = ack.audience || 0;
+    this.panel.setAudience(this.audience);
     if (reload) await this.app.goTo(found.position);
     if (this.room !== code) return;
     this.showQuestion(ack.question ? ack.answers || null : null);
