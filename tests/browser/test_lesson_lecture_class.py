@@ -132,6 +132,14 @@ def test_the_embed_of_a_lecture_may_be_framed_only_where_embeds_may(prune_server
     assert refused.value.code == 404
 
 
+def test_a_framed_student_is_told_plainly_when_the_room_does_not_exist(prune_server, pages):
+    page = pages({"width": 640, "height": 360}).page
+    page.goto(f"{prune_server.url}/embed/join/ABCDEF")
+    error = page.locator("#lecture-bar[data-mode=error] .lecture-error")
+    expect(error).to_contain_text("Could not join the lecture")
+    assert page.locator("#inputs").is_hidden()
+
+
 def test_a_class_follows_a_lesson_across_a_question_and_three_slides(prune_server, course, pages):
     base = prune_server.url
     teacher = pages(PROJECTOR).page
