@@ -3,7 +3,7 @@ lesson page keeps the room's key (localStorage) and names the room in the addres
 (?present=CODE beside ?slide and ?step); a reload resumes the room where it was, with its
 open question, and a reconnect resumes it and sends the moves made meanwhile. A room that
 ended is said so plainly, and a new lecture starts. A student who reloads comes back to the
-teacher's slide and step."""
+teacher's slide and step. A reconnect keeps the open question and its count."""
 
 import pytest
 import socketio
@@ -229,3 +229,30 @@ def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, w
     finally:
         stranger.close()
         other.close()
+
+
+def test_a_reconnect_keeps_the_open_question_and_its_count(prune, open_student, base_url):
+    teacher = prune.page
+    code = start_lecture(prune, base_url, LESSON, slide=2)  # the question slide: asked at once
+    student = open_student(code)
+    panel = teacher.locator("#lesson-question")
+    expect(panel).to_have_attribute("data-question-state", "open")
+    student.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
+    student.locator('#qs-rows li.sheet-row[data-path=""] .answer-value').fill("5")
+    student.get_by_role("button", name="Send answer").click()
+    expect(panel).to_have_attribute("data-answered", "1")
+
+    before = teacher.evaluate("window.prune.lecture.socket.id")
+    teacher.evaluate("window.prune.lecture.socket.io.engine.close()")  # back by itself
+    teacher.wait_for_function(
+        "(old) => { const l = window.prune.lecture; return l.ready && l.socketId !== old; }",
+        arg=before,
+    )
+    expect(panel).to_have_attribute("data-question-state", "open")
+    expect(panel).to_have_attribute("data-answered", "1")
+    expect(panel.locator("#lq-answered")).to_have_text("1 of 1 student answered")
+
+    teacher.keyboard.press("PageDown")  # reveals (no step), over the new connection
+    expect(panel).to_have_attribute("data-question-state", "revealed")
+    student.wait_for_selector("#qs-results:not([hidden])")
+    expect(teacher.locator("#counter")).to_have_text(f"step 0 of {PREDICT_STEPS}")
