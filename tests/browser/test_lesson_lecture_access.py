@@ -1,4 +1,5 @@
-"""Issue 30, items 1 and 9: a question slide's own prompt is written in the editor and saved in
+"""Issue 30, items 1 and 9: axe on a lesson's lecture (join bar, question panel, the student's
+question with its prompt); a question slide's own prompt is written in the editor and saved in
 the lesson (question.prompt); a lesson's steps are said in the paced live region, as on /;
 a drill says its new tree and its score, and N obeys the single-key setting."""
 
@@ -6,7 +7,9 @@ import json
 import urllib.request
 
 import pytest
-from lesson_lectures import save
+from axe_checks import assert_no_serious
+from lesson_lectures import joined_code, save
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 TREE = [[5, 6], [7, 4, 5], [3, 8]]
@@ -44,6 +47,22 @@ def test_the_editor_writes_a_question_slides_own_prompt(prune, base_url):
     assert page.locator("#slide-question").inner_text() == (
         "Question: Which leaves are never evaluated?"
     )
+
+
+def test_axe_a_lessons_lecture_with_its_join_bar_and_question_panel(prune, new_student, base_url):
+    page = prune.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    question = {"title": "P", "notes": "", "view": {"kind": "tree", "tree": TREE}, "question": True}
+    page.goto(f"{base_url}/l/{save(base_url, {'title': 'Asked', 'slides': [question]})}")
+    prune.wait_state("done")
+    page.locator("#btn-lecture").click()
+    code = joined_code(page)
+    student = new_student()
+    student.page.goto(f"/join/{code}")
+    student.page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
+    expect(page.locator("#lesson-question")).to_have_attribute("data-question-state", "open")
+    assert_no_serious(page, "lesson lecture, question open")
+    assert_no_serious(student.page, "student, a lesson's question")
 
 
 def test_a_lessons_steps_are_said_in_a_paced_live_region(prune, base_url):
