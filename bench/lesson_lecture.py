@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from collections import Counter
 
 import aiohttp
 from load_clients import SocketClient, SocketError, fetch_view, socket_session
@@ -31,6 +32,7 @@ TREE = [[[3, 12], [8, 2]], [[4, 6], [14, 5]], [[2, 9], [7, 1]]]  # a 22-node exa
 QUESTION = [[5, 6], [7, 4, 5], [3, 8]]
 SLIDES = 10
 QUESTION_SLIDES = {3: QUESTION, 7: TREE}
+FETCH_ERRORS: Counter = Counter()  # a view's fetch that failed, by error
 ANSWER = {"values": {"": 5}, "pruned": ["1.2", "2.1"], "best_move": 0}
 
 
@@ -69,7 +71,11 @@ class Student:
         self.client.on("lecture:question", on_question)
 
     async def _fetch(self, body) -> None:
-        await fetch_view(self.client, body["view"])  # on the slide once its view is here
+        try:
+            await fetch_view(self.client, body["view"])  # on the slide once its view is here
+        except (SocketError, aiohttp.ClientError, OSError) as err:
+            FETCH_ERRORS[type(err).__name__ + ": " + str(err)[:80]] += 1
+            return
         self.arrived[body["seq"]] = time.perf_counter()
 
 
@@ -238,6 +244,8 @@ def report(moves, students, counted, joining) -> None:
         f"max {step_latencies[-1] * 1000:.1f} ms  [{verdict(p95 <= 0.2)}: p95 ≤ 200 ms]"
     )
     all_counted = all(answered == total for answered, total in counted)
+    if FETCH_ERRORS:
+        print(f"views not fetched: {dict(FETCH_ERRORS)}")
     print(f"answers counted (answered, students): {counted}  [{verdict(all_counted)}]")
 
 
