@@ -153,9 +153,9 @@ def test_a_class_follows_a_lesson_across_a_question_and_three_slides(prune_serve
     expect(bar.locator("a.lecture-link")).to_have_text(f"{PUBLIC_URL}/join/{code}")
     expect(bar.locator("img.lecture-qr")).to_have_attribute("alt", re.compile("QR"))
     expect(bar.locator(".lecture-loopback-warning")).to_have_count(0)
-    bar.locator(".lecture-qr-button").click()  # large, for the projector
-    assert bar.locator("img.lecture-qr").bounding_box()["width"] >= 250
-    bar.locator(".lecture-qr-button").click()
+    qr = bar.locator("img.lecture-qr")
+    expect(bar).to_have_class(re.compile("qr-large"))  # large on the projector while students join
+    assert qr.bounding_box()["width"] >= 250
 
     phones = [pages(PHONE), pages(PHONE)]
     for phone in phones:
@@ -171,8 +171,13 @@ def test_a_class_follows_a_lesson_across_a_question_and_three_slides(prune_serve
     def everyone(selector):
         return [student.locator(selector) for student in students]
 
-    # Slide 1: two steps, followed by all.
+    # Slide 1: two steps, followed by all. The first puts the QR code back small.
     teacher.keyboard.press("PageDown")
+    expect(bar).not_to_have_class(re.compile("qr-large"))
+    assert qr.bounding_box()["width"] <= 80
+    bar.locator(".lecture-qr-button").click()  # a click shows it large again, and back
+    expect(bar).to_have_class(re.compile("qr-large"))
+    bar.locator(".lecture-qr-button").click()
     teacher.keyboard.press("PageDown")
     for counter in everyone("#counter"):
         expect(counter).to_contain_text("step 2 of 27")

@@ -60,10 +60,12 @@ export class LessonLecture {
     this.tree = null; // the room's tree view {tree, options}: the last tree slide's
     this.audience = 0;
     this.revealSlide = null; // the slide whose question the presenter asked to reveal
+    this.started = false; // just started: the join bar shows the QR code large
     this.bar = new LessonJoinBar(app.bar);
     this.panel = new LessonQuestionPanel(app.stage, () => this.reveal());
     app.button.addEventListener("click", () => (this.room ? this.end() : this.start()));
-    app.onMove((at) => {
+    app.onMove((at, from) => {
+      if (from === "user") this.bar.shrink();
       if (this.revealSlide !== at.slide) this.revealSlide = null;
       if (this.room) this.panel.render(); // the heat and names once the slide's tree is drawn
       this.sync();
@@ -115,7 +117,8 @@ export class LessonLecture {
   /** The room runs: the join bar shows it (and the line any message goes). */
   status() {
     this.say("");
-    this.bar.show(this.room, this.audience);
+    this.bar.show(this.room, this.audience, { large: this.started });
+    this.started = false;
   }
 
   /** What the room's question is now, on the presenter's panel. */
@@ -138,6 +141,7 @@ export class LessonLecture {
 
   /** Reveal the question of the slide the presenter is on (Reveal, or PageDown on it). */
   reveal() {
+    this.bar.shrink();
     this.revealSlide = this.app.position().slide;
     this.sync();
   }
@@ -159,6 +163,7 @@ export class LessonLecture {
       const ack = await this.request("lecture:start", { view, cursor: cursorAt(at) });
       if (!ack.ok) throw new Error(ack.error);
       this.present(ack.room, ack.key, ack.seq || 0);
+      this.started = true; // the join bar opens with the QR code large
       this.shown = afterMessage({ question: null }, "view", at, { slides: this.app.lesson.slides });
       this.audience = 0;
       this.opened();
