@@ -17,10 +17,11 @@ import functools
 
 from flask import abort, render_template
 
+from ..lecture.rooms import RoomError, normalize_code
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..store import view_store
 from .lessons import embed_lesson
-from .pages import DRILL_LEVELS
+from .pages import DRILL_LEVELS, _index
 from .traces import ENGINE_VERSION
 
 
@@ -44,6 +45,17 @@ def embed_drill():
     return render_template("drill.html", levels=DRILL_LEVELS, embed=True)
 
 
+def embed_join(code: str):
+    """``/embed/join/<code>``: a student following lecture ``code`` in a frame (an LMS page):
+    the main page's follow view (slide, step, questions) without its inputs, sized by
+    ``lti.frameResize`` (templates/embed_join.html)."""
+    try:
+        code = normalize_code(code)
+    except RoomError:
+        abort(404)
+    return _index(None, template="embed_join.html", lecture_code=code)
+
+
 def init_embeds(app) -> None:
     """Register the embed routes with this app's framing policy."""
     policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
@@ -53,6 +65,7 @@ def init_embeds(app) -> None:
         ("/embed/practice", embed_practice),  # a fixed path: matched before <identifier>
         ("/embed/practice/drill", embed_drill),
         ("/embed/l/<identifier>", embed_lesson),  # a lesson, with slide navigation
+        ("/embed/join/<code>", embed_join),  # a student following a lecture
         ("/embed/<identifier>", embed_saved),
     )
     for rule, view in routes:

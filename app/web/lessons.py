@@ -193,6 +193,7 @@ def _lesson_page(identifier: str, embed: bool):
     return render_template(
         "lesson.html", lesson_id=identifier, title=lesson["title"], embed=embed,
         trace_version=ENGINE_VERSION, lesson_json=orjson.dumps(lesson).decode(),
+        public_url=current_app.config["PRUNE_PUBLIC_URL"],
     )  # fmt: skip
 
 

@@ -32,14 +32,15 @@ def index():
     return _index(saved_id=None)
 
 
-def _index(saved_id: str | None):
+def _index(saved_id: str | None, template: str = "index.html", **extra: Any):
+    """The visualizer's page (or a page built on it: embed_join.html) with what it needs."""
     presets = [
         {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
     ]
     limits = public_limits(current_app.config)
     public_url = current_app.config["PRUNE_PUBLIC_URL"]
     return render_template(
-        "index.html", presets=presets, limits=limits, saved_id=saved_id, public_url=public_url
+        template, presets=presets, limits=limits, saved_id=saved_id, public_url=public_url, **extra
     )
 
 

@@ -1,5 +1,5 @@
 """Helpers of the lesson browser tests: save a lesson through the API (its id), and start a
-lecture from it on the teacher's page (the room's code, read from the status line)."""
+lecture from it on the teacher's page (the room's code, read from the join bar's link)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,16 @@ def start_lecture(prune, base_url: str, lesson: dict, slide: int = 0) -> str:
     teacher.goto(f"{base_url}/l/{save(base_url, lesson)}?slide={slide}")
     prune.wait_state("done")
     teacher.locator("#btn-lecture").click()
-    line = teacher.locator("#lecture-line")
-    expect(line).to_contain_text("students open")
-    return re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
+    return joined_code(teacher)
+
+
+def joined_code(teacher) -> str:
+    """The code of the room the teacher's lesson page presents, from its join bar's link."""
+    link = teacher.locator("#lesson-join:not([hidden]) a.lecture-link")
+    expect(link).to_have_attribute("href", re.compile(r"/join/[A-Z0-9]+$"))
+    return re.search(r"/join/([A-Z0-9]+)$", link.get_attribute("href")).group(1)
+
+
+def audience(teacher):
+    """The join bar's student count ("2 students")."""
+    return teacher.locator("#lesson-join .lecture-audience")

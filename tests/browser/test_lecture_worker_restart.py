@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest_browser import start_server
-from lesson_lectures import start_lecture
+from lesson_lectures import audience, joined_code, start_lecture
 from playwright.sync_api import expect
 from prune_page import PrunePage
 
@@ -93,21 +93,30 @@ def test_a_lesson_lecture_resumes_on_a_new_worker_with_its_slide_and_question(br
     teacher_context, teacher = page_at(browser, server, PROJECTOR)
     student_context, student = page_at(browser, server, PHONE)
     try:
-        code = start_lecture(teacher, server.url, LESSON, slide=1)
-        teacher.page.keyboard.press("PageDown")
+        code = start_lecture(teacher, server.url, LESSON, slide=1)  # the question: asked
         student.page.goto(f"/join/{code}")
         student.wait_state("done")
         student.page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
-        expect(student.page.locator("#counter")).to_contain_text(f"step 1 of {PREDICT_STEPS}")
-        line = teacher.page.locator("#lecture-line")
-        expect(line).to_contain_text("1 student following")
+        expect(student.page.locator("#counter")).to_contain_text(f"step 0 of {PREDICT_STEPS}")
+        panel = teacher.page.locator("#lesson-question")
+        expect(panel).to_have_attribute("data-question-state", "open")
+        expect(audience(teacher.page)).to_have_text("1 student")
 
+        before = teacher.page.evaluate("window.prune.lecture.socket.id")
         old, _ = kill_worker(server)
         wait_for_new_worker(server, old)
-        expect(line).to_contain_text(f"Lecture {code[:3]}-{code[3:]}: students open")
-        expect(line).to_contain_text("1 student following")  # the student is back too
+        teacher.page.wait_for_function(
+            "(old) => { const l = window.prune.lecture; return l.ready && l.socketId !== old; }",
+            arg=before,
+        )
+        assert joined_code(teacher.page) == code
+        expect(audience(teacher.page)).to_have_text("1 student")  # the student is back too
+        expect(panel).to_have_attribute("data-question-state", "open")
+        teacher.page.keyboard.press("PageDown")  # reveals the question asked before the kill
+        expect(panel).to_have_attribute("data-question-state", "revealed")
+        student.page.wait_for_selector("#qs-results:not([hidden])")
         teacher.page.keyboard.press("PageDown")
-        expect(student.page.locator("#counter")).to_contain_text(f"step 2 of {PREDICT_STEPS}")
+        expect(student.page.locator("#counter")).to_contain_text(f"step 1 of {PREDICT_STEPS}")
         expect(student.page.locator("#lesson-mark")).to_contain_text("slide 2 of 2")
         assert student.page.locator("#question-student #qs-body").is_visible()
     finally:

@@ -1,10 +1,10 @@
 """A lecture given from a lesson: the presenter starts it on /l/<id>; a student who joins
 follows the slide (its tree) and the step; a question slide asks its question when it is
-reached and reveals the answer when the presenter moves on; the student sees which slide the
+reached, PageDown reveals it, and moving on closes it; the student sees which slide the
 teacher is on."""
 
 import pytest
-from lesson_lectures import start_lecture
+from lesson_lectures import audience, start_lecture
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -44,13 +44,20 @@ def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student,
     code = start_lecture(prune, base_url, LESSON)
     line = teacher.locator("#lecture-line")
     expect(teacher.locator("#btn-lecture")).to_have_text("End lecture")
+    # No PRUNE_PUBLIC_URL and a page opened at 127.0.0.1: the join bar says students cannot open it.
+    bar = teacher.locator("#lesson-join")
+    expect(bar.locator("a.lecture-link")).to_have_text(f"{base_url}/join/{code}")
+    expect(bar.locator(".lecture-loopback-warning")).to_contain_text(
+        "Students cannot open this link"
+    )
+    expect(bar.locator("img.lecture-qr")).to_have_attribute("src", f"/lecture/{code}/qr.svg")
 
     page = student.page
     page.goto(f"/join/{code}")
     page.wait_for_selector("body[data-run-state=done]")
     mark = page.locator("#lesson-mark")
     expect(mark).to_contain_text("slide 1 of 4: “Textbook”")
-    expect(line).to_contain_text("1 student following")
+    expect(audience(teacher)).to_have_text("1 student")
     assert page.locator("#tree g.node[data-path]").count() == 13
 
     for _ in range(3):
@@ -72,14 +79,16 @@ def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student,
     page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
     assert page.locator("#qs-tree g.node[data-path]").count() == 11
 
-    # Moving on reveals it, and the student follows the next slide's tree.
-    teacher.keyboard.press("PageDown")  # step 1 of the question slide's range
-    expect(page.locator("#qs-results")).to_be_hidden()
-    teacher.locator("#slide-select").select_option("3")
-    teacher.locator('#slide[data-slide-index="3"][data-kind="tree"]').wait_for()
+    # PageDown reveals it (the projector's tree stays at the first step); the student is graded.
+    teacher.keyboard.press("PageDown")
     page.wait_for_selector("#qs-results:not([hidden])")
     expect(page.locator("#qs-state")).to_contain_text("The presenter revealed the answer")
+    expect(teacher.locator("#counter")).to_have_text("step 0 of 23")
+    # Moving on closes it: the student follows the next slide's tree.
+    teacher.locator("#slide-select").select_option("3")
+    teacher.locator('#slide[data-slide-index="3"][data-kind="tree"]').wait_for()
     expect(mark).to_contain_text("slide 4 of 4: “The tie”")
+    expect(page.locator("#question-student")).to_be_hidden()
     expect(page.locator("#tree g.node[data-path]")).to_have_count(6)  # [[10], [10, 0]]
 
     teacher.locator("#btn-lecture").click()

@@ -3,13 +3,11 @@ lesson page keeps the room's key (localStorage) and names the room in the addres
 (?present=CODE beside ?slide and ?step); a reload resumes the room where it was, with its
 open question, and a reconnect resumes it and sends the moves made meanwhile. A room that
 ended is said so plainly, and a new lecture starts. A student who reloads comes back to the
-teacher's slide and step."""
-
-import re
+teacher's slide and step. A reconnect keeps the open question and its count."""
 
 import pytest
 import socketio
-from lesson_lectures import save, start_lecture
+from lesson_lectures import audience, joined_code, save, start_lecture
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -74,44 +72,48 @@ def test_a_reload_resumes_the_room_where_it_was_with_its_question(prune, open_st
     code = start_lecture(prune, base_url, LESSON)
     student = open_student(code)
     line, mark = teacher.locator("#lecture-line"), student.locator("#lesson-mark")
-    expect(line).to_contain_text("1 student following")
+    expect(audience(teacher)).to_have_text("1 student")
 
-    # The question slide, one step in: asked when reached.
+    # The question slide: asked when reached, held at its first step.
     teacher.locator("#slide-select").select_option("2")
     teacher.locator('#slide[data-slide-index="2"][data-kind="tree"]').wait_for()
-    teacher.keyboard.press("PageDown")
-    expect(teacher.locator("#counter")).to_have_text(f"step 1 of {PREDICT_STEPS}")
+    panel = teacher.locator('#lesson-question[data-question-state="open"]')
+    expect(panel).to_have_attribute("data-answered", "0")
     student.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
-    expect(student.locator("#counter")).to_contain_text(f"step 1 of {PREDICT_STEPS}")
-    for part in (f"present={code}", "slide=2", "step=1"):
+    for part in (f"present={code}", "slide=2", "step=0"):
         assert part in teacher.url
 
     teacher.reload()
     prune.wait_state("done")
     expect(teacher.locator("#btn-lecture")).to_have_text("End lecture")
-    expect(line).to_contain_text(f"Lecture {shown(code)}: students open")
-    expect(line).to_contain_text("1 student following")
+    assert joined_code(teacher) == code
+    expect(audience(teacher)).to_have_text("1 student")
     expect(teacher.locator("#slide")).to_have_attribute("data-slide-index", "2")
-    expect(teacher.locator("#counter")).to_have_text(f"step 1 of {PREDICT_STEPS}")
-    for part in (f"present={code}", "slide=2", "step=1"):
-        assert part in teacher.url
+    expect(panel).to_have_attribute("data-answered", "0")  # still open, unrevealed
+    expect(teacher.locator("#counter")).to_have_text(f"step 0 of {PREDICT_STEPS}")
 
-    # The next click reaches the student, who stays in the same room.
+    # PageDown reveals first (the tree stays), then steps; the student follows.
+    teacher.keyboard.press("PageDown")
+    expect(teacher.locator('#lesson-question[data-question-state="revealed"]')).to_be_visible()
+    expect(teacher.locator("#counter")).to_have_text(f"step 0 of {PREDICT_STEPS}")
+    student.wait_for_selector("#qs-results:not([hidden])")
+    teacher.keyboard.press("PageDown")
     teacher.keyboard.press("PageDown")
     expect(student.locator("#counter")).to_contain_text(f"step 2 of {PREDICT_STEPS}")
 
-    # A student who reloads is back at the teacher's slide and step, question open.
+    # A student who reloads is back at the teacher's slide and step, the answer revealed.
     student.reload()
     student.wait_for_selector("body[data-run-state=done]")
     expect(mark).to_contain_text("slide 3 of 4: “Predict”")
     expect(student.locator("#counter")).to_contain_text(f"step 2 of {PREDICT_STEPS}")
-    student.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
-
-    # Moving on reveals the question asked before the reload.
-    teacher.locator("#slide-select").select_option("3")
     student.wait_for_selector("#qs-results:not([hidden])")
     expect(student.locator("#qs-state")).to_contain_text("The presenter revealed the answer")
+
+    # Moving on closes the question: the student's page shows the next slide.
+    teacher.locator("#slide-select").select_option("3")
     expect(mark).to_contain_text("slide 4 of 4: “The tie”")
+    expect(student.locator("#question-student")).to_be_hidden()
+    expect(teacher.locator("#lesson-question")).to_be_hidden()
 
     teacher.locator("#btn-lecture").click()
     expect(line).to_have_text("The lecture has ended.")
@@ -124,7 +126,7 @@ def test_moves_made_while_the_connection_is_lost_reach_the_students(prune, open_
     code = start_lecture(prune, base_url, LESSON)
     first = open_student(code)
     line = teacher.locator("#lecture-line")
-    expect(line).to_contain_text("1 student following")
+    expect(audience(teacher)).to_have_text("1 student")
 
     # The connection drops and stays down while the teacher clicks on.
     teacher.evaluate("window.prune.lecture.socket.io.reconnection(false)")
@@ -138,11 +140,12 @@ def test_moves_made_while_the_connection_is_lost_reach_the_students(prune, open_
     teacher.evaluate("window.prune.lecture.socket.io.reconnection(true)")
     teacher.evaluate("window.prune.lecture.socket.connect()")
     expect(first.locator("#counter")).to_contain_text("step 3 of")
-    expect(line).to_contain_text(f"Lecture {shown(code)}: students open")
+    expect(line).to_be_hidden()  # "the connection was lost" is gone
+    assert joined_code(teacher) == code
 
     # The new connection presents the room: it hears who joins, and drives on.
     second = open_student(code)
-    expect(line).to_contain_text("2 students following")
+    expect(audience(teacher)).to_have_text("2 students")
     teacher.keyboard.press("PageDown")
     for student in (first, second):
         expect(student.locator("#counter")).to_contain_text("step 4 of")
@@ -168,9 +171,8 @@ def test_a_room_that_ended_meanwhile_is_said_plainly_and_a_new_one_starts(prune,
     assert teacher.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None
 
     button.click()
-    expect(line).to_contain_text("students open")
     expect(button).to_have_text("End lecture")
-    again = re.search(r"/join/([A-Z0-9]+)", line.inner_text()).group(1)
+    again = joined_code(teacher)
     assert again != code
     assert f"present={again}" in teacher.url
 
@@ -207,8 +209,7 @@ def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, w
     # The room's own lesson page still holds its key, and resumes after a reload.
     teacher.reload()
     prune.wait_state("done")
-    resumed = teacher.locator("#lecture-line")
-    expect(resumed).to_contain_text(f"Lecture {shown(code)}: students open")
+    assert joined_code(teacher) == code
 
     # A browser without the room's key (a copied link) is told so.
     stranger = teacher.context.browser.new_context(base_url=base_url)
@@ -228,3 +229,30 @@ def test_another_lessons_room_or_one_without_its_key_is_not_driven_here(prune, w
     finally:
         stranger.close()
         other.close()
+
+
+def test_a_reconnect_keeps_the_open_question_and_its_count(prune, open_student, base_url):
+    teacher = prune.page
+    code = start_lecture(prune, base_url, LESSON, slide=2)  # the question slide: asked at once
+    student = open_student(code)
+    panel = teacher.locator("#lesson-question")
+    expect(panel).to_have_attribute("data-question-state", "open")
+    student.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
+    student.locator('#qs-rows li.sheet-row[data-path=""] .answer-value').fill("5")
+    student.get_by_role("button", name="Send answer").click()
+    expect(panel).to_have_attribute("data-answered", "1")
+
+    before = teacher.evaluate("window.prune.lecture.socket.id")
+    teacher.evaluate("window.prune.lecture.socket.io.engine.close()")  # back by itself
+    teacher.wait_for_function(
+        "(old) => { const l = window.prune.lecture; return l.ready && l.socketId !== old; }",
+        arg=before,
+    )
+    expect(panel).to_have_attribute("data-question-state", "open")
+    expect(panel).to_have_attribute("data-answered", "1")
+    expect(panel.locator("#lq-answered")).to_have_text("1 of 1 student answered")
+
+    teacher.keyboard.press("PageDown")  # reveals (no step), over the new connection
+    expect(panel).to_have_attribute("data-question-state", "revealed")
+    student.wait_for_selector("#qs-results:not([hidden])")
+    expect(teacher.locator("#counter")).to_have_text(f"step 0 of {PREDICT_STEPS}")

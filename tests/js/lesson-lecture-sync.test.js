@@ -31,13 +31,24 @@ test("a new slide is one view carrying its step", () => {
   assert.deepEqual(after, { slide: 3, step: 4, question: null, unasked: null });
 });
 
-test("a question slide is asked once reached, and revealed on leaving it", () => {
+test("a question slide is asked once reached, then revealed and closed on leaving it", () => {
   const start = { slide: 1, step: 0, question: null, unasked: null };
   const asked = sendAll(start, { slide: 2, step: 1 });
   assert.deepEqual(asked.sent, ["view", "question"]);
-  assert.deepEqual(asked.room.question, { id: "q1", slide: 2 });
+  assert.deepEqual(asked.room.question, { id: "q1", slide: 2, revealed: false });
   assert.deepEqual(sendAll(asked.room, { slide: 2, step: 3 }).sent, ["cursor"]);
-  assert.deepEqual(sendAll(asked.room, { slide: 3, step: 0 }).sent, ["reveal", "view"]);
+  const left = sendAll(asked.room, { slide: 3, step: 0 });
+  assert.deepEqual(left.sent, ["reveal", "close", "view"], "every student's page leaves the question");
+  assert.equal(left.room.question, null);
+});
+
+test("Reveal on the question's slide reveals it there; leaving then only closes it", () => {
+  const room = { slide: 2, step: 0, question: { id: "q1", slide: 2, revealed: false }, unasked: null };
+  const revealed = sendAll(room, { slide: 2, step: 1, reveal: true });
+  assert.deepEqual(revealed.sent, ["reveal", "cursor"], "revealed before the step");
+  assert.deepEqual(revealed.room.question, { id: "q1", slide: 2, revealed: true });
+  assert.deepEqual(sendAll(revealed.room, { slide: 2, step: 1, reveal: true }).sent, []);
+  assert.deepEqual(sendAll(revealed.room, { slide: 0, step: 0 }).sent, ["close", "view"]);
 });
 
 test("moves made while offline come out as the latest position only", () => {
@@ -60,11 +71,11 @@ test("a resumed room puts the deck where the room is, its open question included
   };
   assert.deepEqual(resumedRoom(ack, "abc", SLIDES), {
     position: { slide: 2, step: 3 },
-    room: { slide: 2, step: 3, question: { id: "q7", slide: 2 }, unasked: null },
+    room: { slide: 2, step: 3, question: { id: "q7", slide: 2, revealed: false }, unasked: null },
     tree: { tree: [[1, 2]], options: { rule: "strict" } },
   });
   const revealed = resumedRoom({ ...ack, question: { ...ack.question, revealed: true } }, "abc", SLIDES);
-  assert.equal(revealed.room.question, null);
+  assert.deepEqual(revealed.room.question, { id: "q7", slide: 2, revealed: true }, "closed when the deck leaves");
   const unasked = resumedRoom({ ...ack, question: undefined }, "abc", SLIDES);
   assert.equal(unasked.room.unasked, 2, "reached but not asked yet: asked now");
 });

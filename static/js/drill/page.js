@@ -5,7 +5,9 @@
 // a tree the page cannot draw whole with values of 12 px or more (a phone) is shown as the
 // outline instead (tree/outline-view.js), crossed out there by a tap on a row or X
 // (practice/outline-marks.js), its worst graded row scrolled into sight after Check;
-// graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N).
+// graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N; N
+// only with the single-key setting on, lib/single-keys.js). The verdict with the score, and a
+// new tree, are said in the status line (a live region).
 // The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
 // End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
 // works offline once loaded. A lecture room may drive the level and seeds (room.js).
@@ -15,6 +17,7 @@
 // window.prune: hooks for tests (trace, level, seed, sitting, timings).
 
 import { moveName } from "../lib/names.js";
+import { singleKeysOn } from "../lib/single-keys.js";
 import { parseNumber } from "../practice/answer-sheet.js";
 import { grade } from "../practice/grader.js";
 import { GRADE_ICONS, PracticeMarks } from "../practice/marks.js";
@@ -197,14 +200,14 @@ function report(items, treeOutcome) {
   const { counts } = treeOutcome;
   const found = items.filter((item) => item.kind === "correct_prune").length;
   if (treeOutcome.clean) {
-    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.`, true);
+    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.${scoreSaid()}`, true);
   } else {
     const parts = [];
     if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
     if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
     if (counts.wrong_value) parts.push("wrong root value");
     if (counts.wrong_move) parts.push("wrong best move");
-    say(`Not quite: ${parts.join(", ")}.`, false);
+    say(`Not quite: ${parts.join(", ")}.${scoreSaid()}`, false);
   }
   const sorted = [...items].sort((a, b) => WORST_FIRST.indexOf(gradeOf(a.kind)) - WORST_FIRST.indexOf(gradeOf(b.kind)));
   const list = sorted.map((item) => {
@@ -230,10 +233,18 @@ function explain(id) {
   say(said ? said.join(" ") : `${name}: nothing to grade here (it is searched, and you left it).`);
 }
 
+/** The score, said with the verdict (the bar's own is not a live region). */
+function scoreSaid() {
+  const { right, done } = state.sitting;
+  return ` Score: ${right} of ${done} ${done === 1 ? "tree" : "trees"} right.`;
+}
+
 function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   show();
+  const level = LEVELS.find((one) => one.id === state.level);
+  say(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
   else view.focusControl.focus(0);
@@ -277,7 +288,7 @@ function wire() {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
     const typing = target.matches && target.matches("input[type=text], select, textarea");
-    if ((event.key === "n" || event.key === "N") && !typing) {
+    if ((event.key === "n" || event.key === "N") && !typing && singleKeysOn()) {
       event.preventDefault();
       next();
     } else if (event.key === "Enter" && (target === document.body || target.id === "stage")) {

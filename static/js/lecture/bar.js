@@ -16,7 +16,8 @@
 
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
-function studentsText(count) {
+/** "1 student", "30 students". */
+export function studentsText(count) {
   return `${count} ${count === 1 ? "student" : "students"}`;
 }
 
@@ -43,14 +44,36 @@ function focusIsIn(container) {
   return container.contains(document.activeElement);
 }
 
+/** The presenter's student count: shown at once, said at most every AUDIENCE_SAY_MS. */
+export class AudienceCount {
+  constructor(count = 0) {
+    this.shown = el("p", { className: "lecture-audience" }, studentsText(Number(count) || 0));
+    this.said = el("p", { className: "visually-hidden", "aria-live": "polite" });
+    this.saidAt = -Infinity;
+    this.timer = null;
+  }
+
+  get elements() {
+    return [this.shown, this.said];
+  }
+
+  show(count) {
+    this.shown.textContent = studentsText(Number(count) || 0);
+    if (this.timer !== null) return; // the latest count is said when it fires
+    const wait = this.saidAt + AUDIENCE_SAY_MS - performance.now();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.saidAt = performance.now();
+      if (this.said.isConnected) this.said.textContent = this.shown.textContent;
+    }, Math.max(0, wait));
+  }
+}
+
 export class LectureBar {
   /** room: the Lecture (lecture/room.js) these controls belong to. */
   constructor(room) {
     this.room = room;
-    this.audienceEl = null;
-    this.audienceSay = null; // says the count (see the header)
-    this.audienceSaidAt = -Infinity;
-    this.audienceTimer = null;
+    this.audience = null; // the presenter's AudienceCount
     this.build();
   }
 
@@ -161,29 +184,10 @@ export class LectureBar {
   /** `focus`: put the focus on the bar's first control (the lecture was just started). */
   showPresenter(code, audience, { focus = false } = {}) {
     const hadFocus = this.clearBar("presenter");
-    // The address students are given (PRUNE_PUBLIC_URL), as in the QR code; else this page's.
-    const origin = document.getElementById("layout")?.dataset.publicUrl || window.location.origin;
-    const link = `${origin}/join/${code}`;
-    const qrButton = el("button", { type: "button", className: "lecture-qr-button",
-      "aria-label": "Show the QR code large", title: "Show the QR code large" });
-    const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`,
-      alt: `QR code of ${link}`, width: "64", height: "64" });
-    qrButton.append(qr);
-    qrButton.addEventListener("click", () => this.element.classList.toggle("qr-large"));
-    const join = el("div", { className: "lecture-join-info" });
-    const line = el("p", { className: "lecture-link-line" });
-    line.append(el("span", { className: "lecture-label" }, "Join at "),
-      el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link));
-    const codeLine = el("p", { className: "lecture-code-line" });
-    codeLine.append(el("span", { className: "lecture-label" }, "or type the code "),
-      el("strong", { className: "lecture-code" },
-        formatCode(code)));
-    join.append(line, codeLine);
-    if (isLoopback(origin)) join.append(loopbackWarning(origin));
-    this.audienceEl = el("p", { className: "lecture-audience" }, studentsText(audience));
-    this.audienceSay = el("p", { className: "visually-hidden", "aria-live": "polite" });
+    const { qrButton, join } = joinParts(code, () => this.element.classList.toggle("qr-large"));
+    this.audience = new AudienceCount(audience);
     const side = el("div", { className: "lecture-side" });
-    side.append(this.audienceEl, this.audienceSay, this.endControl());
+    side.append(...this.audience.elements, this.endControl());
     this.room.tell("bar", side); // "Ask as a question" goes in it (lecture/questions.js)
     this.element.append(qrButton, join, side, this.status);
     this.setStatus("");
@@ -210,15 +214,7 @@ export class LectureBar {
   }
 
   showAudience(count) {
-    if (!this.audienceEl) return;
-    this.audienceEl.textContent = studentsText(Number(count) || 0);
-    if (this.audienceTimer !== null) return; // the latest count is said when it fires
-    const wait = this.audienceSaidAt + AUDIENCE_SAY_MS - performance.now();
-    this.audienceTimer = setTimeout(() => {
-      this.audienceTimer = null;
-      this.audienceSaidAt = performance.now();
-      if (this.audienceSay.isConnected) this.audienceSay.textContent = this.audienceEl.textContent;
-    }, Math.max(0, wait));
+    if (this.audience) this.audience.show(count);
   }
 
   showStudent(code) {
@@ -264,6 +260,35 @@ export class LectureBar {
     this.status.hidden = !message;
     this.status.classList.toggle("is-error", isError);
   }
+}
+
+/**
+ * How students join room `code`: the QR code (a button; `onQr` when clicked: show it large)
+ * and the join link, the code and, when the link names this computer, the loopback warning.
+ * The link starts with the address students are given (PRUNE_PUBLIC_URL, the page's
+ * `#layout` or `#stage` data-public-url), as the QR code's does; else this page's. The
+ * visualizer's bar and a lesson's lecture (lesson/lecture-bar.js) both show these.
+ */
+export function joinParts(code, onQr) {
+  const given = document.querySelector("[data-public-url]")?.dataset.publicUrl;
+  const origin = given || window.location.origin;
+  const link = `${origin}/join/${code}`;
+  const qrButton = el("button", { type: "button", className: "lecture-qr-button",
+    "aria-label": "Show the QR code large", title: "Show the QR code large" });
+  const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`,
+    alt: `QR code of ${link}`, width: "64", height: "64" });
+  qrButton.append(qr);
+  qrButton.addEventListener("click", onQr);
+  const join = el("div", { className: "lecture-join-info" });
+  const line = el("p", { className: "lecture-link-line" });
+  line.append(el("span", { className: "lecture-label" }, "Join at "),
+    el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link));
+  const codeLine = el("p", { className: "lecture-code-line" });
+  codeLine.append(el("span", { className: "lecture-label" }, "or type the code "),
+    el("strong", { className: "lecture-code" }, formatCode(code)));
+  join.append(line, codeLine);
+  if (isLoopback(origin)) join.append(loopbackWarning(origin));
+  return { qrButton, join, link };
 }
 
 /** Whether `origin` names this computer only (no student's device can reach it). */

@@ -114,7 +114,7 @@ export class Lecture {
   openFromUrl() {
     const params = new URLSearchParams(window.location.search);
     const present = normalizeCode(params.get("present"));
-    const lecture = normalizeCode(params.get("lecture"));
+    const lecture = normalizeCode(params.get("lecture") || document.getElementById("layout")?.dataset.lecture); // /embed/join
     if (present && loadKey(present)) {
       this.resume(present, { reload: true });
       return true;

@@ -154,10 +154,19 @@ function card(slide, index) {
   }
   if (slide.view && slide.view.kind === "tree") {
     const question = element("input", { type: "checkbox", id: `${id}-question`, checked: Boolean(slide.question), dataset: { part: "question" } });
-    question.addEventListener("change", () => updateSlide(index, withQuestion(lesson.slides[index], question.checked, (slide.question && slide.question.prompt) || ""), `change slide ${index + 1}'s question`));
+    // The question's own prompt (question.prompt): on the projector, the students' pages and the handout.
+    const prompt = element("input", { type: "text", id: `${id}-prompt`, maxLength: 1000, value: (slide.question && slide.question.prompt) || "", placeholder: "Predict the values of this tree.", dataset: { part: "prompt" } });
+    const promptBox = element("span", { className: "card-prompt", hidden: !slide.question });
+    promptBox.append(...field("Question's prompt", prompt));
+    const setQuestion = (what, group = null) => {
+      promptBox.hidden = !question.checked;
+      updateSlide(index, withQuestion(lesson.slides[index], question.checked, prompt.value), what, group);
+    };
+    question.addEventListener("change", () => setQuestion(`change slide ${index + 1}'s question`));
+    prompt.addEventListener("input", () => setQuestion(`edit slide ${index + 1}'s prompt`, `${index}:prompt`));
     const pair = element("span", { className: "card-question" });
     pair.append(question, element("label", { htmlFor: question.id }, "Question: students predict this tree"));
-    fields.append(pair);
+    fields.append(pair, promptBox);
   }
   li.append(handle, head, notesBox, fields);
   const preview = cardPreview(slide);

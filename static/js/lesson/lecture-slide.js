@@ -12,7 +12,8 @@
 // ("tree" or "card") is the layout (static/css/lecture-lesson.css); on a card, `nameSlide`
 // gives the page's header and tab title the slide's name (visualizer/doc-title.js). A student
 // exploring on their own keeps the line saying where the teacher is (lesson/lecture-line.js),
-// and their own tree.
+// and their own tree. On a question slide the question panel (#question-student, which takes
+// the tree's place) carries the slide's prompt and notes too (`parts.question`).
 
 import { renderNotes } from "./notes.js";
 import { drawSlideChart } from "./slide-chart.js";
@@ -35,10 +36,24 @@ function unsentText(kind) {
   return "";
 }
 
+/** A question slide's prompt and notes in the question panel's `box` (#qs-slide); else none. */
+function showQuestionSlide(box, slide) {
+  if (!box) return;
+  const asked = slide && slide.question;
+  box.hidden = !asked;
+  if (!asked) return box.replaceChildren();
+  const prompt = document.createElement("p");
+  prompt.className = "qs-prompt";
+  prompt.id = "qs-prompt";
+  prompt.textContent = (asked.prompt || "").trim() || "Predict the values of this tree.";
+  const notes = (slide.notes || "").trim() ? [renderNotes(slide.notes)] : [];
+  box.replaceChildren(prompt, ...notes);
+}
+
 /**
  * Show the slide of `lecture`'s lesson mark in `parts` ({box: the wrapper of the line and the
  * card, card, title, notes, chart, message; stage and tree: where the box goes above the
- * tree; side: the side panel}), as views arrive. `nameSlide({index, count, title})` is called
+ * tree; side: the side panel; question: the question panel's prompt box}), as views arrive. `nameSlide({index, count, title})` is called
  * when a slide takes the tree's place, `nameSlide(null)` when none does any longer.
  */
 export function followLessonSlide(lecture, parts, nameSlide) {
@@ -65,6 +80,7 @@ export function followLessonSlide(lecture, parts, nameSlide) {
   const show = async () => {
     const drawn = ++ticket;
     parts.box.hidden = !mark;
+    showQuestionSlide(parts.question, null);
     const following = Boolean(mark) && lecture.role === "student" && lecture.following;
     if (!mark) {
       nameSlide(null);
@@ -86,6 +102,7 @@ export function followLessonSlide(lecture, parts, nameSlide) {
     if (drawn !== ticket) return; // a newer slide came meanwhile
     const slide = lesson && lesson.slides.length === mark.slides ? lesson.slides[mark.slide] : null;
     const notes = slide ? slide.notes || "" : "";
+    showQuestionSlide(parts.question, slide);
     if (notes.trim()) parts.notes.replaceChildren(renderNotes(notes));
     const unsent = !ownTree && !mark.chart && slide && slide.view ? unsentText(slide.view.kind) : "";
     parts.message.textContent = unsent;

@@ -1,17 +1,21 @@
 // lesson/lecture-sync.js: what a lesson's presenter sends next to the lecture room, pure (no
 // DOM, no socket; lesson/lecture.js sends). The room, as its acks said, is
-// `{slide, step, question, unasked}`: the slide its view marks, its cursor's step, the open
-// question `{id, slide}` (or null) and a question slide reached but not yet asked (or null).
+// `{slide, step, question, unasked}`: the slide its view marks, its cursor's step, the
+// question asked on a slide `{id, slide, revealed}` (or null) and a question slide reached but
+// not yet asked (or null). The presenter's position is `{slide, step, reveal}`: `reveal` when
+// they asked to reveal the question of the slide they are on (Reveal, or PageDown on it).
 // Only the presenter's latest position is sent, one message at a time, so moves made while a
-// message was on its way, or while the connection was lost, come out as one: the open
-// question is revealed on leaving its slide, then the new slide's view goes, then its
-// question, then the step.
+// message was on its way, or while the connection was lost, come out as one: on leaving a
+// question's slide it is revealed (if it was not) and then closed, so every student's page
+// shows the next slide; then the new slide's view goes, then its question, then the step.
 
-/** The next message to send (`"reveal"`, `"view"`, `"question"`, `"cursor"`), or null. */
+/** The next message to send (`"reveal"`, `"close"`, `"view"`, `"question"`, `"cursor"`), or null. */
 export function nextMessage(room, at) {
-  if (room.question && room.question.slide !== at.slide) return "reveal";
+  const asked = room.question;
+  if (asked && asked.slide !== at.slide) return asked.revealed ? "close" : "reveal";
   if (room.slide !== at.slide) return "view";
   if (room.unasked === at.slide) return "question";
+  if (asked && at.reveal && !asked.revealed) return "reveal";
   if (room.step !== at.step) return "cursor";
   return null;
 }
@@ -20,11 +24,15 @@ export function nextMessage(room, at) {
 export function afterMessage(room, message, at, { slides, asked = null } = {}) {
   switch (message) {
     case "reveal":
+      return { ...room, question: room.question && { ...room.question, revealed: true } };
+    case "close":
       return { ...room, question: null };
     case "view":
       return { ...room, slide: at.slide, step: at.step, unasked: slides[at.slide].question ? at.slide : null };
-    case "question":
-      return { ...room, unasked: null, question: asked === null ? room.question : { id: asked, slide: at.slide } };
+    case "question": {
+      const question = asked === null ? room.question : { id: asked, slide: at.slide, revealed: false };
+      return { ...room, unasked: null, question };
+    }
     default:
       return { ...room, step: at.step };
   }
@@ -41,7 +49,7 @@ export function resumedRoom(ack, lessonId, slides) {
   if (!mark || mark.id !== lessonId || !slides.length) return null;
   const slide = Math.min(Math.max(0, Number(mark.slide) || 0), slides.length - 1);
   const step = ack.cursor && Number.isInteger(ack.cursor.step) ? ack.cursor.step : 0;
-  const asked = ack.question && !ack.question.revealed ? { id: ack.question.id, slide } : null;
+  const asked = ack.question ? { id: ack.question.id, slide, revealed: Boolean(ack.question.revealed) } : null;
   const unasked = slides[slide].question && !ack.question ? slide : null;
   return {
     position: { slide, step },

@@ -5,8 +5,12 @@
 // lecture:cursor. What each slide's view holds — its tree, a game decision's tree, an
 // experiment's chart, or only the mark — is lesson/lecture-views.js's; students show the
 // slide (lesson/lecture-slide.js, lesson/lecture-line.js). A question slide asks its tree as
-// a lecture question when it is reached (lecture:question) and reveals the answer when the
-// presenter moves on (lecture:reveal). "End lecture" ends the room.
+// a lecture question when it is reached (lecture:question), with the deck held at the slide's
+// first step: the presenter sees the answered count, tallies and heat
+// (lesson/lecture-question.js) and reveals with Reveal or PageDown (lecture:reveal); leaving
+// the slide reveals it if it was not, then closes it (lecture:close-question), so every
+// student's page shows the next slide. How to join (QR code, link, code, audience) is
+// lesson/lecture-bar.js's. "End lecture" ends the room.
 //
 // The room outlives a reload and a lost connection, as the visualizer's lecture mode does: the
 // key and the last seq stay in localStorage (lecture/storage.js) and the address says
@@ -18,6 +22,8 @@ import { io } from "../../vendor/socket.io.esm.min.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 import { requestWithAck } from "../lecture/payloads.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "../lecture/storage.js";
+import { LessonJoinBar } from "./lecture-bar.js";
+import { LessonQuestionPanel } from "./lecture-question.js";
 import { afterMessage, nextMessage, resumedRoom } from "./lecture-sync.js";
 import { firstTree, slideTree, slideView } from "./lecture-views.js";
 
@@ -25,6 +31,7 @@ const ACK_MS = 8000;
 const RETRY_MS = 1500; // after a message the server did not answer, or a "slow down"
 const SEND_INTERVAL_MS = 50; // at most 20 messages a second (the server allows 30)
 const NEW_ONE = "“Start lecture” opens a new one.";
+const EVENTS = { close: "lecture:close-question" }; // else lecture:<message>
 
 /** The code as students type it: ABC-DEF. */
 const shownCode = (code) => formatCode(code, "-");
@@ -33,7 +40,8 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class LessonLecture {
   /**
-   * app: {lessonId, lesson, button, line, position(): {slide, step}, goTo(position),
+   * app: {lessonId, lesson, button, line, bar (section#lesson-join), stage (SlideStage),
+   * position(): {slide, step}, first(slide): its first step, goTo(position),
    * onMove(listener), content(index): a Promise of slide `index`'s loaded content
    * (lesson/slides.js)}.
    */
@@ -51,8 +59,17 @@ export class LessonLecture {
     this.shown = null; // what the room shows, as its acks said (lesson/lecture-sync.js)
     this.tree = null; // the room's tree view {tree, options}: the last tree slide's
     this.audience = 0;
+    this.revealSlide = null; // the slide whose question the presenter asked to reveal
+    this.started = false; // just started: the join bar shows the QR code large
+    this.bar = new LessonJoinBar(app.bar);
+    this.panel = new LessonQuestionPanel(app.stage, () => this.reveal());
     app.button.addEventListener("click", () => (this.room ? this.end() : this.start()));
-    app.onMove(() => this.sync());
+    app.onMove((at, from) => {
+      if (from === "user") this.bar.shrink();
+      if (this.revealSlide !== at.slide) this.revealSlide = null;
+      if (this.room) this.panel.render(); // the heat and names once the slide's tree is drawn
+      this.sync();
+    });
   }
 
   connect() {
@@ -70,8 +87,12 @@ export class LessonLecture {
     socket.on("lecture:audience", (msg) => {
       if (msg && msg.room === this.room) {
         this.audience = msg.count;
+        this.panel.setAudience(msg.count);
         if (this.ready) this.status();
       }
+    });
+    socket.on("lecture:answers", (msg) => {
+      if (msg && msg.room === this.room) this.panel.answers(msg);
     });
     this.socket = socket;
     return socket;
@@ -93,18 +114,48 @@ export class LessonLecture {
     this.app.line.textContent = text;
   }
 
+  /** The room runs: the join bar shows it (and the line any message goes). */
   status() {
-    const link = `${window.location.origin}/join/${this.room}`;
-    const students = `${this.audience} student${this.audience === 1 ? "" : "s"}`;
-    this.say(`Lecture ${shownCode(this.room)}: students open ${link} — ${students} following.`);
+    this.say("");
+    this.bar.show(this.room, this.audience, { large: this.started });
+    this.started = false;
+  }
+
+  /** What the room's question is now, on the presenter's panel. */
+  showQuestion(counts = null) {
+    const asked = this.shown && this.shown.question;
+    if (asked) this.panel.open(asked, counts);
+    else this.panel.close();
+  }
+
+  /** Where the deck may go when the presenter asks for `to` from `from`: a question slide is
+   * held at its first step until revealed. PageDown there reveals (null: the deck stays). */
+  hold(from, to) {
+    const first = this.app.first(to.slide);
+    if (!this.room || !this.app.lesson.slides[to.slide].question || this.revealSlide === to.slide) return to;
+    if (to.step === first) return to;
+    if (from.slide !== to.slide) return { slide: to.slide, step: first };
+    this.reveal();
+    return null;
+  }
+
+  /** Reveal the question of the slide the presenter is on (Reveal, or PageDown on it). */
+  reveal() {
+    this.bar.shrink();
+    this.revealSlide = this.app.position().slide;
+    this.sync();
   }
 
   // ----- the room's life: start, resume (reload, reconnect), end -----
 
   async start() {
-    const at = this.app.position();
+    let at = this.app.position();
     this.app.button.disabled = true;
     try {
+      if (this.app.lesson.slides[at.slide].question && at.step !== this.app.first(at.slide)) {
+        await this.app.goTo({ slide: at.slide, step: this.app.first(at.slide) }); // not the answer
+        at = this.app.position();
+      }
       const shown = await this.viewOf(at.slide);
       this.tree = shown.tree || (await firstTree(this.app.lesson.slides, at.slide));
       if (!this.tree) throw new Error("this lesson has no tree to follow");
@@ -112,6 +163,7 @@ export class LessonLecture {
       const ack = await this.request("lecture:start", { view, cursor: cursorAt(at) });
       if (!ack.ok) throw new Error(ack.error);
       this.present(ack.room, ack.key, ack.seq || 0);
+      this.started = true; // the join bar opens with the QR code large
       this.shown = afterMessage({ question: null }, "view", at, { slides: this.app.lesson.slides });
       this.audience = 0;
       this.opened();
@@ -183,10 +235,14 @@ export class LessonLecture {
     this.seq = Math.max(this.seq, ack.seq || 0);
     saveKey(code, this.key, this.seq);
     this.shown = found.room;
+    this.revealSlide = found.room.question && found.room.question.revealed ? found.position.slide : null;
     if (found.tree.tree) this.tree = found.tree;
     this.audience = ack.audience || 0;
+    this.panel.setAudience(this.audience);
     if (reload) await this.app.goTo(found.position);
-    if (this.room === code) this.opened();
+    if (this.room !== code) return;
+    this.showQuestion(ack.question ? ack.answers || null : null);
+    this.opened();
   }
 
   async end() {
@@ -203,6 +259,9 @@ export class LessonLecture {
     this.ready = false;
     this.shown = null;
     this.sender = null;
+    this.revealSlide = null;
+    this.panel.close();
+    this.bar.hide();
     setUrlParam(null, null);
     delete document.body.dataset.lecture;
     this.app.button.textContent = "Start lecture";
@@ -217,7 +276,7 @@ export class LessonLecture {
     const sender = (this.sender = {});
     try {
       while (this.ready && this.sender === sender) {
-        const at = this.app.position();
+        const at = { ...this.app.position(), reveal: this.revealSlide === this.app.position().slide };
         const message = nextMessage(this.shown, at);
         if (!message) return;
         const wait = this.lastSent + SEND_INTERVAL_MS - performance.now();
@@ -236,7 +295,7 @@ export class LessonLecture {
     const code = this.room;
     const slides = this.app.lesson.slides;
     let body;
-    if (message === "reveal") body = { question: this.shown.question.id };
+    if (message === "reveal" || message === "close") body = { question: this.shown.question.id };
     else if (message === "question") body = { question: await slideTree(slides[at.slide]) };
     else if (message === "cursor") body = { cursor: cursorAt(at) };
     else {
@@ -247,7 +306,8 @@ export class LessonLecture {
     if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
     if ("cursor" in body) body.seq = this.nextSeq();
     this.lastSent = performance.now();
-    const ack = await this.request(`lecture:${message}`, { room: code, key: this.key, ...body });
+    const event = EVENTS[message] || `lecture:${message}`;
+    const ack = await this.request(event, { room: code, key: this.key, ...body });
     if (this.room !== code || this.sender !== sender) return false; // ended, or resumed since
     if (ack.timeout || /slow down/.test(ack.error || "")) {
       setTimeout(() => this.sync(), RETRY_MS); // not lost: sent again, with a new seq
@@ -261,8 +321,10 @@ export class LessonLecture {
       this.stop(`Lecture ${shownCode(code)}: ${ack.error}. ${NEW_ONE}`);
       return false;
     }
-    if (!ack.ok) this.say(`Lecture ${shownCode(code)}: ${ack.error}`); // a question: go on without it
+    // A question refused (or one the server no longer has): go on without it.
+    if (!ack.ok && !/is not open/.test(ack.error || "")) this.say(`Lecture ${shownCode(code)}: ${ack.error}`);
     this.shown = afterMessage(this.shown, message, at, { slides, asked: ack.ok ? ack.question || null : null });
+    if (message === "reveal" || message === "close" || message === "question") this.showQuestion();
     return true;
   }
 

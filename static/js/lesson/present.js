@@ -56,6 +56,7 @@ function writeAddress() {
 
 /** Go to `position` ({slide, step}); `from`: who asked ("user", "lecture"). */
 export async function goTo(position, { from = "user" } = {}) {
+  if (position && from === "user" && window.prune.lecture) position = window.prune.lecture.hold(at, position);
   if (!position) return;
   at = { ...position };
   if (at.slide !== shownSlide) {
@@ -106,6 +107,7 @@ function showPlaying(playing) {
   button.setAttribute("aria-pressed", String(playing));
   button.setAttribute("aria-label", playing ? "Pause" : "Play");
   button.dataset.playing = String(playing);
+  stage.narration.setPlaying(playing);
 }
 
 function stop() {
@@ -223,6 +225,9 @@ async function start() {
       lesson,
       button: $("btn-lecture"),
       line: $("lecture-line"),
+      bar: $("lesson-join"),
+      stage,
+      first: (index) => deck.range(index).from,
       position: () => ({ ...at }),
       goTo: (position) => goTo(position, { from: "lecture" }),
       onMove: (listener) => moveListeners.add(listener),

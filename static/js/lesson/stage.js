@@ -7,7 +7,7 @@
 // so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded
 // says why in its place, with "Try again".
 
-import { narrate } from "../trace/narration.js";
+import { Narration, narrate } from "../trace/narration.js";
 import { TreeView } from "../tree/view.js";
 import { MiniBoard } from "../games/board.js";
 import { drawFigure } from "./figure-view.js";
@@ -19,6 +19,7 @@ export class SlideStage {
   constructor() {
     this.section = $("slide");
     this.view = new TreeView($("tree"));
+    this.narration = new Narration($("narration")); // said in a paced live region, as on /
     this.board = null;
     this.content = null; // the slide's loaded content (lesson/slides.js)
     this.treeOf = null; // the trace the view holds
@@ -85,7 +86,7 @@ export class SlideStage {
     }
     // The tic-tac-toe position beside the tree is the step's node's.
     if (this.board && content.game === "tictactoe") this.board.show(trace, Math.max(0, s.current), "current");
-    $("narration").textContent = narrate(trace, s.step);
+    this.narration.say(narrate(trace, s.step));
   }
 
   /** A message in place of the slide (it could not be loaded), with "Try again" → retry(). */

@@ -241,6 +241,7 @@ followLessonSlide(
     stage: $("stage"),
     tree: $("tree"),
     side: document.querySelector(".layout > .side"),
+    question: $("qs-slide"),
   },
   (slide) => docTitle.setSlide(slide)
 );
