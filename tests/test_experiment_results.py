@@ -26,12 +26,14 @@ def test_a_class_asking_for_one_chart_at_once_costs_one_experiment():
     def student(k):
         start.wait()
         answers[k] = app.test_client().get(CHART)  # one address, as behind a NAT
+        answers[k].get_data()  # each student reads its own stream at once, as a browser does
 
     threads = [threading.Thread(target=student, args=(k,)) for k in range(students)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(60)
+    assert not any(thread.is_alive() for thread in threads)
     assert all(answer.status_code == 200 for answer in answers)
     assert app.extensions["prune.experiments.results"].started == 1
     how = sorted(answer.headers["X-Prune-Experiment"] for answer in answers)
