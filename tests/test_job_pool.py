@@ -251,10 +251,12 @@ def test_a_worker_that_dies_mid_job_is_a_422_and_is_replaced():
 
 
 def _kill_busy_workers():
-    """SIGKILL the job processes running now: this process's children not idle in the pool."""
+    """SIGKILL the job processes running now: this process's job workers (``-m app.jobs``)
+    not idle in the pool. Only those: a live server the session started is a child too."""
     me = os.getpid()
     children = Path(f"/proc/{me}/task/{me}/children").read_text().split()
     idle = {worker.process.pid for worker in IDLE.workers}
     for pid in map(int, children):
-        if pid not in idle:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        if b"app.jobs" in command and pid not in idle:
             os.kill(pid, signal.SIGKILL)
