@@ -242,9 +242,10 @@ function scoreSaid() {
 function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
-  show();
   const level = LEVELS.find((one) => one.id === state.level);
+  // Said first: the status line's height is then known when the tree is fitted.
   say(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
+  show();
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
   else view.focusControl.focus(0);
