@@ -240,6 +240,15 @@ def test_a_class_follows_a_lesson_across_a_question_and_three_slides(prune_serve
                 expect(student.locator("#lesson-card-notes")).to_have_text("Ordering matters.")
 
     # The frame sized itself: the LMS page grew it to the embed's height, which stays put.
+    # (Its last message may still be on its way after the last slide: wait for it to agree.)
+    lms.wait_for_function(
+        "() => window.heights.length > 0 && document.getElementById('prune').clientHeight"
+        " === window.heights[window.heights.length - 1]"
+    )
+    lms.locator("#prune").element_handle().content_frame().wait_for_function(
+        "last => document.documentElement.scrollHeight <= last + 1",
+        arg=lms.evaluate("window.heights[window.heights.length - 1]"),
+    )
     heights = lms.evaluate("window.heights")
     assert heights and all(200 < h < 4000 for h in heights), heights  # no runaway growth
     assert lms.evaluate("document.getElementById('prune').clientHeight") == heights[-1]
