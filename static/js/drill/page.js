@@ -81,14 +81,15 @@ function say(text, clean = null) {
 }
 
 /** Show the tree of the current level and seed, ready to be crossed out. */
-function show() {
+/** Draw the tree of the state's level and seed; `announcement` is the status line's (said before the fit). */
+function show(announcement = "") {
   const started = performance.now();
   const { trace: result } = drillTree(state.level, state.seed);
   const trace = new Trace(result.nodes, result.options);
   trace.append(result.events);
   trace.finish(result.summary);
   Object.assign(state, { trace, truth: truthOf(trace), marked: new Set(), result: null, explanations: new Map() });
-  describe(); // first: its rules change the height the tree is fitted in
+  describe(announcement); // first: its rules and status change the height the tree is fitted in
   view.resized();
   view.setTree(trace);
   if (view.canShowAll) view.setShowAll(true);
@@ -100,8 +101,8 @@ function show() {
   document.body.dataset.runState = "done";
 }
 
-/** The rules, the optional questions and the address, for the tree shown. */
-function describe() {
+/** The rules, the optional questions, the status line and the address, for the tree shown. */
+function describe(announcement) {
   const { trace } = state;
   $("rule-statement").textContent = ruleSentences(trace.options, trace).join(" ");
   $("drill-level").value = state.level;
@@ -116,7 +117,7 @@ function describe() {
   $("best-move").replaceChildren(new Option("—", ""), ...moves);
   $("drill-why").hidden = true;
   $("drill-why").open = false;
-  say("");
+  say(announcement);
   const query = new URLSearchParams([["level", state.level], ["seed", String(state.seed)]]);
   if (state.adaptive) query.set("adaptive", "1");
   if (asks.size) query.set("ask", [...asks].join(","));
@@ -243,9 +244,7 @@ function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   const level = LEVELS.find((one) => one.id === state.level);
-  // Said first: the status line's height is then known when the tree is fitted.
-  say(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
-  show();
+  show(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
   else view.focusControl.focus(0);
