@@ -174,7 +174,7 @@ def test_the_cut_prefers_fewer_plies_then_one_move_then_depth_1():
     assert homework_document(game, "XO.XO....", None, "x")["name"] == "x, searched 2 plies deep"
     # 3 plies from XO....... are 88 items, 2 plies 34: the subtree under X's move to 3 fits.
     under = homework_document(game, "XO.......", 3, "y")
-    assert under["name"] == "y, after X→3" and graded_items(under) == 20
+    assert under["name"] == "y, after X→4" and graded_items(under) == 20
     assert under["players"] == ["min", "max"]  # O moves at its root
     # 2 plies are 34 items, and a move leaves only 1 ply: the decision at depth 1.
     shallow = homework_document(game, "XO.......", 2, "z")

@@ -54,7 +54,7 @@ class Game(Protocol):
         """The move as an edge reads it: ``4``, ``West``."""
 
     def move_label(self, state: State, action: Action) -> str:
-        """The position reached by ``action``, named for people: ``O→4``, ``Ghost 1 West``."""
+        """The position reached by ``action``, named for people: ``O→5``, ``Ghost 1 West``."""
 
     def render(self, state: State) -> str:
         """The position as text, one line per row."""

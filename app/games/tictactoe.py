@@ -127,7 +127,9 @@ class TicTacToe:
         return str(cell)
 
     def move_label(self, board: str, cell: int) -> str:
-        return f"{self.agents[self.to_move(board)]}→{cell}"
+        """The move for people: squares are numbered 1 to 9 row by row, as the page numbers
+        them ("X→5" is the centre); the action stays the cell's index 0 to 8."""
+        return f"{self.agents[self.to_move(board)]}→{cell + 1}"
 
     def render(self, board: str) -> str:
         return "\n".join(board[row : row + 3] for row in (0, 3, 6))

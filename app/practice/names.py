@@ -11,8 +11,11 @@ one node: ``unique_names`` qualifies each repeated name by its parent and its le
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
+
+SQUARE_MOVE = re.compile(r"[XO]→\d")  # a tic-tac-toe move's name: it names its square already
 
 
 def letter_name(n: int) -> str:
@@ -66,13 +69,13 @@ def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[in
 
 def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -> str:
     """A child as a move: "B (West)", or its name alone when the name already says the move
-    (a game's "O→4" for the cell 4) or the edge has no action."""
+    (a tic-tac-toe "O→5": square 5, the cell 4) or the edge has no action."""
     action = nodes[row].get("action")
     name = names[row]
     if action is None:
         return name
     move = str(action)
-    return name if move == name or name.endswith(f"→{move}") else f"{name} ({move})"
+    return name if move == name or SQUARE_MOVE.fullmatch(name) else f"{name} ({move})"
 
 
 def name_list(names: Sequence[str], rows: Sequence[int], cap: int = 6) -> str:

@@ -80,7 +80,7 @@ def test_the_computers_move_is_announced_once_and_named_on_the_focused_cell(prun
     held.pop().continue_()
     page.wait_for_selector("[data-cell]:not([disabled]):focus")
     said = page.evaluate("window.__said")
-    computer = [text for text in said if "The computer played O in row" in text]
+    computer = [text for text in said if "The computer played O in square" in text]
     assert len(computer) == 1, said
     assert not [text for text in said if "thinking" in text or text == "Your move"], said
     snapshot = page.locator(":focus").aria_snapshot()

@@ -27,7 +27,7 @@ def test_a_late_tictactoe_position_is_practised_at_homework_size(page):
     page.goto("/practice?game=tictactoe&board=XO.XO....&rule=strict")
     prune.wait_state("done")
     names = page.locator("#tree g.node .node-label").all_text_contents()
-    assert "X→2" in names and "O→8" in names
+    assert "X→3" in names and "O→9" in names
     assert "Strict rule" in page.locator("#rule-statement").inner_text()
     solve_and_check(page)
     # The visualizer (and Show me) get the tree packed in the link, with the rule.
@@ -35,7 +35,7 @@ def test_a_late_tictactoe_position_is_practised_at_homework_size(page):
     assert "z" in query and query["rule"] == ["strict"]
     page.goto(page.locator("#visualizer-link").get_attribute("href"))
     prune.wait_state("done")
-    assert page.locator('g.node[data-path="0"] .node-label').text_content() == "X→2"
+    assert page.locator('g.node[data-path="0"] .node-label').text_content() == "X→3"
     assert not prune.errors
 
 

@@ -121,14 +121,14 @@ def test_a_full_game_as_x_against_perfect_play_is_a_draw(prune):
     labels = page.eval_on_selector_all(
         "[data-cell]", "(cs) => cs.map((c) => c.getAttribute('aria-label'))"
     )
-    assert labels[0] == "row 1, column 1, empty" and labels[8] == "row 3, column 3, empty"
+    assert labels[0] == "square 1 (row 1, column 1), empty" and labels[8] == "square 9 (row 3, column 3), empty"
     boards = play_out(page, best_move)
     assert status(page) == "draw"
     assert page.locator("[data-game-status]").inner_text() == "Draw"
     assert boards[-1].count(".") == 0
     # The game over, no cell can be pressed.
     assert page.locator("[data-cell]:not([disabled])").count() == 0
-    assert page.get_attribute('[data-cell="0"]', "aria-label").startswith("row 1, column 1, ")
+    assert page.get_attribute('[data-cell="0"]', "aria-label").startswith("square 1 (row 1, column 1), ")
     assert page.get_attribute('[data-cell="0"]', "aria-label").endswith(boards[-1][0])
 
 
@@ -194,7 +194,7 @@ def test_the_keyboard_plays_and_keeps_the_focus_in_the_board(prune):
     # The pressed cell is filled (disabled): the focus went to a free cell, not to the page.
     focused = page.evaluate("document.activeElement.dataset.cell ?? null")
     assert focused is not None and page.is_enabled(f'[data-cell="{focused}"]')
-    assert "The computer played O in row" in page.inner_text("#last-move")
+    assert "The computer played O in square" in page.inner_text("#last-move")
     page.keyboard.press("Space")
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-cell]')]"
@@ -232,7 +232,7 @@ def test_show_the_search_opens_the_decision_tree_with_its_statistics(prune, base
     page.click('[data-action="show-search"]')
     prune.wait_state("done")
     assert page.is_visible("#decision")
-    assert f"O→{reply}" in page.inner_text("#decision-title")
+    assert f"O→{reply + 1}" in page.inner_text("#decision-title")  # squares are 1 to 9
     # The tree view of the visualizer: nodes with paths and states, named by their moves.
     assert page.locator("#tree g.node[data-path][data-state]").count() > 3
     names = page.locator("#tree g.node .node-label").all_text_contents()

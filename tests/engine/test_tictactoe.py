@@ -44,7 +44,7 @@ def test_moves_are_the_empty_cells_in_cell_order_and_marks_alternate():
     assert GAME.actions("X...O...X") == [1, 2, 3, 5, 6, 7]
     assert GAME.to_move("X...O....") == 0
     assert GAME.result("X........", 4) == "X...O...."
-    assert GAME.move_label("X........", 4) == "O→4"
+    assert GAME.move_label("X........", 4) == "O→5"  # square 5, the centre, for people
 
 
 def test_a_line_ends_the_game_and_scores_by_how_soon():
@@ -101,7 +101,7 @@ def test_pruned_moves_are_stubs_with_their_label_and_size():
     for i in stubs:
         row = nodes[i]
         assert i not in parents and not row["terminal"] and i in pruned
-        assert row["label"] == f"{'XO'[(len(paths[i]) - 1) % 2]}→{row['action']}"
+        assert row["label"] == f"{'XO'[(len(paths[i]) - 1) % 2]}→{int(row['action']) + 1}"
     below = sum(nodes[i]["unexpanded"] + 1 for i in pruned if not nodes[i]["terminal"])
     leaves = sum(1 for i in pruned if nodes[i]["terminal"])
     assert below + leaves == result["summary"]["nodes_pruned"]

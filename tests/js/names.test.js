@@ -41,9 +41,9 @@ test("a label wins and renames no other node", () => {
 });
 
 test("moveName adds the move the edge names, unless the name says it already", () => {
-  const trace = fan(3, { 1: { action: "West" }, 2: { label: "O→4", action: 4 }, 3: {} });
+  const trace = fan(3, { 1: { action: "West" }, 2: { label: "O→5", action: 4 }, 3: {} });
   assert.equal(moveName(trace, 1), "B (West)");
-  assert.equal(moveName(trace, 2), "O→4");
+  assert.equal(moveName(trace, 2), "O→5");
   assert.equal(moveName(trace, 3), "D");
 });
 
@@ -58,8 +58,8 @@ test("nameList joins names in plain English and caps long lists", () => {
 });
 
 test("spokenName reads a game's move symbols as words and leaves other names alone", () => {
-  assert.equal(spokenName("O→6"), "O to 6");
-  assert.equal(spokenName("X→0"), "X to 0");
+  assert.equal(spokenName("O→6"), "O to square 6");
+  assert.equal(spokenName("X→1"), "X to square 1");
   assert.equal(spokenName("P←"), "Pacman west");
   assert.equal(spokenName("P■"), "Pacman stop");
   assert.equal(spokenName("G1↑"), "Ghost 1 north");

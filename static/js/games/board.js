@@ -43,9 +43,14 @@ export function place(board, cell, mark) {
   return board.slice(0, cell) + mark + board.slice(cell + 1);
 }
 
-/** "row 2, column 3". */
+/** A cell (0 to 8) as people number it: squares 1 to 9, row by row ("X→5" is the centre). */
+export function squareOf(cell) {
+  return cell + 1;
+}
+
+/** "square 6 (row 2, column 3)". */
 export function cellName(cell) {
-  return `row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1}`;
+  return `square ${squareOf(cell)} (row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1})`;
 }
 
 /**
@@ -130,9 +135,9 @@ export class MiniBoard {
   }
 }
 
-/** "The focused node X→4 → O→0: 2 moves after the position searched. X to move." */
+/** "The focused node X→5 → O→1: 2 moves after the position searched. X to move." */
 function describe(trace, id, moves, board, how) {
-  const line = moves.map((m) => `${m.mark}→${m.cell}`).join(" → ");
+  const line = moves.map((m) => `${m.mark}→${squareOf(m.cell)}`).join(" → ");
   const who = { hovered: "Under the pointer", focused: "Focused node", current: "This step's node" }[how];
   let text = id === 0 ? `${who}: the position searched (the root).` : `${who}: ${line}.`;
   const row = trace.nodes[id];

@@ -14,7 +14,7 @@
 // computer's move names that move too, until the focus leaves it. The board holds the focus
 // while the computer thinks and once the game is over, with a visible ring (a11y.css).
 
-import { MiniBoard, EMPTY, cellName, place, statusOf, toMove, winningLine } from "./board.js";
+import { MiniBoard, EMPTY, cellName, place, squareOf, statusOf, toMove, winningLine } from "./board.js";
 import { DecisionView } from "./decision-view.js";
 import { getJson, withQuery } from "./http.js";
 
@@ -93,7 +93,7 @@ function render() {
   setEnabled(undoButton, game.movers.includes("student"));
   const last = lastDecision();
   setEnabled(showButton, !!last);
-  showButton.textContent = last ? `Show the search behind ${last.mark}→${last.move}` : "Show the search";
+  showButton.textContent = last ? `Show the search behind ${last.mark}→${squareOf(last.move)}` : "Show the search";
 }
 
 /** aria-disabled, not disabled: a button that stops working keeps the keyboard focus. */
@@ -224,7 +224,7 @@ function showSearch() {
   placeholder.hidden = true;
   const url = withQuery("/api/games/tictactoe/trace", { board: last.before, ...last.options });
   const practice = withQuery("/practice", { game: "tictactoe", board: last.before, ...last.options });
-  decision.open(url, { title: `The search behind ${last.mark}→${last.move} (move ${last.index})`, practice });
+  decision.open(url, { title: `The search behind ${last.mark}→${squareOf(last.move)} (move ${last.index})`, practice });
 }
 
 function showRule() {

@@ -9,7 +9,7 @@
 // `uniqueNames`: where labels repeat (a game tree's "G1↓" at every ghost move), each
 // repeated name is qualified by its parent and its letter name, "G1↓ under P→ (node K)", as
 // app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
-// accessible names ("O→6" → "O to 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
+// accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
 
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
 const UNIQUE = new WeakMap(); // trace → its unique names
@@ -77,13 +77,13 @@ export function nameOf(trace, id) {
 }
 
 /** A child as a move: its name (from `names`) and, when the edge names the move, that too:
- * "B (West)"; not when the name says it already (a game's "O→4" for the cell 4). */
+ * "B (West)"; not when the name says it already (a tic-tac-toe "O→5": square 5, cell 4). */
 export function moveName(trace, id, names = nodeNames(trace)) {
   const action = trace.nodes[id].action;
   const name = names[id];
   if (action === undefined || action === null) return name;
   const move = String(action);
-  return move === name || name.endsWith(`→${move}`) ? name : `${name} (${move})`;
+  return move === name || SQUARE_MOVE.test(name) ? name : `${name} (${move})`;
 }
 
 /**
@@ -98,13 +98,14 @@ export function nameList(trace, ids, cap = 6, names = nodeNames(trace)) {
   return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
 }
 
+const SQUARE_MOVE = /^[XO]→\d$/; // a tic-tac-toe move's name: it names its square already
 const DIRECTIONS = { "↑": "north", "↓": "south", "→": "east", "←": "west", "■": "stop" };
 
 /** A node name as it is spoken: a game's move symbols in words; any other name as it is. */
 export function spokenName(name) {
   const text = String(name);
   let m = /^([XO])→(\d)$/.exec(text);
-  if (m) return `${m[1]} to ${m[2]}`;
+  if (m) return `${m[1]} to square ${m[2]}`;
   m = /^(P|G(\d+))([↑↓→←■])$/.exec(text);
   if (m) return `${m[2] ? `Ghost ${m[2]}` : "Pacman"} ${DIRECTIONS[m[3]]}`;
   return text;
