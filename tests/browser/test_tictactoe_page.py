@@ -121,14 +121,16 @@ def test_a_full_game_as_x_against_perfect_play_is_a_draw(prune):
     labels = page.eval_on_selector_all(
         "[data-cell]", "(cs) => cs.map((c) => c.getAttribute('aria-label'))"
     )
-    assert labels[0] == "square 1 (row 1, column 1), empty" and labels[8] == "square 9 (row 3, column 3), empty"
+    assert labels[0] == "square 1 (row 1, column 1), empty"
+    assert labels[8] == "square 9 (row 3, column 3), empty"
     boards = play_out(page, best_move)
     assert status(page) == "draw"
     assert page.locator("[data-game-status]").inner_text() == "Draw"
     assert boards[-1].count(".") == 0
     # The game over, no cell can be pressed.
     assert page.locator("[data-cell]:not([disabled])").count() == 0
-    assert page.get_attribute('[data-cell="0"]', "aria-label").startswith("square 1 (row 1, column 1), ")
+    first = page.get_attribute('[data-cell="0"]', "aria-label")
+    assert first.startswith("square 1 (row 1, column 1), ")
     assert page.get_attribute('[data-cell="0"]', "aria-label").endswith(boards[-1][0])
 
 
