@@ -16,7 +16,7 @@ import orjson
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.generators import random_tree
 from .engine.tree import Pause
-from .socket_packet import Refusal
+from .realtime.socket_packet import Refusal
 
 RUN_FIELDS = ("tree", "options")
 RANDOM_FIELDS = ("seed", "depth", "branching", "low", "high", "real", "ragged")
