@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..engine import EngineError, Limits, Search
 from ..inputs import check_size as _check_size
-from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, refused
+from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
 from ..tracing import run_head
 from ..web.job_pool import ClientGone, run_job
 from .backlog import bound_backlogs, unread_bytes
@@ -228,6 +228,11 @@ class Searched:
 def on_unreadable(refusal: Refusal = TOO_DEEP):
     """A message the packet layer could not hand to ``run`` as sent (socket_packet.py)."""
     return _refuse(refused(refusal, limits_from(current_app.config)))
+
+
+def refused(refusal: Refusal, limits: Limits) -> EngineError:
+    """The error that answers a socket message the packet layer refused."""
+    return too_deep(limits) if refusal.too_deep else EngineError(refusal.error)
 
 
 def take_turns() -> None:
