@@ -2,8 +2,8 @@
 
 ``create_app`` builds the Flask app: settings, pages and the JSON API, security headers,
 the API's rate limit, the pages' scripts and sheets (the build's or the modules), compression,
-the Socket.IO server (``app.sockets.socketio``), and the WSGI layers outside them all (static
-files, trusted proxies, headers on Socket.IO's answers).
+the Socket.IO server (``app.realtime.sockets.socketio``), and the WSGI layers outside them
+all (static files, trusted proxies, headers on Socket.IO's answers).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from .assets import init_assets
 from .config import Config
 from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
+from .realtime.sockets import init_socketio
 from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
-from .sockets import init_socketio
 from .static_files import init_compression
 from .store import init_store
 from .web.api import api

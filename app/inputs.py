@@ -16,7 +16,6 @@ import orjson
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.generators import random_tree
 from .engine.tree import Pause
-from .socket_packet import Refusal
 
 RUN_FIELDS = ("tree", "options")
 RANDOM_FIELDS = ("seed", "depth", "branching", "low", "high", "real", "ragged")
@@ -115,11 +114,6 @@ def too_deep(limits: Limits) -> EngineError:
     return EngineError(
         f"the request nests too deeply to read; trees may be at most {limits.max_depth} levels deep"
     )
-
-
-def refused(refusal: Refusal, limits: Limits) -> EngineError:
-    """The error that answers a socket message the packet layer refused."""
-    return too_deep(limits) if refusal.too_deep else EngineError(refusal.error)
 
 
 def read_run(

@@ -29,9 +29,9 @@ from flask_talisman import Talisman
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .admission import SocketAdmission
+from .realtime.admission import SocketAdmission
+from .realtime.whole_frames import websocket_sockets
 from .static_files import wrap_static
-from .whole_frames import websocket_sockets
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -220,7 +220,7 @@ def wrap_wsgi(app) -> None:
     """The WSGI layers outside Flask and Socket.IO; call last, after ``init_socketio``.
 
     From the outside in: ``ProxyFix`` (when ``PRUNE_TRUSTED_PROXIES`` > 0), then the
-    admission of Socket.IO connections (app/admission.py), then the security headers, then
+    admission of Socket.IO connections (app/realtime/admission.py), then the security headers, then
     the static files (WhiteNoise, app/static_files.py), then Socket.IO's middleware and
     Flask. ``x_for`` gives the client's address to the rate limit and the lecture limits;
     ``x_proto`` lets the app know a proxy spoke https to the client. ``X-Forwarded-Host``
@@ -254,7 +254,7 @@ class SecurityHeaders:
     Content-Security-Policy (talisman gives every Flask response one; an embed's own policy,
     which leaves out X-Frame-Options on purpose, stays as it is). A websocket upgrade is
     answered by simple-websocket on gunicorn's socket, not through ``start_response``: the
-    socket wrapper of app/whole_frames.py adds them to the 101 answer."""
+    socket wrapper of app/realtime/whole_frames.py adds them to the 101 answer."""
 
     def __init__(self, wsgi_app, headers: list[tuple[str, str]], write_seconds: float):
         raw_lines = b"".join(f"{n}: {v}\r\n".encode("latin-1") for n, v in headers)

@@ -17,7 +17,7 @@ from conftest_browser import (  # noqa: F401  (fixtures are found by name)
 )
 from support import make_app
 
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 TESTS_DIR = Path(__file__).resolve().parent
 

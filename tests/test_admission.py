@@ -1,5 +1,5 @@
 """Socket.IO connections are admitted per client address and in all, below what the worker
-accepts: one address cannot take the server, and pages keep room (app/admission.py)."""
+accepts: one address cannot take the server, and pages keep room (app/realtime/admission.py)."""
 
 import json
 import time

@@ -7,7 +7,7 @@ from support import TEXTBOOK, make_app
 from app import create_app
 from app.config import Config
 from app.engine.presets import PRESETS
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 
 def test_factory_without_config_reads_safe_defaults(monkeypatch):

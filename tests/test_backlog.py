@@ -1,5 +1,5 @@
-"""One bounded backlog per connection (app/backlog.py) and the write deadline
-(app/whole_frames.py): a client that stops reading is told why, closed, and freed."""
+"""One bounded backlog per connection (app/realtime/backlog.py) and the write deadline
+(app/realtime/whole_frames.py): a client that stops reading is told why, closed, and freed."""
 
 import json
 import queue
@@ -12,7 +12,7 @@ from conftest_browser import start_server
 from engineio import packet as eio_packet
 from test_capacity import socketio_url, wait_for, worst_legal_tree
 
-from app.backlog import CLOSED_EVENT, BacklogQueue
+from app.realtime.backlog import CLOSED_EVENT, BacklogQueue
 
 
 def message(size):

@@ -7,7 +7,7 @@ import json
 import pytest
 from support import TEXTBOOK, make_app
 
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 LONE = "\ud800"
 CURSOR = {"step": 0, "playing": False, "speed": 1}

@@ -15,7 +15,7 @@ from support import engine_trace, make_app
 from test_sockets import Inbox
 
 from app.engine.generators import random_tree
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 from app.web.job_pool import IDLE, ClientGone, JobPool, JobsBusy, JobSettings, ServerBusy
 
 BIG = random_tree(seed=3, depth=6, branching=4)  # 5,461 nodes: well over the inline bound

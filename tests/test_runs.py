@@ -2,7 +2,7 @@
 
 import threading
 
-from app.runs import Connection, SearchSlots, TokenBucket
+from app.realtime.runs import Connection, SearchSlots, TokenBucket
 
 
 class Clock:

@@ -5,8 +5,8 @@ from support import TEXTBOOK, engine_trace, make_app, wait_until
 
 from app.engine.generators import random_tree
 from app.engine.presets import PRESETS
-from app.socket_packet import UNREADABLE, Packet
-from app.sockets import socketio
+from app.realtime.socket_packet import UNREADABLE, Packet
+from app.realtime.sockets import socketio
 
 BIG_TREE = random_tree(seed=3, depth=14, branching=2)  # 32,767 nodes: minimax sends ~82k events
 

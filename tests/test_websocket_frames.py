@@ -1,4 +1,4 @@
-"""Websocket frames as a browser gets them (app/ws_frames.py, app/whole_frames.py).
+"""Websocket frames as a browser gets them (app/realtime/ws_frames.py and whole_frames.py).
 
 A browser offers permessage-deflate: small messages (a lecture step, to a whole class) come
 uncompressed, in a frame built once and shared; large ones (a run's node table, its events)
@@ -23,7 +23,7 @@ from wsproto.events import AcceptConnection, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
 from app.engine.generators import random_tree
-from app.ws_frames import DEFLATE_MIN_BYTES, LargeMessagesDeflated, text_frame
+from app.realtime.ws_frames import DEFLATE_MIN_BYTES, LargeMessagesDeflated, text_frame
 
 BROWSER_OFFER = "permessage-deflate; client_max_window_bits"
 RSV1 = 0x40

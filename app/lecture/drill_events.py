@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import request
 from flask_socketio import emit
 
-from ..sockets import on
+from ..realtime.sockets import on
 from .drills import read_result, read_start
 from .events import _audience, _code, _drills, _handler, _key, _limits, _rooms, audience_room
 from .rooms import RoomError

@@ -17,10 +17,10 @@ from flask import current_app, request
 from flask_socketio import emit, join_room, leave_room
 
 from ..engine import Document, EngineError, SearchOptions
-from ..inputs import check_size, limits_from, read_run, refused
-from ..message_queue import LectureQueue
-from ..socket_packet import PacketJSON, Refusal
-from ..sockets import answer_error, on, socketio, take_turns
+from ..inputs import check_size, limits_from, read_run
+from ..realtime.message_queue import LectureQueue
+from ..realtime.socket_packet import PacketJSON, Refusal
+from ..realtime.sockets import answer_error, on, refused, socketio, take_turns
 from .audience import Audience
 from .drills import Drills
 from .lesson_mark import lesson_mark

@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..runs import TokenBucket
-from ..sockets import socketio
+from ..realtime.runs import TokenBucket
+from ..realtime.sockets import socketio
 from .rooms import Room, RoomError, Rooms
 from .stores import OUTAGE, STORE_ERRORS
 

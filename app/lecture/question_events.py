@@ -16,8 +16,8 @@ from flask_socketio import emit
 
 from ..inputs import check_size, limits_from
 from ..practice.truth import Truth
-from ..socket_packet import PacketJSON
-from ..sockets import off_the_loop, on
+from ..realtime.socket_packet import PacketJSON
+from ..realtime.sockets import off_the_loop, on
 from .events import (
     _audience,
     _code,

@@ -23,7 +23,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from ..message_queue import QueueUnavailable
+from ..realtime.message_queue import QueueUnavailable
 from .drills import Drills, RoomDrills
 from .questions import AnswerCaps, MemoryQuestions, Questions
 from .redis_drills import RedisDrills

@@ -32,8 +32,8 @@ from ..inputs import (
     read_run,
     refuse_lone_surrogates,
 )
+from ..realtime.sockets import take_turns
 from ..security import not_rate_limited
-from ..sockets import take_turns
 from ..store import StoreError, view_store
 from .job_pool import run_job
 from .traces import (

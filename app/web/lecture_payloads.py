@@ -31,7 +31,7 @@ from flask import Blueprint, abort, current_app
 
 from ..inputs import limits_from, read_run
 from ..lecture.rooms import Room, RoomError, normalize_code
-from ..sockets import take_turns
+from ..realtime.sockets import take_turns
 from ..tracing import document_info
 from .payload_store import PayloadStore
 from .traces import cached_response, etag_of, not_modified, trace_body, trace_cache

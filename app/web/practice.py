@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app
 from ..engine import EngineError
 from ..inputs import read_run
 from ..practice import grade_answer
-from ..sockets import take_turns
+from ..realtime.sockets import take_turns
 from .api import _body, _limits
 from .job_pool import run_job
 

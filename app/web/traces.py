@@ -38,8 +38,8 @@ from flask import Response, current_app, request
 
 from ..engine import EngineError
 from ..inputs import limits_from
+from ..realtime.sockets import take_turns
 from ..security import Meter, charge_computation, charged_by_time, cost_of
-from ..sockets import take_turns
 from ..static_files import CODINGS
 from ..tracing import trace_chunks
 from .job_pool import run_job

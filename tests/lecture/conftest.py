@@ -9,7 +9,7 @@ from redis_server import RedisServer
 from app.lecture.rooms import MemoryRooms, RedisRooms
 from app.lecture.sqlite_db import LectureDatabase
 from app.lecture.sqlite_rooms import SqliteRooms
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 
 @pytest.fixture(scope="module")

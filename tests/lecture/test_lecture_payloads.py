@@ -8,7 +8,7 @@ import threading
 from support import TEXTBOOK, engine_trace, make_app
 
 from app.engine.generators import random_tree
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 from app.web.payload_store import PayloadStore
 
 CURSOR = {"step": 0, "playing": False, "speed": 1}

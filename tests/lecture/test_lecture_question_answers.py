@@ -9,7 +9,7 @@ import time
 
 from lecture_classroom import QUESTION, RIGHT, Lecture, assert_refused, counts, received
 
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 
 def test_students_answer_and_the_presenter_sees_only_counts(connect):

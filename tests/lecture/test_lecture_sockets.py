@@ -5,7 +5,7 @@ import time
 import pytest
 from support import TEXTBOOK, make_app
 
-from app.sockets import socketio
+from app.realtime.sockets import socketio
 
 VIEW = {"tree": TEXTBOOK, "options": {"rule": "standard"}}
 CURSOR = {"step": 0, "playing": False, "speed": 1}

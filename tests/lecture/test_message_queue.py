@@ -1,6 +1,6 @@
-"""The message queue in a Redis outage (app/message_queue.py): a broadcast that Redis does not
-take is an error, never a silent loss; when the queue listens again each instance re-sends the
-latest view and cursor of the rooms watched on it to its own students, once."""
+"""The message queue in a Redis outage (app/realtime/message_queue.py): a broadcast that Redis
+does not take is an error, never a silent loss; when the queue listens again each instance
+re-sends the latest view and cursor of the rooms watched on it to its own students, once."""
 
 import threading
 import time
@@ -12,7 +12,7 @@ from redis_server import RedisServer, free_port
 from support import make_app, wait_until
 
 from app.lecture.events import resend_rooms
-from app.message_queue import RETRY_SECONDS, LectureQueue, QueueUnavailable
+from app.realtime.message_queue import RETRY_SECONDS, LectureQueue, QueueUnavailable
 
 
 def test_a_broadcast_redis_does_not_take_raises_and_other_messages_are_given_up():

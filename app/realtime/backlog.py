@@ -9,7 +9,7 @@ takes a batch, writes it, then waits on the queue again: that wait means the bat
 connection whose unread messages would pass ``PRUNE_SOCKET_BACKLOG_BYTES`` has stopped
 reading: its queue is emptied (its memory freed), and it gets one last message saying why
 (``connection_closed``), then Engine.IO's close. A writer stuck on such a client is cut
-loose by the write deadline of app/whole_frames.py.
+loose by the write deadline of whole_frames.py.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ The contract (messages, acknowledgements, errors) is in docs/protocol.md, "Socke
 the server runs on gevent is in docs/deployment.md. A search shares the server with every
 other client: it streams in batches, gives way to the others after each one, waits for a
 free slot (``PRUNE_MAX_SEARCHES``) and pauses while its reader falls behind. Every message
-to a connection counts against its backlog in bytes (app/backlog.py); only large messages
-are compressed, and a small one is framed once for all its recipients (app/ws_frames.py).
+to a connection counts against its backlog in bytes (backlog.py); only large messages
+are compressed, and a small one is framed once for all its recipients (ws_frames.py).
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from flask import current_app, request
 from flask_socketio import SocketIO, emit
 from werkzeug.exceptions import HTTPException
 
+from ..engine import EngineError, Limits, Search
+from ..inputs import check_size as _check_size
+from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
+from ..tracing import run_head
+from ..web.job_pool import ClientGone, run_job
 from .backlog import bound_backlogs, unread_bytes
-from .engine import EngineError, Limits, Search
-from .inputs import check_size as _check_size
-from .inputs import error_body, limits_from, read_run, refuse_lone_surrogates, refused
 from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
 from .socket_packet import TOO_DEEP, UNREADABLE, Packet, Refusal, log_bad_packets_in_one_line
-from .tracing import run_head
-from .web.job_pool import ClientGone, run_job
 from .ws_frames import frame_messages
 
 log = logging.getLogger(__name__)
@@ -200,7 +200,7 @@ def _prepared(message, limits: Limits, batch: int, connection: Connection):
         document, options = read_run(message, limits, take_turns)
         search = Search(document.tree, options)
         return run_head(document, options, search, take_turns), search
-    from .web.traces import trace_cache  # (app/web imports this module)
+    from ..web.traces import trace_cache  # (app/web imports this module)
 
     def search_in_a_worker() -> bytes:
         job = [orjson.Fragment(payload), asdict(limits), batch]
@@ -226,8 +226,13 @@ class Searched:
 
 @on(UNREADABLE)
 def on_unreadable(refusal: Refusal = TOO_DEEP):
-    """A message the packet layer could not hand to ``run`` as sent (app/socket_packet.py)."""
+    """A message the packet layer could not hand to ``run`` as sent (socket_packet.py)."""
     return _refuse(refused(refusal, limits_from(current_app.config)))
+
+
+def refused(refusal: Refusal, limits: Limits) -> EngineError:
+    """The error that answers a socket message the packet layer refused."""
+    return too_deep(limits) if refusal.too_deep else EngineError(refusal.error)
 
 
 def take_turns() -> None:

@@ -1,0 +1,118 @@
+"""The server's imports run down its layers (docs/architecture.md, "The server"): the engine
+knows no user (only its entry point, app/engine/__main__.py, hands over to app/cli.py); the
+games, the practice grader and the experiments build on it alone and import no web
+framework; the socket layer (app/realtime) imports only what a run needs and is imported
+only by what sits above it (the app's factory and security layers, lecture mode, the web
+app). A package's modules import one another without a circle. Read from each module's
+syntax tree, so an import inside a function or under TYPE_CHECKING counts too."""
+
+import ast
+import graphlib
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parents[1] / "app"
+WEB_FRAMEWORKS = ("flask", "flask_socketio", "socketio", "engineio", "werkzeug", "simple_websocket")
+# Each package, and the modules of Prune outside it that it may import.
+MAY_IMPORT = {
+    "app.engine": (),
+    "app.games": ("app.engine",),
+    "app.practice": ("app.engine",),
+    "app.experiments": ("app.engine", "app.games"),
+    "app.lessons": ("app.engine", "app.inputs"),
+    # A socket run is read like a JSON one, traced in a worker process and kept in the trace
+    # cache: the two modules of app/web it takes are those services, not routes.
+    "app.realtime": (
+        "app.engine",
+        "app.inputs",
+        "app.tracing",
+        "app.web.job_pool",
+        "app.web.traces",
+    ),
+}
+NO_WEB_FRAMEWORK = ("app.engine", "app.games", "app.practice", "app.experiments", "app.lessons")
+ENTRY_POINTS = {APP / "engine" / "__main__.py": ("app.cli",)}
+# Who may import the socket layer: the layers above it.
+REALTIME_USERS = ("app.factory", "app.security", "app.lecture", "app.web", "app.realtime")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(APP.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module the file imports, relative imports resolved from the file's package."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def within(module: str, names) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def modules_of(package: str) -> list[Path]:
+    return sorted(APP.joinpath(*package.split(".")[1:]).rglob("*.py"))
+
+
+def offences_of(package: str, is_wrong) -> dict[str, list[str]]:
+    offences = {}
+    for path in modules_of(package):
+        allowed = ENTRY_POINTS.get(path, ())
+        bad = {m for m in imported_modules(path) if is_wrong(m) and not within(m, allowed)}
+        if bad:
+            offences[str(path.relative_to(APP))] = sorted(bad)
+    return offences
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_a_package_imports_only_the_layers_below_it(package):
+    allowed = (package, *MAY_IMPORT[package])
+    assert len(modules_of(package)) >= 3
+    assert offences_of(package, lambda m: within(m, ["app"]) and not within(m, allowed)) == {}
+
+
+@pytest.mark.parametrize("package", NO_WEB_FRAMEWORK)
+def test_the_pure_packages_import_no_web_framework(package):
+    assert offences_of(package, lambda m: within(m, WEB_FRAMEWORKS)) == {}
+
+
+def test_the_socket_layer_is_imported_only_from_above():
+    users = {}
+    for path in APP.rglob("*.py"):
+        if within(module_name(path), REALTIME_USERS):
+            continue
+        bad = {m for m in imported_modules(path) if within(m, ["app.realtime"])}
+        if bad:
+            users[str(path.relative_to(APP))] = sorted(bad)
+    assert users == {}
+
+
+def test_the_scan_resolves_relative_imports():
+    assert "app.engine.search" in imported_modules(APP / "engine" / "cli.py")
+    assert "app.engine.tree" in imported_modules(APP / "games" / "search.py")
+    assert "app.realtime.runs" in imported_modules(APP / "realtime" / "sockets.py")
+    assert "app.web.job_pool" in imported_modules(APP / "realtime" / "sockets.py")
+    assert "app.realtime.sockets.take_turns" in imported_modules(APP / "web" / "api.py")
+    assert within("flask_socketio.emit", WEB_FRAMEWORKS) and not within("flasky", WEB_FRAMEWORKS)
+
+
+@pytest.mark.parametrize("package", ["app.engine", "app.realtime"])
+def test_a_packages_modules_import_one_another_without_a_circle(package):
+    names = {module_name(path): path for path in modules_of(package)}
+    names.pop(package)  # the package's face may hand its modules on: a root, not a node
+    graph = {name: imported_modules(path) & names.keys() for name, path in names.items()}
+    list(graphlib.TopologicalSorter(graph).static_order())  # CycleError on a circle
+    assert len(graph) >= 5
