@@ -1,8 +1,8 @@
 // grader.js: grades a student's prediction of a search against its trace, in the browser,
 // so that the practice page (and its embed, offline) sends no answer anywhere. A port of
 // app/practice/grade.py (POST /api/practice/grade): the same items, in the same order, with
-// the same steps, scores and sentences; tests/browser/test_practice_grader_agreement.py
-// compares the two on random trees and answers.
+// the same steps, scores and sentences; tests/engine/test_grading_agreement.py compares
+// the two under Node on 200+ random trees and answers (and tests/browser/… in Chromium).
 //
 // Items, each {kind, path, explanation, step}:
 // - Marks (`pruned`). A mark strictly inside another mark is dropped (no item). Each other

@@ -1,0 +1,33 @@
+// practice-graders.test.js: the practice page's grader (static/js/practice/*.js) grades each
+// case exactly as the server's (app/practice) did: the same score, items, steps and
+// sentences. The cases (a trace in the wire format, an answer, and app.practice's grading
+// of it) are written by tests/engine/test_grading_agreement.py, which runs this file with
+// their path in PRUNE_GRADER_CASES (so it lives outside tests/js/*.test.js). Run alone:
+//   PRUNE_GRADER_CASES=cases.json node --test tests/js/with-python/practice-graders.test.js
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { grade } from "../../../static/js/practice/grader.js";
+import { Trace } from "../../../static/js/trace/trace.js";
+
+const casesFile = process.env.PRUNE_GRADER_CASES;
+if (!casesFile) {
+  throw new Error("PRUNE_GRADER_CASES must name the cases file (tests/engine/test_grading_agreement.py writes it)");
+}
+const cases = JSON.parse(readFileSync(casesFile, "utf8"));
+
+/** A complete Trace of a trace in the wire format, built as the pages build it. */
+function traceOf({ nodes, options, events, summary }) {
+  const trace = new Trace(nodes, options);
+  trace.append(events);
+  trace.finish(summary);
+  return trace;
+}
+
+for (const { name, trace, answer, expected } of cases) {
+  test(name, () => {
+    assert.deepEqual(grade(traceOf(trace), answer), expected, JSON.stringify(answer));
+  });
+}
