@@ -30,9 +30,10 @@ with py-spy during the steady state (``.svg``: a flame graph; ``.txt``: collapse
 needs the right to trace the worker:
 root, or ptrace allowed).
 
-Targets (issue 31): 300 within 20 s, p95 <= 2 s and 0 failures; 1,000 within 60 s, p95 <= 5 s
-and 0 failures; step to student p95 <= 100 ms with 1,000 students in one room, <= 200 ms with
-2,000. Bounded: every student gives up ``--give-up`` seconds after arriving.
+Targets (results in docs/benchmarks.md): 300 within 20 s, p95 <= 2 s and 0 failures; 1,000
+within 60 s, p95 <= 5 s and 0 failures; step to student p95 <= 100 ms with 1,000 students in
+one room, <= 200 ms with 2,000. Bounded: every student gives up ``--give-up`` seconds after
+arriving.
 """
 
 from __future__ import annotations

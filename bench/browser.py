@@ -23,7 +23,7 @@ waits for the whole trace, then measures in the page (performance.now()):
   replay, fold, layout, paint, minimap, panels…, with a Chromium trace of that loop (main
   thread self time by trace event: script, style, layout, paint, GC…; busy time by thread).
 
-Targets (issue 11; measured, never asserted by tests):
+Targets (measured, never asserted by tests; results in docs/benchmarks.md):
 
 * 50,000 nodes: first render (ack → painted) ≤ 1 s, step p95 ≤ 16 ms, playing one step per
   frame ≥ 30 fps (p50 frame ≤ 33.3 ms);

@@ -35,12 +35,12 @@ other instances (Redis carries both). RSS and CPU are per worker, and redis-serv
 ``--one-address`` keeps the server's default per-address socket cap (1,500): every client
 is 127.0.0.1, so the ramp is a class behind one NAT address. Up to the cap every connection
 must be held; past it the rest must be refused at once while the page stays under 1 s.
-``--heavy KIND`` runs one heavy client of bench/heavy_clients.py (issue 25) in a process of
+``--heavy KIND`` runs one heavy client of bench/heavy_clients.py in a process of
 its own beside the whole ramp (the server trusts one proxy hop, so its one-address sockets
 come from 10.9.0.1, not from the class); ``--heavy-pace`` is its pace where it has one.
 The client processes live in bench/capacity_clients.py.
 
-Targets: page load p95 <= 1 s with >= 1,000 connections open (issue 9); no failed or
+Targets: page load p95 <= 1 s with >= 1,000 connections open; no failed or
 dropped connection.
 """
 

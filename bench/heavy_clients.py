@@ -1,4 +1,4 @@
-"""Heavy clients for bench/isolation.py and bench/capacity.py (issue 25): each runs in a process
+"""Heavy clients for bench/isolation.py and bench/capacity.py: each runs in a process
 of its own, loads the server in one way until told to stop, and says what it did.
 
     experiments8      eight experiments at once from one address, again and again
@@ -8,7 +8,7 @@ of its own, loads the server in one way until told to stop, and says what it did
     lecture-silent    a presenter sending a new 2 MiB view every second and cursors to a
                       room of ten students who never read
     sockets-one-address  5,000 websockets opened from one address (admission's per-address cap)
-    game-at-the-limits   two clients asking for the CS188 game at every limit (issue 32), again
+    game-at-the-limits   two clients asking for the CS188 game at every limit, again
     ordinary-games       eight clients (eight addresses) playing ordinary CS188 games, new seeds
 
 All of them stop by themselves after ``HOG_SECONDS_MAX``.

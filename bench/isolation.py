@@ -19,10 +19,10 @@ samples (the socket run limit stays at its default, 10 runs per 10 s per connect
    over the socket as fast as the server allows (one run at a time, at most 10 per 10 s),
    (c) while another process repeats it over HTTP at ``--hog-http-per-minute`` (120, the
    default per-address limit; 0 = back to back), and (d)-(h) beside each heavy client of
-   bench/heavy_clients.py (issue 25): eight experiments at once, the largest experiment, a
+   bench/heavy_clients.py: eight experiments at once, the largest experiment, a
    cached 4 MB trace fetched at the pace its size charge allows (``--cached-per-minute``;
    0 = back to back), ten lecture students who never read while a presenter sends 2 MiB
-   views, 5,000 websockets from one address, and (i)-(j) (issue 32) the CS188 game at every
+   views, 5,000 websockets from one address, and (i)-(j) the CS188 game at every
    limit from two clients, and eight ordinary CS188 games at once. ``GET /healthz`` is
    sampled in every case too. Targets: the textbook's p95 < 50 ms and /healthz's p99 <= 100 ms
    in every case, and the worker grows by at most 500 MB (its largest RSS while sampling,

@@ -13,8 +13,8 @@ page does. Printed: per move, the time until the last student is on the presente
 (view received and fetched) or step; p50/p95/max of step → student; answers counted. The
 presenter steps once every student has the new slide (at most 5 s later), as a lecturer
 talks about a slide before stepping through it.
-Targets (issue 30): every student on the presenter's slide within 1 s of each move, all
-answers counted, p95 step → student ≤ 200 ms.
+Targets (results in docs/benchmarks.md): every student on the presenter's slide within 1 s of
+each move, all answers counted, p95 step → student ≤ 200 ms.
 """
 
 from __future__ import annotations

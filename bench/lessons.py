@@ -1,5 +1,5 @@
 """Browser benchmark: the built-in lesson ("Alpha-beta in one lecture", 10 slides) presented
-and printed, against the issue's measures (first slide ≤ 1 s, next slide ≤ 300 ms, 10 slides
+and printed, against its targets (first slide ≤ 1 s, next slide ≤ 300 ms, 10 slides
 to PDF ≤ 10 s).
 
     .venv/bin/python bench/lessons.py [--url http://127.0.0.1:8000] [--rounds 6]

@@ -1,4 +1,4 @@
-"""Addresses students can reach (issue 10), with the test client: the settings
+"""Addresses students can reach (docs/deployment.md), with the test client: the settings
 (``PRUNE_PUBLIC_URL``, ``PRUNE_TRUSTED_PROXIES``, ``PRUNE_MAX_URL_CHARS``) and their checks,
 join links and QR codes from ``PRUNE_PUBLIC_URL`` (never a forged ``Host``), and the client
 address and scheme believed from trusted proxies only (the API's rate limit per address).

@@ -1,6 +1,7 @@
-"""A class behind one address (issue 10): 1,000 students opening the same embed or short link
-within a minute all see the tree, the trees and traces of presets and saved views are
-cacheable (ETag, 304, Cache-Control) and computed once, and POST /api/trace stays limited.
+"""A class behind one address (docs/security.md, "Sharing the server"): 1,000 students opening
+the same embed or short link within a minute all see the tree, the trees and traces of presets
+and saved views are cacheable (ETag, 304, Cache-Control) and computed once, and POST /api/trace
+stays limited.
 
 The first tests run against a live server (gunicorn's gevent worker, the default rate limit
 of 120 requests a minute per address); the last ones against the Flask test client.

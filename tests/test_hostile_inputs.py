@@ -1,4 +1,5 @@
-"""Issue 10: every hostile input gets a clear answer, from a live server process.
+"""docs/security.md, "Input": every hostile input gets a clear answer, from a live server
+process.
 
 Each message a client sends gets its acknowledgement (ok or an error naming the field or
 node); HTTP bad input is a 400 or 413, never a 500 or a body that is not JSON.

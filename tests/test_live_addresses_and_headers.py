@@ -1,8 +1,7 @@
-"""Addresses and headers against a live gunicorn (issue 10): 414 answered by the app with its
-headers rather than by gunicorn, the headers on Socket.IO's polling and websocket answers,
-the rate limit and the lecture rooms counted by the forwarded address with one trusted proxy
-(and not without), and the QR code deaf to a forged ``Host``.
-"""
+"""Addresses and headers against a live gunicorn (docs/deployment.md, docs/security.md): 414
+answered by the app with its headers rather than by gunicorn, the headers on Socket.IO's
+polling and websocket answers, the rate limit and the lecture rooms counted by the forwarded
+address with one trusted proxy (and not without), and the QR code deaf to a forged ``Host``."""
 
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
-"""Issue 32: no legal request holds the server. Against gunicorn's gevent worker in a
-subprocess, the heaviest legal request of each kind runs at once: a CS188 game at every limit
-(a 30×30 open layout, 4 ghosts, depth 4, minimax, 1,000 moves, random ghosts), the worst legal
-tree over HTTP and over a socket, and the largest experiment. Meanwhile ``/healthz`` is polled:
-every poll is answered, gunicorn never replaces its worker (no timeout), a socket connected
-before is still connected and runs the textbook tree, and each heavy request gets its answer
-(the game within the job's budget or a 422 saying it needs more). And a client that hangs up
-on a heavy game frees its worker process at once. Latency figures are in bench/isolation.py,
-not here."""
+"""docs/deployment.md, "Why gevent…": no legal request holds the server. Against gunicorn's
+gevent worker in a subprocess, the heaviest legal request of each kind runs at once: a CS188
+game at every limit (a 30×30 open layout, 4 ghosts, depth 4, minimax, 1,000 moves, random
+ghosts), the worst legal tree over HTTP and over a socket, and the largest experiment.
+Meanwhile ``/healthz`` is polled: every poll is answered, gunicorn never replaces its worker
+(no timeout), a socket connected before is still connected and runs the textbook tree, and each
+heavy request gets its answer (the game within the job's budget or a 422 saying it needs more).
+And a client that hangs up on a heavy game frees its worker process at once. Latency figures
+are in bench/isolation.py, not here."""
 
 import contextlib
 import json

@@ -1,7 +1,6 @@
-"""script/server prints the address to share with a class (issue 10): each LAN address with
-its port, or ``PRUNE_PUBLIC_URL`` when set. Runs script/server itself, under its own process
-group, and stops it once the line is printed.
-"""
+"""script/server prints the address to share with a class (docs/deployment.md): each LAN
+address with its port, or ``PRUNE_PUBLIC_URL`` when set. Runs script/server itself, under its
+own process group, and stops it once the line is printed."""
 
 from __future__ import annotations
 

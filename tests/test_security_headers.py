@@ -1,8 +1,7 @@
-"""Security headers on every answer (issue 10), with the test client: the CSP is written
-once (app/security.py), error pages are friendly and carry the headers, 414 is answered by
-the app with the limit it applies (``PRUNE_MAX_URL_CHARS``, JSON under /api), Socket.IO's
-polling answers carry the headers, and an embed keeps its own framing policy.
-"""
+"""Security headers on every answer (docs/security.md), with the test client: the CSP is
+written once (app/security.py), error pages are friendly and carry the headers, 414 is answered
+by the app with the limit it applies (``PRUNE_MAX_URL_CHARS``, JSON under /api), Socket.IO's
+polling answers carry the headers, and an embed keeps its own framing policy."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""How the pages' files reach a browser (issue 31): the build's manifest in the templates,
-WhiteNoise's cache headers and precompressed copies, compressed pages and JSON, and the two
-asset modes (app/assets.py, app/static_files.py). The page weights in a real browser:
+"""How the pages' files reach a browser (docs/deployment.md): the build's manifest in the
+templates, WhiteNoise's cache headers and precompressed copies, compressed pages and JSON, and
+the two asset modes (app/assets.py, app/static_files.py). The page weights in a real browser:
 tests/browser/test_page_weight.py."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The experiments behind the course's quantitative claims (issue 14): pure Python, no Flask.
+"""The experiments behind the course's quantitative claims (docs/experiments.md): pure Python,
+no Flask.
 
 Each experiment is a frozen dataclass of checked parameters with ``columns`` (the CSV
 header), ``total_rows()`` and ``rows()``, a generator of row dicts: a caller shows progress

@@ -1,4 +1,4 @@
-"""Grading a student's prediction of a search (issue 15): pure Python, no Flask.
+"""Grading a student's prediction of a search (docs/practice.md): pure Python, no Flask.
 
 Students predict which branches alpha-beta prunes, the value each visited inner node
 returns, optionally the α/β window at chosen nodes, and the root's best move; Prune grades

@@ -1,9 +1,9 @@
-"""Checks that every label of a drawn tree can be read (issue 30): each text of the tree view —
-node values, α/β windows, node names, move captions on the edges, cutoff notes, fold
-summaries — and each level-ruler chip is inside the window, inside the tree's panel (no row
-clipped under the caption or the player), and the topmost thing at its centre
-(``document.elementFromPoint``): no window, caption, cutoff note, chip, node or part of the
-page is drawn over it. ``label_problems(page)`` returns the problems (empty when right);
+"""Checks that every label of a drawn tree can be read (README.md, "Reading big trees"): each
+text of the tree view — node values, α/β windows, node names, move captions on the edges,
+cutoff notes, fold summaries — and each level-ruler chip is inside the window, inside the
+tree's panel (no row clipped under the caption or the player), and the topmost thing at its
+centre (``document.elementFromPoint``): no window, caption, cutoff note, chip, node or part of
+the page is drawn over it. ``label_problems(page)`` returns the problems (empty when right);
 ``value_sizes(page)`` the CSS px of every drawn value."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Driving a lecture question in a test (issue 15): the student's side (answer on the tree or
-in the sheet, send, wait for the question, read the grade shown) and the presenter's (ask,
-read and wait for the counts, the heat of the crossings), the grade the API gives for the
-same answer, and screenshots. Used by test_lecture_questions_page.py and
+"""Driving a lecture question in a test (docs/practice.md, "Lecture questions"): the student's
+side (answer on the tree or in the sheet, send, wait for the question, read the grade shown)
+and the presenter's (ask, read and wait for the counts, the heat of the crossings), the grade
+the API gives for the same answer, and screenshots. Used by test_lecture_questions_page.py and
 test_lecture_question_rejoin_page.py."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Checks of what a class sees in the tree view (issue 21): every drawn node's value and α/β
-window is readable (at least 12 CSS px), inside the window, and the topmost thing at its own
-centre (``document.elementFromPoint``), so no player bar, caption, ruler, legend, minimap,
-cutoff note or other node covers it.
+"""Checks of what a class sees in the tree view (README.md, "Reading big trees"): every drawn
+node's value and α/β window is readable (at least 12 CSS px), inside the window, and the
+topmost thing at its own centre (``document.elementFromPoint``), so no player bar, caption,
+ruler, legend, minimap, cutoff note or other node covers it.
 
 ``covered_or_small_values(page)`` returns a list of problems (empty when the scene is
 right); browser tests import it as ``from scene_checks import covered_or_small_values``.

@@ -1,4 +1,4 @@
-"""Accessibility (issue 12), axe-core: nothing serious on the main page (projector and phone),
+"""Accessibility, axe-core: nothing serious on the main page (projector and phone),
 the embed (light and dark), a lecture's presenter and student pages, and presentation mode;
 a tree node's accessible name holds its visible text. Contrast is checked in
 test_contrast.py, small embeds in test_embed_small_frames.py; axe runs through

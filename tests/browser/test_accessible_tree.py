@@ -1,4 +1,4 @@
-"""An accessible tree (issue 12): the nodes form an ARIA tree with names that say what the
+"""An accessible tree: the nodes form an ARIA tree with names that say what the
 narration says, a roving tab stop and arrow keys; speech is paced; reduced motion moves the
 view at once."""
 

@@ -1,4 +1,4 @@
-"""The accessibility audit's findings (issue 26) on keys and focus, pressed with the
+"""The accessibility audit's findings on keys and focus, pressed with the
 keyboard only: the tree is one Tab stop whose keys only move between nodes (item 2), a skip
 link reaches Play in at most 5 Tabs (item 8), P presents only from the page, the tree or the
 player, a setting turns single-key shortcuts off and P is no shortcut on a student's page

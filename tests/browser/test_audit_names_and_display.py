@@ -1,4 +1,4 @@
-"""The accessibility audit's findings (issue 26) on what is shown and said: forced colours
+"""The accessibility audit's findings on what is shown and said: forced colours
 show the selected option of a segmented group (item 6); tic-tac-toe announces the computer's
 move once and its board shows its focus (items 1 and 4); names say what is drawn: pruned
 leaves, Play pressed, the h1 while presenting, practice results, the student count said at

@@ -1,6 +1,6 @@
-"""Big trees a class can read (issue 11): at every step the node the step is about is on
-screen with its value at least 12 CSS px, on a projector and on a phone; the levels are named
-by their players; the overview (minimap) moves the view."""
+"""Big trees a class can read (README.md, "Reading big trees"): at every step the node the step
+is about is on screen with its value at least 12 CSS px, on a projector and on a phone; the
+levels are named by their players; the overview (minimap) moves the view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Presentation mode made for clickers (issue 21, item 5), in headless Chromium.
+"""Presentation mode made for clickers (README.md, "Presentation mode"), in headless Chromium.
 
 While presenting, a presenter's remote sends PageDown/PageUp or → ←, Space, and B or . and
 those keys must do the same whatever control last had the focus: PageDown/→ one step on,

@@ -1,7 +1,7 @@
-"""Two searches of one tree side by side (issue 14): /compare shows two panes on one player
-whose step k is "k nodes reached"; the nodes one search reaches and the other does not are
-marked in both panes and named in a summary. The expected sets are computed here from
-POST /api/trace, independently of the page's JavaScript."""
+"""Two searches of one tree side by side (docs/experiments.md): /compare shows two panes on one
+player whose step k is "k nodes reached"; the nodes one search reaches and the other does not
+are marked in both panes and named in a summary. The expected sets are computed here from POST
+/api/trace, independently of the page's JavaScript."""
 
 from __future__ import annotations
 

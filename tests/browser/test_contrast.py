@@ -1,4 +1,4 @@
-"""Contrast (issue 12): every text of the tree is at least 4.5:1 against what is behind it,
+"""Contrast: every text of the tree is at least 4.5:1 against what is behind it,
 light and dark, on the main page, the embed and a phone, pruned and finished nodes included;
 every text of the panels too; the current pseudocode line is marked by a glyph as well as by
 colour, and the glyph stands out from the line's highlight (3:1). Measured in the page

@@ -1,4 +1,5 @@
-"""Embeds size themselves (issue 21, item 7), in headless Chromium.
+"""Embeds size themselves (docs/deployment.md, "Embeds that size themselves"), in headless
+Chromium.
 
 A parent page (served by the test, on the app's origin) frames an embed and acts on its
 {"subject": "lti.frameResize", "height": px} messages as Canvas does, by setting the frame's

@@ -1,7 +1,7 @@
-"""Small embeds (issue 12): a 320×240 embed draws values of at least 11 px, keeps the tree,
-its controls on one row and nothing scrolled, and its narration (a line) opens whole on
-focus over the tree; a 640×360 embed draws values of 12 px and windows of 11 at every step,
-light and dark."""
+"""Small embeds (docs/deployment.md, "Embedding in a course page"): a 320×240 embed draws
+values of at least 11 px, keeps the tree, its controls on one row and nothing scrolled, and its
+narration (a line) opens whole on focus over the tree; a 640×360 embed draws values of 12 px
+and windows of 11 at every step, light and dark."""
 
 from __future__ import annotations
 

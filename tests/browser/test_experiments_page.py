@@ -1,6 +1,6 @@
-"""The experiments page (/experiments, issue 14): each experiment's chart renders with its
-data table, the table holds the API's numbers for the same parameters, the CSV download
-holds the table's, Cancel stops a long run (and a new run works after it), and a bad
+"""The experiments page (/experiments, docs/experiments.md): each experiment's chart renders
+with its data table, the table holds the API's numbers for the same parameters, the CSV
+download holds the table's, Cancel stops a long run (and a new run works after it), and a bad
 parameter shows the server's message by the field it names. Parameters are kept small."""
 
 from __future__ import annotations

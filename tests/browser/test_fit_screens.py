@@ -1,6 +1,7 @@
-"""The tree fits every screen it is shown on (issue 21, items 1, 2 and 4), in headless Chromium.
+"""The tree fits every screen it is shown on (README.md, "Reading big trees"), in headless
+Chromium.
 
-For every size and tree the issue lists, at every step: every node
+For every size and tree in SCREENS, at every step: every node
 is drawn (one ``g.node[data-path]`` each, nothing folded), and every drawn value and α/β
 window is at least 12 CSS px, inside the window and the topmost thing at its centre
 (scene_checks.covered_or_small_values: no player bar, caption, toolbar, ruler, legend,

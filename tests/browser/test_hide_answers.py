@@ -1,7 +1,7 @@
-"""The "Hide answers" setting (issue 12) in headless Chromium: it keeps the root value, the
-best move and the answer in the tree's description off the screen until the search reaches
-the end, and it is on by default while presenting and in a lecture (the presenter may still
-turn it off)."""
+"""The "Hide answers" setting (README.md, "Presentation mode") in headless Chromium: it keeps
+the root value, the best move and the answer in the tree's description off the screen until the
+search reaches the end, and it is on by default while presenting and in a lecture (the
+presenter may still turn it off)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The keyboard (issue 12), whose key it is: page shortcuts never steal a key from the control
+"""The keyboard, whose key it is: page shortcuts never steal a key from the control
 that has the focus (keys.js ownsKey): Space and Enter press the focused control and never
 play, arrows in radios, selects and the slider are theirs, presentation clickers
 (PageUp/PageDown) step from the body and the tree but not from a text; and the embed's

@@ -1,4 +1,4 @@
-"""The keyboard (issue 12), the focus: the whole page works without a mouse (a preset, a run,
+"""The keyboard, the focus: the whole page works without a mouse (a preset, a run,
 the tree, the editor, a link copied, a lecture started and ended), and the focus never drops
 to the page's body when the share panel closes, the lecture bar changes (presenter and
 student), an editor button has no more to do, or the tree's notice closes."""

@@ -1,6 +1,6 @@
-"""A drill for the lecture room (issue 24, item 5): the presenter starts one from the lecture
-bar, every student is invited to the same seeded trees (separate browser contexts), each
-student's checks reach the presenter only as anonymous counts of students by trees right.
+"""A drill for the lecture room (docs/practice.md, "Drills"): the presenter starts one from the
+lecture bar, every student is invited to the same seeded trees (separate browser contexts),
+each student's checks reach the presenter only as anonymous counts of students by trees right.
 The drill tab itself sends nothing: its lecture tab relays its counts."""
 
 from __future__ import annotations

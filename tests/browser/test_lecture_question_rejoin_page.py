@@ -1,6 +1,6 @@
-"""Lecture questions end to end (issue 15), joining and reloading: a student who joins after
-the question was asked gets it, keys in the panel stay the panel's, a reload keeps the answer
-sent and sending again replaces it, the presenter's reload resumes the counts; a student
+"""Lecture questions end to end (docs/practice.md), joining and reloading: a student who joins
+after the question was asked gets it, keys in the panel stay the panel's, a reload keeps the
+answer sent and sending again replaces it, the presenter's reload resumes the counts; a student
 who never answered sees the answer explained, one who joins after the reveal sees it graded,
 and ending the lecture closes every panel. Real server, real Chromium."""
 

@@ -1,8 +1,8 @@
-"""Lecture questions end to end (issue 15): the presenter asks the tree on screen, students
-answer in practice mode on their own devices (separate browser contexts), the presenter sees
-the counts (answered, root values, moves) and a heat overlay of the crossings on the tree,
-also while presenting; a student changes an answer; at the reveal each student sees their own
-answer graded as POST /api/practice/grade grades it and answering closes; closing the
+"""Lecture questions end to end (docs/practice.md): the presenter asks the tree on screen,
+students answer in practice mode on their own devices (separate browser contexts), the
+presenter sees the counts (answered, root values, moves) and a heat overlay of the crossings on
+the tree, also while presenting; a student changes an answer; at the reveal each student sees
+their own answer graded as POST /api/practice/grade grades it and answering closes; closing the
 question gives the students the lecture back. Real server, real Chromium."""
 
 from __future__ import annotations

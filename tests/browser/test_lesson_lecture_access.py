@@ -1,7 +1,8 @@
-"""Issue 30, items 1 and 9: axe on a lesson's lecture (join bar, question panel, the student's
-question with its prompt); a question slide's own prompt is written in the editor and saved in
-the lesson (question.prompt); a lesson's steps are said in the paced live region, as on /;
-a drill says its new tree and its score, and N obeys the single-key setting."""
+"""Accessibility of a lecture from a lesson (docs/lessons.md, "In a lecture"): axe on a
+lesson's lecture (join bar, question panel, the student's question with its prompt); a question
+slide's own prompt is written in the editor and saved in the lesson (question.prompt); a
+lesson's steps are said in the paced live region, as on /; a drill says its new tree and its
+score, and N obeys the single-key setting."""
 
 import json
 import urllib.request

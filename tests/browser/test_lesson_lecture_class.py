@@ -1,9 +1,10 @@
-"""A whole lecture given from a lesson (issue 30): a presenter on a projector, two students on
-phones and one student following from an LMS page on another origin (``/embed/join/<code>``
-in a frame, allowed by PRUNE_EMBED_ORIGINS). The question slide is asked when reached, with
-the projector's tree held at its first step; the presenter sees the answers counted, reveals
-with PageDown (which does not step), and moving on closes the question so every student's
-page follows the three slides after it. The join bar gives the public link and a QR code."""
+"""A whole lecture given from a lesson (docs/lessons.md, "In a lecture"): a presenter on a
+projector, two students on phones and one student following from an LMS page on another origin
+(``/embed/join/<code>`` in a frame, allowed by PRUNE_EMBED_ORIGINS). The question slide is
+asked when reached, with the projector's tree held at its first step; the presenter sees the
+answers counted, reveals with PageDown (which does not step), and moving on closes the question
+so every student's page follows the three slides after it. The join bar gives the public link
+and a QR code."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
-"""A lesson presented on a projector (/l/<id> at 1024×768, 1280×720, 1920×1080) is
-presentation mode (issue 30, item 2), in headless Chromium: values of at least 24 CSS px
-where the tree fits (the textbook tree and the 22-node exam tree at 1024×768), every label of
-every tree slide of the built-in lesson inside the tree's panel and the topmost thing at its
-centre at the first, a middle and the last step (label_checks; the folded Pacman slide keeps
-its step's context readable instead), the narration a caption of at least 24 px, the notes
-at least 24 px, the header's actions and the player fading after 3 s without a pointer move
-and back on the next one, B and . blanking the screen (stopping playback; a step key only
-brings the slide back), and the "Single-key shortcuts" setting turning B and . off. A phone
-keeps the page's own layout (not presenting).
+"""A lesson presented on a projector (/l/<id> at 1024×768, 1280×720, 1920×1080) is presentation
+mode (docs/lessons.md, "Pages"), in headless Chromium: values of at least 24 CSS px where the
+tree fits (the textbook tree and the 22-node exam tree at 1024×768), every label of every tree
+slide of the built-in lesson inside the tree's panel and the topmost thing at its centre at the
+first, a middle and the last step (label_checks; the folded Pacman slide keeps its step's
+context readable instead), the narration a caption of at least 24 px, the notes at least 24 px,
+the header's actions and the player fading after 3 s without a pointer move and back on the
+next one, B and . blanking the screen (stopping playback; a step key only brings the slide
+back), and the "Single-key shortcuts" setting turning B and . off. A phone keeps the page's own
+layout (not presenting).
 
 Before: values of 16–22 px, narration at 15 px, five buttons in a header that stayed, B and
 . did nothing."""

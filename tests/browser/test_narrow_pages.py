@@ -1,4 +1,4 @@
-"""Phones scroll down, never sideways (issue 21, item 3).
+"""Phones scroll down, never sideways (README.md, "Phones").
 
 On a 390×844 and a 320×640 phone every node of the textbook tree, of a 22-node exam tree
 (12 leaves) and of a 40-node tree (b=3, d=3) is shown, either as a node of the picture or as a

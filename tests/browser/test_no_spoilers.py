@@ -1,5 +1,5 @@
-"""No answer before its step (issue 21, item 6), and a game decision presented and opened in
-the visualizer (item 5), in headless Chromium.
+"""No answer before its step (README.md, "Presentation mode"), and a game decision presented
+and opened in the visualizer (item 5), in headless Chromium.
 
 "Show the search" opens at step 0, and at step 0 nothing on screen beside the tree's own
 drawing (leaf values are drawn from the start, as always) states the root value or which

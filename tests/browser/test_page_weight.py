@@ -1,4 +1,5 @@
-"""A page on school Wi-Fi: what the pages students open cost the network (issue 31).
+"""A page on school Wi-Fi: what the pages students open cost the network (docs/benchmarks.md,
+"Pages on school Wi-Fi").
 
 Each page is opened in a fresh browser context (an empty cache) from a server of its own, as
 script/server runs it (the build's bundle, WhiteNoise, compression). Until the page is usable

@@ -1,4 +1,4 @@
-"""Pictures of the tree, not of the view (issue 21, item 8): Picture (SVG/PNG) draws every node
+"""Pictures of the tree, not of the view: Picture (SVG/PNG) draws every node
 of the tree at the step shown, none folded, framed by the tree's own bounds, without the
 cursor ring, the selection, fold toggles or "… N more" boxes, even when the view on screen
 is folded; the view itself is left as it was. The experiments' charts download as SVG and

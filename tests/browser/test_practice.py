@@ -1,7 +1,7 @@
-"""Practice mode (issue 15), solving: a student crosses out pruned branches on the tree (click,
-or X on the focused node), fills in values, windows and the best move, and the page grades
-it exactly as POST /api/practice/grade does; each kind of mistake is explained by name and
-"Show me" opens the visualizer at the grader's step; "Try again" keeps what was right; the
+"""Practice mode (docs/practice.md), solving: a student crosses out pruned branches on the tree
+(click, or X on the focused node), fills in values, windows and the best move, and the page
+grades it exactly as POST /api/practice/grade does; each kind of mistake is explained by name
+and "Show me" opens the visualizer at the grader's step; "Try again" keeps what was right; the
 keyboard alone does it all; a field that is not a number is named and nothing is graded."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Practice mode (issue 15), around the exercise: random practice trees are reproducible by
-seed and shareable, rules, depth limits and chance nodes are stated and graded, the embed
-grades offline and sends nothing once loaded, and axe finds nothing serious on either page
-before and after a check."""
+"""Practice mode (docs/practice.md), around the exercise: random practice trees are
+reproducible by seed and shareable, rules, depth limits and chance nodes are stated and graded,
+the embed grades offline and sends nothing once loaded, and axe finds nothing serious on either
+page before and after a check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Presentation mode (issue 12) in headless Chromium: the tree takes the screen with values of
+"""Presentation mode (README.md) in headless Chromium: the tree takes the screen with values of
 at least 24 CSS px, the narration is a caption, the side panels, the header and the toolbar
 are hidden, and the player's controls fade when idle (at once under reduced motion); P,
 Escape, the buttons and full screen enter and leave it; on a phone it fits the whole tree.

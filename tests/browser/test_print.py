@@ -1,4 +1,4 @@
-"""Printing (issue 21, item 8): the visualizer prints the whole tree at the step shown, the
+"""Printing: the visualizer prints the whole tree at the step shown, the
 narration and the pseudocode, and no controls; the practice page prints a worksheet, and
 "Print answer key" adds the engine's answers. Print media is emulated (the layout a printer
 gets) and Chromium's print to PDF is run (it fires beforeprint/afterprint); the PDF's text is

@@ -1,5 +1,5 @@
-"""The experiments behind issue 14: their figures against independent counts, the theorems
-they illustrate, and the command line that prints them."""
+"""The experiments of docs/experiments.md: their figures against independent counts, the
+theorems they illustrate, and the command line that prints them."""
 
 import subprocess
 import sys

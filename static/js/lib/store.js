@@ -1,5 +1,5 @@
 // lib/store.js: a small observable store, the one place a page keeps its run's state
-// (shared/FRONTEND.md, "One store; the step is derived"). `set(patch)` merges the fields that
+// (docs/architecture.md, "The flow of a step"). `set(patch)` merges the fields that
 // really changed into a new frozen state and calls every subscriber synchronously with
 // (state, changed); a patch that changes nothing notifies nobody, so a subscriber that writes
 // back what it was told cannot loop. No library: a page's state is a handful of fields.

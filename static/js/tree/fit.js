@@ -1,5 +1,5 @@
 // tree/fit.js: where the tree view draws the nodes of a step in a box, as a pure function:
-// fit first, fold last (DESIGN.md, "The view").
+// fit first, fold last (README.md, "Reading big trees").
 //
 // `fit(trace, s, box, options)` draws the whole tree, nothing folded, whenever it can be drawn
 // with its texts at least `floorPx` CSS px in the box. It tries two spacings: "roomy" (the

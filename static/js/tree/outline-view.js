@@ -1,5 +1,5 @@
 // tree/outline-view.js: the outline in place of the node-link picture, on panels too narrow
-// for it (DESIGN.md, "Narrow pages scroll down, never sideways"). It sits in the tree view's
+// for it (README.md, "Phones"). It sits in the tree view's
 // container and shows, after every render of the view (view.onRendered, chained), the
 // rows tree/outline.js derives from the same state the view draws (view.lastState): one
 // <li class="outline-node" data-path data-state data-kind [data-value]> per node, in

@@ -1,7 +1,7 @@
 // tree/outline.js: the tree as an indented outline, as pure functions (no DOM). A panel too
 // narrow for the node-link picture with its values at 12 CSS px shows the tree as a file
 // tree instead: one row per node, in preorder, indented by depth, so a phone scrolls down and
-// never sideways (DESIGN.md, "Narrow pages scroll down"). A row says what the drawn node
+// never sideways (README.md, "Phones"). A row says what the drawn node
 // says: its name (lib/names.js), kind, value at this step, α/β window, state (current, on
 // the path, pruned, not yet reached), and for a pruned node the cutoff that pruned
 // it ("β-cutoff at C"); a node where a cutoff fired says its test ("α-cutoff: v=2 ≤ α=3").
