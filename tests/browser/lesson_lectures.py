@@ -1,5 +1,6 @@
 """Helpers of the lesson browser tests: save a lesson through the API (its id), and start a
-lecture from it on the teacher's page (the room's code, read from the join bar's link)."""
+lecture from it on the teacher's page (the room's code, read from the join bar's link), and end
+it (confirming, as a presenter must)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,9 @@ def joined_code(teacher) -> str:
 def audience(teacher):
     """The join bar's student count ("2 students")."""
     return teacher.locator("#lesson-join .lecture-audience")
+
+
+def end_lecture(teacher):
+    """End the lesson's lecture as a presenter does: End lecture, then "End it" when asked."""
+    teacher.locator("#btn-lecture").click()
+    teacher.locator("#lesson-actions .lecture-end-confirm").click()

@@ -4,7 +4,7 @@ reached, PageDown reveals it, and moving on closes it; the student sees which sl
 teacher is on."""
 
 import pytest
-from lesson_lectures import audience, start_lecture
+from lesson_lectures import audience, end_lecture, start_lecture
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -91,5 +91,35 @@ def test_a_student_follows_a_lesson_across_slides_and_a_question(prune, student,
     expect(page.locator("#question-student")).to_be_hidden()
     expect(page.locator("#tree g.node[data-path]")).to_have_count(6)  # [[10], [10, 0]]
 
-    teacher.locator("#btn-lecture").click()
+    end_lecture(teacher)
     expect(line).to_have_text("The lecture has ended.")
+
+
+def test_end_lecture_asks_first_cancel_keeps_it_and_ok_ends_it(prune, student, base_url):
+    teacher = prune.page
+    teacher.set_viewport_size({"width": 1024, "height": 768})
+    code = start_lecture(prune, base_url, LESSON)
+    page = student.page
+    page.goto(f"/join/{code}")
+    page.wait_for_selector("body[data-run-state=done]")
+    expect(audience(teacher)).to_have_text("1 student")
+    button = teacher.locator("#btn-lecture")
+    actions = teacher.locator("#lesson-actions")
+
+    button.click()
+    expect(actions.locator(".lecture-end-ask")).to_have_text("End the lecture for every student?")
+    expect(actions.locator(".lecture-end-cancel")).to_be_focused()  # a second Enter keeps it
+    prune.screenshot("lesson-end-lecture-asks")
+    teacher.keyboard.press("Enter")
+    expect(actions.locator(".lecture-end-ask")).to_have_count(0)
+    expect(button).to_be_focused()
+    expect(button).to_have_text("End lecture")
+    expect(teacher.locator("#lesson-join")).to_be_visible()
+    teacher.keyboard.press("PageDown")  # still lecturing: the student follows the step
+    expect(page.locator("#counter")).to_contain_text("step 1 ")
+
+    end_lecture(teacher)
+    expect(teacher.locator("#lecture-line")).to_have_text("The lecture has ended.")
+    expect(button).to_have_text("Start lecture")
+    expect(teacher.locator("#lesson-join")).to_be_hidden()
+    assert teacher.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None

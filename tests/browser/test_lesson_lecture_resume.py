@@ -7,7 +7,7 @@ teacher's slide and step. A reconnect keeps the open question and its count."""
 
 import pytest
 import socketio
-from lesson_lectures import audience, joined_code, save, start_lecture
+from lesson_lectures import audience, end_lecture, joined_code, save, start_lecture
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -115,7 +115,7 @@ def test_a_reload_resumes_the_room_where_it_was_with_its_question(prune, open_st
     expect(student.locator("#question-student")).to_be_hidden()
     expect(teacher.locator("#lesson-question")).to_be_hidden()
 
-    teacher.locator("#btn-lecture").click()
+    end_lecture(teacher)
     expect(line).to_have_text("The lecture has ended.")
     assert "present=" not in teacher.url and "slide=3" in teacher.url
     assert teacher.evaluate(f"localStorage.getItem('prune.lecture.{code}')") is None

@@ -40,6 +40,30 @@ function button(className, text, onClick) {
   return node;
 }
 
+/** Ask before a lecture ends: `control` (an End lecture button) gives way to "End the lecture
+ * for every student?", End it and Keep lecturing. The focus goes to Keep lecturing (a second
+ * Enter does not end it by mistake); both put `control` back, focused, and End it then calls
+ * `endIt`. The visualizer's bar and a lesson's header use it. */
+export function askBeforeEnding(control, endIt) {
+  const ask = el("p", { className: "lecture-end-ask", role: "alert" }, "End the lecture for every student?");
+  const restore = () => {
+    ask.remove();
+    yes.remove();
+    no.replaceWith(control);
+  };
+  const yes = button("lecture-end-confirm", "End it", () => {
+    restore();
+    control.focus(); // where the ending page puts the focus next (lecture bar: Start lecture)
+    endIt();
+  });
+  const no = button("lecture-end-cancel", "Keep lecturing", () => {
+    restore();
+    control.focus();
+  });
+  control.replaceWith(ask, yes, no);
+  no.focus();
+}
+
 function focusIsIn(container) {
   return container.contains(document.activeElement);
 }
@@ -194,22 +218,10 @@ export class LectureBar {
     if (focus || hadFocus) qrButton.focus();
   }
 
-  /** "End lecture", which asks first: "End the lecture for every student?" with End it and
-   * Keep lecturing, in its place (the focus goes to Keep lecturing: a second Enter does not
-   * end it by mistake). */
+  /** "End lecture", which asks first (askBeforeEnding). */
   endControl() {
-    const end = button("lecture-end", "End lecture", () => {
-      const ask = el("p", { className: "lecture-end-ask", role: "alert" }, "End the lecture for every student?");
-      const yes = button("lecture-end-confirm", "End it", () => this.room.endLecture());
-      const no = button("lecture-end-cancel", "Keep lecturing", () => {
-        ask.remove();
-        yes.remove();
-        no.replaceWith(end);
-        end.focus();
-      });
-      end.replaceWith(ask, yes, no);
-      no.focus();
-    });
+    const end = button("lecture-end", "End lecture", () =>
+      askBeforeEnding(end, () => this.room.endLecture()));
     return end;
   }
 

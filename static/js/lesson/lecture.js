@@ -10,7 +10,7 @@
 // (lesson/lecture-question.js) and reveals with Reveal or PageDown (lecture:reveal); leaving
 // the slide reveals it if it was not, then closes it (lecture:close-question), so every
 // student's page shows the next slide. How to join (QR code, link, code, audience) is
-// lesson/lecture-bar.js's. "End lecture" ends the room.
+// lesson/lecture-bar.js's. "End lecture" asks first (as the visualizer's), then ends the room.
 //
 // The room outlives a reload and a lost connection, as the visualizer's lecture mode does: the
 // key and the last seq stay in localStorage (lecture/storage.js) and the address says
@@ -20,6 +20,7 @@
 
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
+import { askBeforeEnding } from "../lecture/bar.js";
 import { requestWithAck } from "../lecture/payloads.js";
 import { forgetKey, loadKey, saveKey, setUrlParam } from "../lecture/storage.js";
 import { LessonJoinBar } from "./lecture-bar.js";
@@ -63,7 +64,8 @@ export class LessonLecture {
     this.started = false; // just started: the join bar shows the QR code large
     this.bar = new LessonJoinBar(app.bar);
     this.panel = new LessonQuestionPanel(app.stage, () => this.reveal());
-    app.button.addEventListener("click", () => (this.room ? this.end() : this.start()));
+    app.button.addEventListener("click", () =>
+      this.room ? askBeforeEnding(app.button, () => this.end()) : this.start());
     app.onMove((at, from) => {
       if (from === "user") this.bar.shrink();
       if (this.revealSlide !== at.slide) this.revealSlide = null;
