@@ -26,17 +26,17 @@ function cell(tag, text, stat = null, value = null) {
   return el;
 }
 
-/** A table cell [stat, value, text?, detail?]: the text (default: the value counted) and a
- * smaller second line. */
-function numberCell([stat, value, text, detail]) {
-  const td = cell("td", text ?? count(value), stat, value);
-  if (detail) {
-    const small = document.createElement("span");
-    small.className = "stat-detail";
-    small.textContent = detail;
-    td.append(small);
-  }
-  return td;
+/** A smaller second line in a table cell. */
+function detailSpan(text) {
+  const small = document.createElement("span");
+  small.className = "stat-detail";
+  small.textContent = text;
+  return small;
+}
+
+/** A table cell [stat, value, text?]: the text (default: the value counted). */
+function numberCell([stat, value, text]) {
+  return cell("td", text ?? count(value), stat, value);
 }
 
 /** One line naming how the search ran: "Alpha-beta, standard rule: prune when α ≥ β". */
@@ -65,26 +65,31 @@ export class SearchStats {
     table.className = "search-stats";
     const caption = document.createElement("caption");
     caption.textContent = "What the search cost";
+    caption.className = "visually-hidden"; // the panel's title says it; the column fits 720 px
     const head = document.createElement("tr");
-    head.append(cell("th", "Count"), cell("th", "Minimax (no pruning)"), cell("th", algorithm));
+    const minimax = cell("th", "Minimax");
+    minimax.append(detailSpan("no pruning"));
+    head.append(cell("th", "Positions"), minimax, cell("th", algorithm));
     for (const th of head.children) th.scope = "col";
     const thead = document.createElement("thead");
     thead.append(head);
     const cutoffs = summary.cutoffs || {};
     const cuts = (cutoffs.alpha || 0) + (cutoffs.beta || 0);
     const saved = Number(summary.percent_saved);
+    // [title, minimax, this search, a smaller second line under the title]
     const rows = [
-      ["Positions searched", ["minimax_nodes", summary.minimax_nodes], ["nodes_visited", summary.nodes_visited]],
-      ["Leaves evaluated", ["minimax_leaves", summary.minimax_leaves], ["leaves_evaluated", summary.leaves_evaluated]],
-      ["Cutoffs", null, ["cutoffs", cuts, count(cuts), `α ${count(cutoffs.alpha || 0)} · β ${count(cutoffs.beta || 0)}`]],
-      ["Positions pruned", null, ["nodes_pruned", summary.nodes_pruned]],
+      ["Searched", ["minimax_nodes", summary.minimax_nodes], ["nodes_visited", summary.nodes_visited]],
+      ["Leaves", ["minimax_leaves", summary.minimax_leaves], ["leaves_evaluated", summary.leaves_evaluated]],
+      ["Cutoffs", null, ["cutoffs", cuts], `α ${count(cutoffs.alpha || 0)} · β ${count(cutoffs.beta || 0)}`],
+      ["Pruned", null, ["nodes_pruned", summary.nodes_pruned]],
       ["Work saved", null, ["percent_saved", saved, `${fmt(saved)}%`]],
     ];
     const tbody = document.createElement("tbody");
-    for (const [title, without, withIt] of rows) {
+    for (const [title, without, withIt, detail] of rows) {
       const tr = document.createElement("tr");
       const th = cell("th", title);
       th.scope = "row";
+      if (detail) th.append(detailSpan(detail));
       tr.append(th);
       for (const entry of [without, withIt]) {
         if (!entry) tr.append(cell("td", "—"));
@@ -114,13 +119,13 @@ export class SearchStats {
       this.answers.push([dd, text, value]);
     };
     this.answers = [];
-    answer("Value of the position", fmt(summary.value), "value", summary.value);
+    answer("Value", fmt(summary.value), "value", summary.value);
     answer("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
     if (Array.isArray(summary.optimal)) {
       answer("Optimal moves", summary.optimal.join(", "), "optimal", summary.optimal.join(","));
     }
     if (stubs) {
-      const text = `${count(unseen)} positions below ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
+      const text = `${count(unseen)} under ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
       fact("Never generated", text, "unexpanded", unseen);
     }
     this.progress = document.createElement("p");
