@@ -150,3 +150,23 @@ test("room kept above every node (heat badges) spreads a packed tree's levels", 
   const depthOne = (r) => r.drawn.find((d) => d.depth === 1).y;
   assert.equal(depthOne(badged), depthOne(plain) + 24);
 });
+
+test("packed with moves on the edges, the levels move apart and no two captions overlap", () => {
+  const moved = traceOf(uniform(3, 3));
+  moved.nodes.forEach((row, id) => {
+    if (id) row.action = ["North", "South", "East"][id % 3];
+  });
+  const plain = fit(B3_D3, START, box(1300, 700), {});
+  const result = fit(moved, START, box(1300, 700), {});
+  assert.ok(result.whole && result.mode !== "roomy", `drawn whole, packed (${result.mode})`);
+  assert.equal(plain.mode, result.mode);
+  assert.ok(result.captionRoom && !plain.captionRoom);
+  assert.ok(result.levelGap >= plain.levelGap + 18, `${result.levelGap} vs ${plain.levelGap}`);
+  // A caption is 14 units a character 0.62 em wide: neighbours' captions stay apart.
+  const byDepth = new Map();
+  for (const d of result.drawn) byDepth.set(d.depth, [...(byDepth.get(d.depth) || []), d]);
+  for (const row of byDepth.values()) {
+    const xs = row.filter((d) => d.depth > 0).map((d) => d.x).sort((a, b) => a - b);
+    for (let k = 1; k < xs.length; k++) assert.ok(xs[k] - xs[k - 1] >= 5 * 0.62 * 14, `${xs[k] - xs[k - 1]}`);
+  }
+});

@@ -1,13 +1,13 @@
 // tree/cutoff-rows.js: how many rows of cutoff notes the whole tree can need under its leaves,
 // as a pure function of the trace and a layout (tree/fit.js makes room for them). tree/marks.js
 // draws each cutoff note centred under the subtrees it pruned and, where it would run into a
-// note already drawn, one row lower (at most two rows lower); the rows depend on the order the
+// note already drawn, one row lower (at most MAX_ROW rows lower); the rows depend on the order the
 // notes appear (step by step: the events' order; a jump: the nodes' order), so both are tried
 // with the same estimate of a note's width marks.js uses.
 
 import { fmt, relationSymbol } from "../lib/format.js";
 
-const MAX_ROW = 2; // tree/marks.js freeRow: rows 0, 1, 2
+export const MAX_ROW = 7; // tree/marks.js freeRow: rows 0 to 7 (fit.js makes room for them)
 const CHAR_EM = 0.62;
 
 /** The note's width in characters, as tree/marks.js writes it. */
@@ -21,7 +21,7 @@ function noteChars(event, packed) {
 }
 
 /**
- * The deepest row (0, 1, 2) a cutoff note takes under the whole tree laid out with `x(id)`
+ * The deepest row (0 to MAX_ROW) a cutoff note takes under the whole tree laid out with `x(id)`
  * (tree units) in a spacing (`packed`: compact or stacked; their notes are one line at 15
  * units, roomy's two lines at 13). `R`: the node radius (notes stay over the tree).
  */

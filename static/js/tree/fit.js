@@ -8,6 +8,8 @@
 // "[3, ∞]", one-line cutoff notes, shortened labels, texts 15 units so the zoom may go to 0.8),
 // and "stacked" (the same, with the window in two lines "α=3" over "β=∞": narrower, taller),
 // and takes roomy when it reaches the preferred size (`preferredPx`: 24 while presenting),
+// (packed with edge captions, a game's moves, the levels move apart for them and each node is
+// as wide as its caption; the rows of cutoff notes under the tree are counted in every mode)
 // else whichever draws the texts larger. Only when neither reaches the floor does it fold:
 // tree/fold.js's focus-and-context rule, with as many leaf slots as fit at the preferred size
 // (at the floor with `fitAll`). Each whole-tree layout is computed once per tree, box and
@@ -107,8 +109,9 @@ function wholeCut(trace) {
   return { root: build(0), ids, placeholders: [] };
 }
 
-/** The whole tree laid out in `mode`: d3 hierarchy nodes and the box {x0, x1, y0, y1}. */
-export function layoutWhole(trace, mode, names = null) {
+/** The whole tree laid out in `mode`: d3 hierarchy nodes and the box {x0, x1, y0, y1}.
+ * Packed with `captions` (the edges' moves), each node is as wide as its edge's caption too. */
+export function layoutWhole(trace, mode, names = null, captions = false) {
   const cut = wholeCut(trace);
   const valueChars = longestValue(trace);
   const text = valueChars >= LONG_VALUE_CHARS ? 12 : mode.text;
@@ -116,7 +119,8 @@ export function layoutWhole(trace, mode, names = null) {
   if (mode.name === "roomy") {
     drawn = layoutCut(cut);
   } else {
-    const half = (d) => packedHalfWidth(trace, d.data.id, mode, valueChars, names, text);
+    const caption = (id) => (captions ? captionHalf(trace, id) : 0);
+    const half = (d) => Math.max(packedHalfWidth(trace, d.data.id, mode, valueChars, names, text), caption(d.data.id));
     drawn = packTree(d3.hierarchy(cut.root, (item) => item.children), mode, half);
   }
   let x0 = Infinity;
@@ -131,7 +135,8 @@ export function layoutWhole(trace, mode, names = null) {
       left = inner ? R + 44 : R + 14;
       right = inner ? R + 26 : R + 14;
     } else {
-      const half = packedHalfWidth(trace, id, mode, valueChars, names, text);
+      const caption = captions ? captionHalf(trace, id) : 0;
+      const half = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), caption);
       const name = names ? shortName(names[id], NAME_CHARS[mode.name]).length * CHAR_EM * text : 0;
       left = inner ? Math.max(half, R + 5 + name) : half;
       right = half;
@@ -140,14 +145,13 @@ export function layoutWhole(trace, mode, names = null) {
     x1 = Math.max(x1, d.x + right);
     y1 = Math.max(y1, d.y);
   }
-  // Roomy: room for the two-line cutoff notes' extra rows (a note that would run into another
-  // goes lower). Packed, their one-line notes stay in the room the mode keeps.
-  let notes = 0;
-  if (mode.name === "roomy") {
-    const xs = new Float64Array(trace.size);
-    for (const d of drawn) xs[d.data.id] = d.x;
-    notes = cutoffRows(trace, (id) => xs[id], false, R) * 48;
-  }
+  // Room for the cutoff notes' extra rows (a note that would run into another goes a row
+  // lower): two-line notes roomy, one-line packed (the first two rows are in its bottom).
+  const xs = new Float64Array(trace.size);
+  for (const d of drawn) xs[d.data.id] = d.x;
+  const packed = mode.name !== "roomy";
+  const rows = cutoffRows(trace, (id) => xs[id], packed, R);
+  const notes = packed ? Math.max(0, rows - 1) * 18 : rows * 48;
   return { cut, drawn, text, bounds: { x0, x1, y0: -mode.top, y1: y1 + mode.bottom + notes } };
 }
 
@@ -166,14 +170,14 @@ function centred(bounds, width, height, maxScale) {
 const wholeCache = new WeakMap(); // trace → Map(key → a mode's whole layout)
 
 /** A mode's whole-tree layout, computed once per trace, mode, names and room above. */
-function cachedLayout(trace, mode, names) {
+function cachedLayout(trace, mode, names, captions) {
   let byKey = wholeCache.get(trace);
   if (!byKey) {
     byKey = new Map();
     wholeCache.set(trace, byKey);
   }
-  const key = `${mode.name}|${mode.dy}|${names ? names.length : 0}`;
-  if (!byKey.has(key)) byKey.set(key, layoutWhole(trace, mode, names));
+  const key = `${mode.name}|${mode.dy}|${names ? names.length : 0}|${captions}`;
+  if (!byKey.has(key)) byKey.set(key, layoutWhole(trace, mode, names, captions));
   return byKey.get(key);
 }
 
@@ -216,12 +220,14 @@ export function fit(trace, s, box, options = {}) {
   const above = options.roomAbove || 0;
   const left = box.left || { roomy: 0, compact: 0, stacked: 0 };
   const candidates = [];
+  const captions = captionsOf(trace);
   if (trace.size && !options.foldedByUser && mightFit(trace, box.width, box.height, floorPx)) {
     for (const base of [MODES.roomy, MODES.compact, MODES.stacked]) {
-      // Room above every node for an overlay (question heat badges): packed levels move apart.
-      const spread = base !== MODES.roomy && above > 0;
-      const mode = spread ? { ...base, dy: base.dy + above, top: base.top + above } : base;
-      const laid = cachedLayout(trace, mode, names);
+      // Room above every node for an overlay (question heat badges), and packed, between the
+      // levels for the edges' captions under the parent's window: packed levels move apart.
+      const extra = base === MODES.roomy ? 0 : above + (captions ? WHOLE_CAPTION_ROOM[base.name] : 0);
+      const mode = extra ? { ...base, dy: base.dy + extra, top: base.top + above } : base;
+      const laid = cachedLayout(trace, mode, names, captions && base !== MODES.roomy);
       const width = Math.max(1, box.width - left[mode.name]);
       const maxScale = (preferredPx / laid.text) * FIT_MAX_ZOOM;
       const view = centred(laid.bounds, width, box.height, maxScale);
@@ -240,6 +246,7 @@ export function fit(trace, s, box, options = {}) {
       mode: mode.name,
       overview: true,
       captions: true,
+      captionRoom: captions && mode.name !== MODES.roomy.name, // levels apart, captions 14 units
       drawn: laid.drawn,
       cut: laid.cut,
       scale: view.k,
@@ -262,6 +269,8 @@ export function slotsAcross(width, px, mode = MODES.roomy) {
 // its children: the levels move apart by this much, and the captions are CAPTION_UNITS tall.
 const CAPTION_ROOM = 18;
 const CAPTION_UNITS = 14;
+// The whole tree packed: a stacked window is two lines, so its captions need more room.
+const WHOLE_CAPTION_ROOM = { compact: CAPTION_ROOM, stacked: CAPTION_ROOM + 6 };
 const CAPTIONED = { ...MODES.compact, dy: MODES.compact.dy + CAPTION_ROOM };
 // What the context of a step needs in height beyond its two level gaps, in tree units: the
 // room tree/camera.js's nodeBox keeps above the parent and below the deepest child.
@@ -269,6 +278,14 @@ const contextEdges = (mode) => {
   const { above, below } = NODE_EDGES[mode === MODES.roomy ? "roomy" : "packed"];
   return above + below;
 };
+
+/** Half the width of node `id`'s edge caption drawn packed (CAPTION_UNITS), 0 without one. */
+function captionHalf(trace, id) {
+  const row = trace.nodes[id];
+  const parts = [row.action, row.p === undefined ? undefined : `p=${fmt(row.p)}`];
+  const chars = parts.filter((part) => part !== undefined).join(" · ").length;
+  return chars ? (chars * CHAR_EM * CAPTION_UNITS) / 2 + 4 : 0;
+}
 
 /** Whether any edge of the tree has a caption (a move, a probability: tree/links.js). */
 export function hasCaptions(trace) {
@@ -349,13 +366,6 @@ export function layoutFolded(trace, folded, names = null) {
   const { cut, mode: modeName, levelGap, captions } = folded;
   if (modeName === MODES.roomy.name) return layoutCut(cut);
   const mode = { ...MODES[modeName], dy: levelGap };
-  const captionHalf = (id) => {
-    if (!captions) return 0;
-    const row = trace.nodes[id];
-    const parts = [row.action, row.p === undefined ? undefined : `p=${fmt(row.p)}`];
-    const chars = parts.filter((part) => part !== undefined).join(" · ").length;
-    return chars ? (chars * CHAR_EM * CAPTION_UNITS) / 2 + 4 : 0;
-  };
   const valueChars = longestValue(trace);
   const text = valueChars >= LONG_VALUE_CHARS ? 12 : mode.text;
   const spacer = { id: -2, spacer: true, children: null };
@@ -364,7 +374,8 @@ export function layoutFolded(trace, folded, names = null) {
     if (d.data.spacer) return PACKED_SUMMARY_HALF;
     if (d.data.id < 0) return PACKED_MORE_HALF;
     const id = d.data.id;
-    const own = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), captionHalf(id));
+    const caption = captions ? captionHalf(trace, id) : 0;
+    const own = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), caption);
     return d.data.folded ? Math.max(own, PACKED_SUMMARY_HALF) : own;
   };
   const drawn = [];

@@ -4,9 +4,11 @@
 // follows the zoom's vertical position and scale. When the tree is packed to fit, the column
 // shrinks to the icons (the names stay the rows' accessible text).
 //
-// Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn.
+// Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn. A
+// chip is shown only whole and above the minimap.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const CHIP_HALF = 12; // half a chip's height (.level: 24 px, centred on its level)
 const ICONS = {
   max: "M0,-8L9,6H-9Z",
   min: "M0,8L9,-6H-9Z",
@@ -88,12 +90,13 @@ export class LevelRuler {
     if (this.element.classList.contains("icons-only") !== on) this.element.classList.toggle("icons-only", on);
   }
 
-  /** Place each level's row beside its nodes; hide the levels not drawn or off screen. */
+  /** Place each level's row beside its nodes; hide the levels not drawn or not wholly in the
+   * panel's top `height` px (above the minimap): a chip is never cut, nor over the minimap. */
   update(transform, levelGap, deepest, height) {
     for (const row of this.rows) {
       const depth = Number(row.dataset.depth);
       const y = transform.applyY(depth * levelGap);
-      const shown = depth <= deepest && y > -12 && y < height + 12;
+      const shown = depth <= deepest && y >= CHIP_HALF && y <= height - CHIP_HALF;
       row.hidden = !shown;
       if (shown) row.style.transform = `translateY(${Math.round(y)}px)`;
     }

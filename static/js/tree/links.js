@@ -8,11 +8,14 @@ import { fmt } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 
 export class LinkLayer {
-  /** `links`, `more`: d3 selections of the <g> groups for edges and for "… N more" boxes. */
-  constructor(view, links, more) {
+  /** `links`, `more`, `captions`: d3 selections of the <g> groups for edges, for "… N more"
+   * boxes and for the edges' captions (the view draws them over the cursor's ring and the
+   * strikes; a printed picture with its edges). */
+  constructor(view, links, more, captions = links) {
     this.view = view;
     this.links = links;
     this.more = more;
+    this.captions = captions;
   }
 
   /** A new tree of `n` nodes. */
@@ -73,7 +76,7 @@ export class LinkLayer {
       const row = t.nodes[d.data.id];
       return row.action !== undefined || row.p !== undefined;
     });
-    this.links
+    this.captions
       .selectAll("text.edge-caption")
       .data(captioned, (d) => d.data.id)
       .join("text")

@@ -2,8 +2,8 @@
 // α- and β-cutoff, a strike across each edge into a pruned subtree, and "best move" along
 // the root's chosen edge once the search is over. When the whole tree is drawn (tree/fit.js)
 // a cutoff's label goes under the deepest node of what it pruned (under the node's own
-// subtree when its last child fired it), below the leaves, where it covers no node, a row
-// lower when it would run into another label; packed, it is one line ("β-cutoff: 2 ≤ 3",
+// subtree when its last child fired it), below the deepest leaves, where it covers no node, a
+// row lower when it would run into another label; packed, it is one line ("β-cutoff: 2 ≤ 3",
 // the test in full in its <title>). A folded view puts it
 // under the pruned children, or beside the node when they are not drawn.
 //
@@ -14,6 +14,7 @@
 import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 import { drawnBounds } from "./bounds.js";
+import { MAX_ROW } from "./cutoff-rows.js";
 
 export class MarkLayer {
   /** `marks`, `labels`: the <g> groups for strikes and for text labels. */
@@ -119,20 +120,16 @@ export class MarkLayer {
 
   /**
    * The whole tree drawn: centred under the pruned subtrees (node `i`'s own when none),
-   * below the deepest node in them, past its name.
+   * below the deepest node of the tree, past its name (a game's leaves are at many depths: a
+   * note under a shallow one would cross the deeper levels beside it).
    */
   underSubtrees(i, prunedIds) {
     const view = this.view;
-    const t = view.trace;
     const tops = prunedIds.length ? prunedIds : [i];
     let sx = 0;
-    let yMax = -Infinity;
-    for (const top of tops) {
-      sx += view.pos[2 * top];
-      for (let id = top, end = top + t.subtree[top]; id < end; id++) {
-        if (view.present[id]) yMax = Math.max(yMax, view.pos[2 * id + 1]);
-      }
-    }
+    for (const top of tops) sx += view.pos[2 * top];
+    if (!this.extent) this.extent = drawnBounds(this.view.shownIds, this.view.pos);
+    const yMax = this.extent.y1;
     const below = view.spacing === "roomy" ? R + 44 : R + 17; // past the leaves' names
     return { x: sx / tops.length, y: yMax + below, anchor: "middle" };
   }
@@ -152,7 +149,7 @@ export class MarkLayer {
   }
 
   /**
-   * The first row (0, 1, 2) under the tree where a label of `chars` characters centred at `x`
+   * The first row (0 to MAX_ROW) under the tree where a label of `chars` characters centred at `x`
    * runs into no other cutoff label; it is taken for node `i`.
    */
   freeRow(i, x, chars) {
@@ -160,7 +157,7 @@ export class MarkLayer {
     let row = 0;
     const clash = (r) =>
       [...this.slots.values()].some((slot) => slot.row === r && slot.x0 < x + half && x - half < slot.x1);
-    while (row < 2 && clash(row)) row++;
+    while (row < MAX_ROW && clash(row)) row++;
     this.slots.set(i, { row, x0: x - half, x1: x + half });
     return row;
   }

@@ -48,13 +48,13 @@ export class TreeView {
     this.gCursor = this.viewport.append("g").attr("class", "cursor").attr("display", "none");
     this.gCursor.append("circle").attr("class", "cursor-halo").attr("r", R + 9);
     this.gCursor.append("circle").attr("class", "cursor-ring").attr("r", R + 9);
+    this.gCaptions = this.viewport.append("g").attr("class", "edge-captions");
     this.gMore = this.viewport.append("g").attr("class", "more-children");
     this.gNodes = this.viewport.append("g").attr("class", "nodes");
     this.gLabels = this.viewport.append("g").attr("class", "labels");
     // Only the nodes speak (an ARIA tree); edges, marks and the cursor repeat what they say.
-    for (const g of [this.gLinks, this.gMarks, this.gCursor, this.gMore, this.gLabels]) {
-      g.attr("aria-hidden", "true");
-    }
+    const hidden = [this.gLinks, this.gMarks, this.gCursor, this.gCaptions, this.gMore, this.gLabels];
+    for (const g of hidden) g.attr("aria-hidden", "true");
     this.gNodes.attr("role", "tree").attr("aria-label", "Game tree: arrow keys move between nodes");
     this.onActivate = null; // Enter on a node (visualizer/page.js: open it in the editor)
     this.onRendered = null; // after every render, its own too (a fold, a resize): page marks
@@ -63,7 +63,7 @@ export class TreeView {
     });
     this.nodes = new NodeLayer(this);
     this.marks = new MarkLayer(this, this.gMarks.node(), this.gLabels.node());
-    this.links = new LinkLayer(this, this.gLinks, this.gMore);
+    this.links = new LinkLayer(this, this.gLinks, this.gMore, this.gCaptions);
     this.path = new PathMarks(this); // the path to the current node, the cursor, the PV
     this.ruler = new LevelRuler(container);
     this.minimap = new Minimap(container, { onJump: (id) => this.reveal(id) });
@@ -342,11 +342,11 @@ export class TreeView {
   /** The ruler and the minimap, shown only while part of the tree is folded or off screen. */
   updateOverlays() {
     if (!this.trace) return;
-    this.ruler.update(this.transform, this.levelGap, this.deepest, this.height);
     const onScreen = this.onScreenIds();
     const hidden = this.shownIds.length < this.trace.size || onScreen.length < this.shownIds.length;
     // A short frame gives the overview up for the current node's context (tree/fit.js foldPlan).
     this.minimap.setShown(hidden && (!this.fitted || this.fitted.overview));
+    this.ruler.update(this.transform, this.levelGap, this.deepest, this.height - this.minimap.height);
     if (this.lastState) this.minimap.schedule(this.lastState, onScreen);
   }
 
