@@ -3,7 +3,8 @@ mode (docs/lessons.md, "Pages"), in headless Chromium: values of at least 24 CSS
 tree fits (the textbook tree and the 22-node exam tree at 1024×768), every label of every tree
 slide of the built-in lesson inside the tree's panel and the topmost thing at its centre at the
 first, a middle and the last step (label_checks; the folded Pacman slide keeps its step's
-context readable instead), the narration a caption of at least 24 px, the notes at least 24 px,
+context readable, and every label in the part its camera shows; test_lesson_game_labels.py
+checks the game slides), the narration a caption of at least 24 px, the notes at least 24 px,
 the header's actions and the player fading after 3 s without a pointer move and back on the
 next one, B and . blanking the screen (stopping playback; a step key only brings the slide
 back), and the "Single-key shortcuts" setting turning B and . off. A phone keeps the page's own
@@ -88,6 +89,7 @@ def test_every_label_of_every_tree_slide_is_uncovered(prune, screen):
             if drawn_node_count(page) < size:
                 assert slide == PACMAN, f"{where}: folded"
                 problems = context_problems(page, lesson=True)
+                problems += label_problems(page, panned=True)
             else:
                 problems = label_problems(page)
                 assert min(value_sizes(page) or [24]) >= 24, f"{where}: values under 24 px"
