@@ -1,14 +1,15 @@
-"""Every label of every game slide of a lesson can be read while presenting (issue 30, item 2
-and its measure): a CS188-rules Pacman decision, the Pacman preset under Prune's rules and a
-tic-tac-toe position, each at its first, a middle and its last step, at 1024×768 and
-1280×720, in headless Chromium. Each node value, α/β window, node name, edge move caption
-("Pacman ←", "X→4"), cutoff note, fold summary and level-ruler chip is inside the window and
-the tree's panel (no row clipped under the caption or the player) and the topmost thing at
-its centre (label_checks). Where the tree is drawn whole its values are at least 12 px; a
-folded tree keeps its step's context readable (scene_checks).
+"""Every label of every game slide of a lesson can be read while presenting (README.md, "Reading
+big trees"): a CS188-rules Pacman decision, Pacman under Prune's rules (the small maze) and a
+tic-tac-toe position, each at its first, a middle and its last step, at 1024×768 and 1280×720,
+in headless Chromium. Each node value, α/β window, node name, edge move caption ("Pacman ←",
+"X→4"), cutoff note, fold summary and level-ruler chip is inside the window and the tree's
+panel (no row clipped under the caption or the player) and the topmost thing at its centre
+(label_checks). Where the tree is drawn whole its values are at least 12 px; a folded tree
+keeps its step's context readable (scene_checks), and its labels are checked in the part its
+camera shows.
 
-Before: a CS188 decision had 31–61 overlapping labels, the Pacman preset 19–34, a
-tic-tac-toe middle step 4 clipped labels."""
+Before: a CS188 decision had 31–61 overlapping labels, the Pacman preset 19–34, a tic-tac-toe
+middle step 4 clipped labels."""
 
 from __future__ import annotations
 

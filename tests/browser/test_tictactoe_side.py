@@ -1,8 +1,8 @@
-"""Tic-tac-toe's search view at 1280×720 (issue 30, item 10): the column beside the tree (the
-position at the node and the statistics) fits the screen unscrolled, whatever the rule and
-ordering say about the search, at the first and the last step: no scrollbar (scrollHeight ≤
-clientHeight, scrollWidth ≤ clientWidth) and every part of it inside the window. Before: the
-column scrolled (912 px of content in 672)."""
+"""Tic-tac-toe's search view at 1280×720 (docs/games.md): the column beside the tree (the position
+at the node and the statistics) fits the screen unscrolled, whatever the rule and ordering say
+about the search, at the first and the last step: no scrollbar (scrollHeight ≤ clientHeight,
+scrollWidth ≤ clientWidth) and every part of it inside the window. Before: the column scrolled
+(912 px of content in 672)."""
 
 from __future__ import annotations
 
