@@ -109,6 +109,7 @@ async def main(args) -> None:
         rss_joined = worker_rss_mib(server.process.pid)
         changes = int(args.minutes * 60 / args.every)
         cpu_before = worker_cpu_seconds(server.process.pid)
+        clients_before = time.process_time()
         for seq in range(1, changes + 1):
             message = {"room": code, "key": key, "seq": seq, "view": slide_view(seq, args.nodes)}
             sent[seq] = time.perf_counter()
@@ -121,6 +122,7 @@ async def main(args) -> None:
                 break
             await asyncio.sleep(0.2)
         cpu = worker_cpu_seconds(server.process.pid) - cpu_before
+        clients_cpu = time.process_time() - clients_before
 
         latencies = sorted(ms for per_slide in done.values() for ms in per_slide)
         worst = [max(per_slide) for per_slide in done.values()]
@@ -150,6 +152,10 @@ async def main(args) -> None:
         print(
             f"server worker CPU: {cpu:.1f} s over the run, {cpu / changes * 1000:.0f} ms per "
             f"slide change ({args.students} × view + trace answered, and the socket messages)"
+        )
+        print(
+            f"the clients' own CPU (one process, one event loop): {clients_cpu:.1f} s, "
+            f"{clients_cpu / changes * 1000:.0f} ms per slide change"
         )
         print(
             f"server worker memory: {rss_joined:.0f} MiB with everyone joined, "
