@@ -8,11 +8,13 @@ each slide a ``lecture:view`` carrying its lesson mark, then ``--steps`` ``lectu
 steps; on a question slide ``lecture:question``, every student answers (``lecture:answer``),
 the presenter waits for ``lecture:answers`` to count them all, then ``lecture:reveal`` and,
 on leaving the slide, ``lecture:close-question``. Students are light asyncio websockets
-(bench/load_clients.py), all on one loop; each fetches a new slide's view over HTTP, as the
-page does. Printed: per move, the time until the last student is on the presenter's slide
-(view received and fetched) or step; p50/p95/max of step → student; answers counted. The
-presenter steps once every student has the new slide (at most 5 s later), as a lecturer
-talks about a slide before stepping through it.
+(bench/load_clients.py), all on one loop (``--deflate``: offering permessage-deflate, as
+browsers do); each gets a new slide's view and trace as the page does, from the message
+when it carries them, else over HTTP. Printed: per move, the time until the last student is
+on the presenter's slide (view and trace in hand) or step; p50/p95/max of step → student;
+answers counted; the server worker's CPU over the lecture. The presenter steps once every
+student has the new slide (at most 5 s later), as a lecturer talks about a slide before
+stepping through it.
 Targets (results in docs/benchmarks.md): every student on the presenter's slide within 1 s of
 each move, all answers counted, p95 step → student ≤ 200 ms.
 """
@@ -25,8 +27,15 @@ import time
 from collections import Counter
 
 import aiohttp
-from load_clients import SocketClient, SocketError, fetch_view, socket_session
-from load_support import machine, percentile, start_server, verdict, worker_rss_mib
+from load_clients import SocketClient, SocketError, fetch_view, follow_view, socket_session
+from load_support import (
+    machine,
+    percentile,
+    start_server,
+    verdict,
+    worker_cpu_seconds,
+    worker_rss_mib,
+)
 
 TREE = [[[3, 12], [8, 2]], [[4, 6], [14, 5]], [[2, 9], [7, 1]]]  # a 22-node exam tree
 QUESTION = [[5, 6], [7, 4, 5], [3, 8]]
@@ -72,7 +81,7 @@ class Student:
 
     async def _fetch(self, body) -> None:
         try:
-            await fetch_view(self.client, body["view"])  # on the slide once its view is here
+            await follow_view(self.client, body["view"])  # on the slide: its view and trace
         except (SocketError, aiohttp.ClientError, OSError) as err:
             FETCH_ERRORS[type(err).__name__ + ": " + str(err)[:80]] += 1
             return
@@ -99,7 +108,7 @@ async def main(args) -> None:
     moves: list[tuple[str, int, float]] = []  # (what, seq, sent at)
     counted: list[tuple[int, int]] = []  # (answered, students) per question
     try:
-        presenter = await SocketClient.connect(session, server.url)
+        presenter = await SocketClient.connect(session, server.url, deflate=args.deflate)
         answers_seen: dict[str, int] = {}
         presenter.on(
             "lecture:answers",
@@ -127,7 +136,7 @@ async def main(args) -> None:
 
         async def join(number: int) -> None:
             async with gate:
-                client = await SocketClient.connect(session, server.url)
+                client = await SocketClient.connect(session, server.url, deflate=args.deflate)
                 client.session = http
                 student = Student(client, number)
                 student.listen(tasks)
@@ -142,6 +151,7 @@ async def main(args) -> None:
         rss_joined = worker_rss_mib(server.process.pid)
 
         seq = 0
+        cpu_before = worker_cpu_seconds(server.process.pid)
 
         async def send(event: str, body: dict) -> dict:
             reply = await presenter.call(event, {"room": code, "key": key, **body})
@@ -199,8 +209,10 @@ async def main(args) -> None:
             if index in QUESTION_SLIDES:
                 await send("lecture:close-question", {"question": question})
         await asyncio.sleep(1.0)
+        cpu = worker_cpu_seconds(server.process.pid) - cpu_before
 
         report(moves, students, counted, (join_seconds, rss_idle, rss_joined))
+        print(f"server worker CPU over the lecture: {cpu:.2f} s ({len(moves)} moves)")
     finally:
         for task in tasks:
             task.cancel()
@@ -236,7 +248,7 @@ def report(moves, students, counted, joining) -> None:
     print(f"moves: {SLIDES - 1} slides, {steps} steps; missed {missed}, dropped {dropped}")
     print(
         f"last student there: slide {worst['slide'] * 1000:.0f} ms (its message "
-        f"{worst['told'] * 1000:.0f} ms, then the view's fetch), "
+        f"{worst['told'] * 1000:.0f} ms, then what it does not carry fetched), "
         f"step {worst['step'] * 1000:.0f} ms  [{verdict(within)}: ≤ 1 s]"
     )
     print(
@@ -254,4 +266,7 @@ if __name__ == "__main__":
     parser.add_argument("--students", type=int, default=300)
     parser.add_argument("--steps", type=int, default=4, help="cursor steps per slide")
     parser.add_argument("--interval", type=float, default=0.25, help="seconds between steps")
+    parser.add_argument(
+        "--deflate", action="store_true", help="offer permessage-deflate, as browsers do"
+    )
     asyncio.run(main(parser.parse_args()))

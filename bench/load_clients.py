@@ -309,6 +309,16 @@ async def fetch_view(client: SocketClient, reference: dict) -> dict:
         return await response.json()
 
 
+async def follow_view(client: SocketClient, reference: dict) -> tuple[dict, dict]:
+    """A ``lecture:view`` message's view and trace as the student's page gets them: each
+    carried in the message (a small view, docs/protocol.md) or fetched by reference."""
+    view = reference.get("view") or await fetch_view(client, reference)
+    trace = reference.get("trace")
+    if trace is None:
+        trace = await fetch_view(client, {"href": reference["href"] + "/trace"})
+    return view, trace
+
+
 async def run_now_and_then(
     watcher: RunWatcher,
     tree: Callable[[], Any],

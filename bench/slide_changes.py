@@ -7,12 +7,14 @@ presenter and N students (python-socketio asyncio clients on loopback, one addre
 every ``--every`` seconds the presenter shows the next slide: a view with a lesson mark and a
 random tree of about ``--nodes`` nodes (ten slides, then the lesson goes round again, as a
 teacher going back does). Each student, on ``lecture:view``, fetches the view by its
-reference and then its trace (``…/views/<version>/trace``), as the student's page does.
+reference and then its trace (``…/views/<version>/trace``), as the student's page does,
+unless the message carries them (``PRUNE_LECTURE_INLINE_BYTES``).
 
 It prints, per slide change, the time from the presenter's ``lecture:view`` to each student
 holding the slide's whole trace (p50/p95/max; target: every one ≤ 1 s), how many students
 missed a slide, and how many searches the server made (each answer says ``X-Prune-Trace:
-computed`` or ``cached``; target: one per distinct slide, however many students).
+computed`` or ``cached``; a carried trace was searched once before the message left;
+target: one per distinct slide, however many students).
 """
 
 from __future__ import annotations
@@ -48,9 +50,14 @@ class Student:
         self.client.on("lecture:view", self.on_view)
 
     async def on_view(self, message: dict) -> None:
-        href = message["view"]["href"]
-        statuses, how = [], ""
-        for path in (href, href + "/trace"):
+        """Fetch what the message does not carry (a small view and its trace ride in it)."""
+        reference = message["view"]
+        href = reference["href"]
+        statuses, how = [], "carried"
+        for part, path in (("view", href), ("trace", href + "/trace")):
+            if part in reference:
+                statuses.append(200)
+                continue
             status, headers = await self.get(self.url + path)
             statuses.append(status)
             how = headers.get("X-Prune-Trace", how)
@@ -77,7 +84,7 @@ async def main(args) -> None:
     sent: dict[int, float] = {}
     done: dict[int, list[float]] = {}
     failures: list[str] = []
-    searches = {"computed": 0, "cached": 0}
+    searches = {"computed": 0, "cached": 0, "carried": 0}
 
     def record(seq, at, statuses, how):
         if statuses != [200, 200]:
@@ -102,6 +109,7 @@ async def main(args) -> None:
         rss_joined = worker_rss_mib(server.process.pid)
         changes = int(args.minutes * 60 / args.every)
         cpu_before = worker_cpu_seconds(server.process.pid)
+        clients_before = time.process_time()
         for seq in range(1, changes + 1):
             message = {"room": code, "key": key, "seq": seq, "view": slide_view(seq, args.nodes)}
             sent[seq] = time.perf_counter()
@@ -114,6 +122,7 @@ async def main(args) -> None:
                 break
             await asyncio.sleep(0.2)
         cpu = worker_cpu_seconds(server.process.pid) - cpu_before
+        clients_cpu = time.process_time() - clients_before
 
         latencies = sorted(ms for per_slide in done.values() for ms in per_slide)
         worst = [max(per_slide) for per_slide in done.values()]
@@ -136,12 +145,17 @@ async def main(args) -> None:
             f"failed {len(failures)}; clients dropped {dropped}"
         )
         print(
-            f"searches: {searches['computed']} computed, {searches['cached']:,} from the cache "
+            f"searches: {searches['computed']} computed, {searches['cached']:,} from the cache, "
+            f"{searches['carried']:,} carried in the message "
             f"(target: {distinct}, one per distinct slide, plus the first slide's if asked)"
         )
         print(
             f"server worker CPU: {cpu:.1f} s over the run, {cpu / changes * 1000:.0f} ms per "
             f"slide change ({args.students} × view + trace answered, and the socket messages)"
+        )
+        print(
+            f"the clients' own CPU (one process, one event loop): {clients_cpu:.1f} s, "
+            f"{clients_cpu / changes * 1000:.0f} ms per slide change"
         )
         print(
             f"server worker memory: {rss_joined:.0f} MiB with everyone joined, "

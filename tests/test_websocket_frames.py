@@ -12,6 +12,7 @@ import os
 import socket
 import struct
 import time
+import urllib.request
 import zlib
 
 import pytest
@@ -23,7 +24,12 @@ from wsproto.events import AcceptConnection, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
 from app.engine.generators import random_tree
-from app.realtime.ws_frames import DEFLATE_MIN_BYTES, LargeMessagesDeflated, text_frame
+from app.realtime.ws_frames import (
+    DEFLATE_MIN_BYTES,
+    LargeMessagesDeflated,
+    deflated,
+    text_frame,
+)
 
 BROWSER_OFFER = "permessage-deflate; client_max_window_bits"
 RSV1 = 0x40
@@ -32,12 +38,13 @@ RSV1 = 0x40
 # --- in memory: wsproto on both sides ---------------------------------------------------------
 
 
-def deflating_pair():
+def deflating_pair(offered=None):
     """A wsproto server (accepting with ``LargeMessagesDeflated``) and a client that offered
-    permessage-deflate, handshake done."""
+    permessage-deflate (``offered``, with its parameters), handshake done."""
     client = WSConnection(ConnectionType.CLIENT)
     server = WSConnection(ConnectionType.SERVER)
-    offer = client.send(Request(host="x", target="/", extensions=[PerMessageDeflate()]))
+    offered = offered or PerMessageDeflate()
+    offer = client.send(Request(host="x", target="/", extensions=[offered]))
     server.receive_data(offer)
     request = next(server.events())
     assert isinstance(request, Request)
@@ -64,6 +71,25 @@ def test_small_messages_go_plain_and_large_ones_deflated_and_both_read_back():
     assert frames[1] == frames[2], "each compressed on its own: no stream kept between them"
     assert frames[0] == frames[3] == text_frame(small), "a small one is the shared frame"
     assert [read(client, frame) for frame in frames] == [small, large, large, small]
+
+
+def test_a_large_message_compressed_once_decodes_on_every_connection_in_its_window():
+    """The compressed payload is shared between connections of the same window; a client
+    that asked for a smaller server window gets its own, which its window reads."""
+    large = "42" + json.dumps(["lecture:view", {"events": [[i, i % 7] for i in range(3000)]}])
+    deflated.cache_clear()
+    pairs = [deflating_pair() for _ in range(3)]
+    frames = [server.send(TextMessage(data=large)) for server, _ in pairs]
+    assert frames[0] == frames[1] == frames[2] and frames[0][0] & RSV1
+    assert deflated.cache_info().misses == 1 and deflated.cache_info().hits == 2
+    assert [read(client, frame) for (_, client), frame in zip(pairs, frames, strict=True)] == [
+        large
+    ] * 3
+    small_window = PerMessageDeflate(server_max_window_bits=9)
+    server, client = deflating_pair(small_window)
+    frame = server.send(TextMessage(data=large))
+    assert frame != frames[0] and deflated.cache_info().misses == 2
+    assert read(client, frame) == large
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 1000, DEFLATE_MIN_BYTES - 1])
@@ -241,6 +267,42 @@ def test_a_step_reaches_every_student_as_the_same_plain_frame(server):
             ]
     finally:
         for ws in (presenter, *students):
+            ws.close()
+
+
+def test_a_carried_lecture_view_reaches_every_student_as_one_compressed_frame(server):
+    """A slide change with its trace carried (a 1,093-node tree): the same deflated frame
+    for every student that offered permessage-deflate, the same text plain for one that did
+    not, and the trace in it is the one its address answers."""
+    presenter = RawSocket(server.url)
+    students = [RawSocket(server.url) for _ in range(4)]
+    plain = RawSocket(server.url, offer=None)
+    try:
+        for ws in (presenter, *students, plain):
+            ws.join_namespace()
+        start = {"view": {"tree": TEXTBOOK, "options": {}}, "cursor": {}}
+        presenter.send("421" + json.dumps(["lecture:start", start]))
+        started = json.loads(presenter.text()[3:])[0]
+        for student in (*students, plain):
+            student.send("421" + json.dumps(["lecture:join", {"room": started["room"]}]))
+            assert json.loads(student.text()[3:])[0]["ok"] is True
+        tree = random_tree(seed=3, depth=6, branching=3)
+        body = {"room": started["room"], "key": started["key"], "seq": 1}
+        presenter.send("422" + json.dumps(["lecture:view", {**body, "view": {"tree": tree}}]))
+        got = [student.frame() for student in students]
+        assert len({raw for raw, _, _ in got}) == 1, "one compressed frame, the same bytes"
+        raw, compressed, text = got[0]
+        assert compressed and len(raw) < len(text) / 3
+        assert plain.frame()[2] == text
+        name, message = json.loads(text[2:])
+        carried = message["view"]
+        assert name == "lecture:view" and carried["view"] == {"tree": tree, "options": {}}
+        with urllib.request.urlopen(server.url + carried["href"] + "/trace") as answer:
+            assert answer.headers["X-Prune-Trace"] == "cached"
+            assert json.loads(answer.read()) == carried["trace"]
+        assert len(carried["trace"]["nodes"]) == 1093
+    finally:
+        for ws in (presenter, *students, plain):
             ws.close()
 
 

@@ -2,9 +2,11 @@
 (questions: question_events.py; drills: drill_events.py).
 
 Students get the room's view (tree document and options) by reference when they join and
-whenever it changes, and fetch it once per version over HTTP (app/web/lecture_payloads.py);
-they run its trace themselves once (``run``), so each step afterwards is a tiny cursor
-message. The contract is in docs/protocol.md, "Lecture mode".
+whenever it changes, and fetch it once per version over HTTP (app/web/lecture_payloads.py),
+with its trace, searched once for the class; a small view and its trace ride in the
+``lecture:view`` message itself (``inline_payloads``), so a class on a new slide makes no
+request at all. Each step afterwards is a tiny cursor message. The contract is in
+docs/protocol.md, "Lecture mode".
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..inputs import check_size, limits_from, read_run
 from ..realtime.message_queue import LectureQueue
 from ..realtime.socket_packet import PacketJSON, Refusal
 from ..realtime.sockets import answer_error, on, refused, socketio, take_turns
+from ..web.lecture_payloads import inline_payloads
 from .audience import Audience
 from .drills import Drills
 from .lesson_mark import lesson_mark
@@ -347,17 +350,14 @@ def _drive(message: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
         changed = change()
     if changed is None:
         return {"room": code, "stale": True}
-    kind = "lecture:view" if "view" in changes else "lecture:cursor"
-    body = (
-        changed.public()
-        if kind == "lecture:view"
-        else {
-            "room": code,
-            "seq": changed.seq,
-            "cursor": changed.cursor,
-        }
-    )
-    emit(kind, body, to=audience_room(code))
+    if "view" in changes:
+        body = changed.public()
+        if _rooms().audience(code):  # a small view and its trace ride along to the students
+            body["view"].update(inline_payloads(changed))
+        emit("lecture:view", body, to=audience_room(code))
+    else:
+        body = {"room": code, "seq": changed.seq, "cursor": changed.cursor}
+        emit("lecture:cursor", body, to=audience_room(code))
     return {"room": code, "seq": changed.seq, "stale": False}
 
 

@@ -19,7 +19,10 @@ of a step's cost, and wsproto's framing at about a tenth. Here:
 * A large message (a run's node table, its event batches) is still deflated, but the
   server's zlib stream is not kept from one message to the next (``server_no_context_takeover``
   is added to the answer to the browser's offer, as the RFC lets a server do): its memory is
-  freed once the message is sent.
+  freed once the message is sent. Each message is then compressed on its own, so the same
+  message to many connections compresses to the same bytes: one up to
+  ``SHARED_DEFLATE_MAX_BYTES`` (a lecture view that carries its trace, to a whole class) is
+  compressed once (``deflated`` keeps a few recent ones) and only framed per connection.
 
 Messages from the client are read whatever it chose. ``frame_messages(eio_server)`` installs
 both on an Engine.IO server; under gevent and with threads alike.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import struct
+import zlib
 from typing import Any
 
 import simple_websocket.ws
@@ -38,6 +42,9 @@ from wsproto.extensions import PerMessageDeflate
 from wsproto.frame_protocol import Opcode, RsvBits
 
 DEFLATE_MIN_BYTES = 1024
+# A whole message up to this size is deflated once for all connections (``deflated``);
+# larger ones (a big run's node table, to one client) each on their own, and not kept.
+SHARED_DEFLATE_MAX_BYTES = 512 * 1024
 FIN_TEXT = 0x81  # FIN, no RSV bit, opcode 1 (text)
 
 
@@ -57,7 +64,20 @@ class LargeMessagesDeflated(PerMessageDeflate):
             self._plain = fin and len(data) < DEFLATE_MIN_BYTES
         if self._plain and opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONTINUATION):
             return rsv, data
+        shared = opcode in (Opcode.TEXT, Opcode.BINARY) and fin and not proto.client
+        if shared and self.server_no_context_takeover and len(data) <= SHARED_DEFLATE_MAX_BYTES:
+            return RsvBits(True, rsv[1], rsv[2]), deflated(bytes(data), self.server_max_window_bits)
         return super().frame_outbound(proto, opcode, rsv, data, fin)
+
+
+@functools.lru_cache(maxsize=8)
+def deflated(payload: bytes, window_bits: int) -> bytes:
+    """A whole message's permessage-deflate payload, as wsproto makes it for a server that
+    keeps no context (a fresh stream, flushed, its empty block's tail cut: RFC 7692 7.2.1):
+    the same bytes for every connection with the same window, so a lecture view carried to a
+    class is compressed once."""
+    compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -window_bits)
+    return (compressor.compress(payload) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4]
 
 
 @functools.lru_cache(maxsize=64)

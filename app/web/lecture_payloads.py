@@ -29,6 +29,7 @@ from typing import Any
 import orjson
 from flask import Blueprint, abort, current_app
 
+from ..engine import EngineError
 from ..inputs import limits_from, read_run
 from ..lecture.rooms import Room, RoomError, normalize_code
 from ..realtime.sockets import take_turns
@@ -69,8 +70,7 @@ def view_trace(code: str, version: str):
     """The view's trace (``POST /api/trace``'s answer, with ``"document"`` as a run's ack has
     it): one search however many students ask."""
     room = _room_showing(code, version)
-    digest = payload_store().body(room.code, "view-key", version, lambda: _address(room.view))
-    key = ("lecture-trace", digest.decode())
+    key = _trace_key(room)
     etag = etag_of(*key)
     unchanged = not_modified(etag, CACHE_CONTROL)
     if unchanged is not None:
@@ -78,6 +78,30 @@ def view_trace(code: str, version: str):
     body, computed = trace_cache().get_or_compute(key, lambda: _trace_of(_run_of(room.view)))
     headers = {"X-Prune-Trace": "computed" if computed else "cached"}
     return cached_response(body, etag, CACHE_CONTROL, **headers)
+
+
+def inline_payloads(room: Room) -> dict[str, orjson.Fragment]:
+    """What of ``room``'s view rides in its ``lecture:view`` message (docs/protocol.md,
+    "Lecture mode"): ``{"view"}`` when the view is at most ``PRUNE_LECTURE_INLINE_BYTES`` of
+    JSON, ``{"view", "trace"}`` when its trace fits too (searched here, once, into the same
+    cache its ``…/trace`` answer reads: only a run small enough to be searched in the server
+    itself, ``PRUNE_INLINE_TRACE_BYTES``; a bigger one is a worker's job, fetched by
+    reference as before), else nothing: the students fetch what is not carried."""
+    limit = current_app.config["PRUNE_LECTURE_INLINE_BYTES"]
+    view = payload_store().body(room.code, "view", room.view_version, room.view.encode)
+    if len(view) > limit:
+        return {}
+    carried = {"view": orjson.Fragment(view)}
+    run = _run_of(room.view)
+    if len(run) > current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+        return carried
+    try:
+        trace, _ = trace_cache().get_or_compute(_trace_key(room), lambda: _trace_of(run))
+    except EngineError:  # over a search limit: its …/trace answer says so to each student
+        return carried
+    if len(view) + len(trace) <= limit:
+        carried["trace"] = orjson.Fragment(trace)
+    return carried
 
 
 @lecture_payloads.get("/<code>/questions/<question>")
@@ -104,6 +128,14 @@ def _room_showing(code: str, version: str) -> Room:
     if room is None or room.view_version != version:
         abort(404, description=GONE_VIEW)
     return room
+
+
+def _trace_key(room: Room) -> tuple[str, str]:
+    """The trace cache's key of ``room``'s view: the hash of its tree and options."""
+    digest = payload_store().body(
+        room.code, "view-key", room.view_version, lambda: _address(room.view)
+    )
+    return ("lecture-trace", digest.decode())
 
 
 def _code(text: str) -> str:

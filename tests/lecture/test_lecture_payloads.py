@@ -1,7 +1,8 @@
 """A class computes each thing once (app/web/lecture_payloads.py): a room's view, its trace and
-its question are fetched by reference; the trace is one search however many students ask at
-the same moment; gone payloads are 404s even once fetched; and lecture payloads live in their
-own store, so a presenter's views never evict the class's cached traces."""
+its question are fetched by reference, or a small view and its trace carried in the
+``lecture:view`` message (the same bytes); the trace is one search however many students ask
+at the same moment; gone payloads are 404s even once fetched; and lecture payloads live in
+their own store, so a presenter's views never evict the class's cached traces."""
 
 import threading
 
@@ -135,6 +136,13 @@ def test_a_closed_question_is_gone_even_once_fetched():
     assert gone.status_code == 404 and "not open" in gone.get_json()["error"]
 
 
+def test_a_view_shown_to_no_student_is_not_searched():
+    app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60)
+    room = Room(app, {"tree": TEXTBOOK, "options": {}})
+    room.show({"tree": [[1, 2], [3]], "options": {}})
+    assert computed(app) == 0
+
+
 def test_a_presenters_many_views_never_evict_the_classs_traces():
     app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60, PRUNE_TRACE_CACHE_ENTRIES=2)
     warm = get(app, "/api/presets/textbook/trace")
@@ -163,3 +171,54 @@ def test_the_payload_store_keeps_each_rooms_current_bodies_within_its_bytes():
     clock[0] = 61.0
     store.body("EEEE", "question", "q1", lambda: b"e")  # the others were idle too long
     assert store.size == 1
+
+
+def students_view_message(app, room, view, students=3):
+    """What each of ``students`` (joined first) receives when the presenter shows ``view``."""
+    joined = [socketio.test_client(app) for _ in range(students)]
+    for student in joined:
+        assert student.emit("lecture:join", {"room": room.code}, callback=True)["ok"]
+        student.get_received()
+    room.show(view)
+    messages = []
+    for student in joined:
+        got = [m["args"][0] for m in student.get_received() if m["name"] == "lecture:view"]
+        student.disconnect()
+        assert len(got) == 1
+        messages.append(got[0])
+    return messages
+
+
+def test_a_small_view_and_its_trace_ride_in_the_message_as_the_routes_answer_them():
+    app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60)
+    room = Room(app, {"tree": TEXTBOOK, "options": {}})
+    mark = {"id": "alpha-beta-1", "slide": 2, "slides": 10, "title": "The first cutoff"}
+    tree = random_tree(seed=3, depth=5, branching=3)  # 364 nodes: a few KiB of trace
+    view = {"tree": tree, "options": {"rule": "standard"}, "lesson": mark}
+    before = computed(app)
+    messages = students_view_message(app, room, view)
+    assert computed(app) == before + 1  # searched once, before the message left
+    carried = messages[0]["view"]
+    assert all(message == messages[0] for message in messages)  # one message for the class
+    assert carried["view"] == get(app, carried["href"]).get_json()
+    assert carried["view"]["lesson"]["slide"] == 2
+    fetched = get(app, carried["href"] + "/trace")
+    assert fetched.headers["X-Prune-Trace"] == "cached" and computed(app) == before + 1
+    assert carried["trace"] == fetched.get_json()
+    expected = engine_trace(tree, {"rule": "standard"})
+    assert carried["trace"]["events"] == expected["events"]
+
+
+def test_a_view_whose_trace_does_not_fit_carries_the_view_alone_and_a_big_one_nothing():
+    app = make_app(PRUNE_LECTURE_IDLE_SECONDS=60, PRUNE_LECTURE_INLINE_BYTES=4096)
+    room = Room(app, {"tree": TEXTBOOK, "options": {}})
+    tree = random_tree(seed=3, depth=5, branching=3)  # its view fits 4 KiB, its trace not
+    carried = students_view_message(app, room, {"tree": tree, "options": {}})[0]["view"]
+    assert carried["view"] == {"tree": tree, "options": {}} and "trace" not in carried
+    trace = get(app, carried["href"] + "/trace")  # fetched by reference, searched already
+    assert trace.status_code == 200 and trace.headers["X-Prune-Trace"] == "cached"
+    big = random_tree(seed=4, depth=6, branching=4)  # 5,461 nodes: over 4 KiB of view
+    searched = computed(app)
+    carried = students_view_message(app, room, {"tree": big, "options": {}})[0]["view"]
+    assert set(carried) == {"version", "href"} and computed(app) == searched
+    assert get(app, carried["href"]).get_json()["tree"] == big

@@ -58,11 +58,13 @@ export class RunClient {
     this.ticket += 1;
   }
 
-  /** A whole trace from a GET (`url`; {nodes, options, events, summary, document?}), with
-   * run()'s handlers. Resolves once it has been handed over (or failed). */
-  fetchTrace(url, handlers) {
+  /** A whole trace ({nodes, options, events, summary, document?}) from a GET of `source`, its
+   * address, or `source` itself (a lecture message carried it), with run()'s handlers.
+   * Resolves once it has been handed over (or failed). */
+  fetchTrace(source, handlers) {
     this.cancel();
-    return this.whole(() => getJson(url), this.ticket, handlers);
+    const load = typeof source === "string" ? () => getJson(source) : async () => source;
+    return this.whole(load, this.ticket, handlers);
   }
 
   /** Hand a whole trace, `load()`ed, to `handlers` unless a newer run came meanwhile. */
