@@ -11,6 +11,9 @@ FIELDS = {
     "update": ("node", "child", "child_value", "value", "alpha", "beta"),
     "cutoff": ("node", "kind", "value", "relation", "bound", "pruned"),
     "exit": ("node", "value", "best"),
+    "pass": ("number", "alpha", "beta", "why"),
+    "tt": ("node", "action", "lower", "upper"),
+    "chance_cutoff": ("node", "value_bound", "relation", "bound", "pruned"),
 }
 
 
@@ -37,10 +40,13 @@ def readable(nodes, events):
         fields = FIELDS[kind]
         assert len(values) in (len(fields), len(fields) - (kind == "leaf")), event
         item = {"type": kind, **dict(zip(fields, values, strict=False))}
+        if kind == "pass":  # a pass names no node
+            decoded.append(item)
+            continue
         item["path"] = paths[item.pop("node")]
         if kind == "update":
             item["child"] = paths[item["child"]]
-        elif kind == "cutoff":
+        elif kind in ("cutoff", "chance_cutoff"):
             item["pruned"] = [paths[p] for p in item["pruned"]]
         elif kind == "exit" and item["best"] is not None:
             item["best"] = paths[item["best"]]

@@ -10,10 +10,12 @@ from .documents import Document, parse_players
 from .errors import EngineError
 from .tree import DEFAULT_LIMITS, DEFAULT_PLAYERS, Limits
 
-ALGORITHMS = ("minimax", "alphabeta", "expectimax")
+ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mtdf", "sssstar", "star1", "star2")
 RULES = ("standard", "strict")
 ORDERINGS = ("given", "perfect", "worst", "random", "heuristic")
-OPTION_FIELDS = ("algorithm", "rule", "players", "depth", "ordering", "seed")
+OPTION_FIELDS = ("algorithm", "rule", "players", "depth", "ordering", "seed", "guess", "bounds")
+# Which algorithms read an option that only some take (a bad combination is refused).
+OPTION_ALGORITHMS = {"guess": ("mtdf",), "bounds": ("star1", "star2")}
 MAX_SEED = 2**32 - 1
 
 
@@ -25,9 +27,11 @@ class SearchOptions:
     depth: int | None = None
     ordering: str = "given"
     seed: int = 0
+    guess: int | None = None
+    bounds: tuple[float, float] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "algorithm": self.algorithm,
             "rule": self.rule,
             "players": list(self.players),
@@ -35,6 +39,11 @@ class SearchOptions:
             "ordering": self.ordering,
             "seed": self.seed,
         }
+        if self.guess is not None:
+            data["guess"] = self.guess
+        if self.bounds is not None:
+            data["bounds"] = list(self.bounds)
+        return data
 
 
 def resolve_options(
@@ -51,7 +60,14 @@ def resolve_options(
         if document.players is not None:
             options = replace(options, players=document.players)
         options = _apply(options, document.options, limits, where="document options")
-    return _apply(options, overrides or {}, limits, where="options")
+    options = _apply(options, overrides or {}, limits, where="options")
+    for key, algorithms in OPTION_ALGORITHMS.items():
+        if getattr(options, key) is not None and options.algorithm not in algorithms:
+            raise EngineError(
+                f"{key} applies to {' and '.join(algorithms)} only, not {options.algorithm}",
+                field=key,
+            )
+    return options
 
 
 def _apply(
@@ -82,7 +98,41 @@ def _check(key: str, value: Any, limits: Limits) -> Any:
         return parse_players(value, limits)
     if key == "depth":
         return _integer(value, key, 0, limits.max_depth)
+    if key == "guess":
+        return _signed_integer(value, key, limits.max_abs_value)
+    if key == "bounds":
+        return _bounds(value, limits.max_abs_value)
     return _integer(value, key, 0, MAX_SEED)
+
+
+def _signed_integer(value: Any, key: str, largest: float) -> int:
+    if isinstance(value, str) and value.startswith("-"):
+        return -_integer(value[1:], key, 0, int(largest))
+    return _integer(value, key, -int(largest), int(largest))
+
+
+def _bounds(value: Any, largest: float) -> tuple[float, float]:
+    """``[L, U]`` (or ``"L,U"``): the declared range of every leaf value, L < U."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",")]
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise EngineError("bounds must be two numbers [L, U]", field="bounds")
+    numbers = []
+    for item in value:
+        if isinstance(item, str):
+            try:
+                item = float(item)
+            except ValueError:
+                raise EngineError(f"bounds: {item!r} is not a number", field="bounds") from None
+            item = int(item) if item.is_integer() else item
+        if isinstance(item, bool) or not isinstance(item, int | float) or not abs(item) <= largest:
+            message = f"bounds: {item!r} is not a number within ±{largest:g}"
+            raise EngineError(message, field="bounds")
+        numbers.append(item)
+    low, high = numbers
+    if not low < high:
+        raise EngineError(f"bounds [{low}, {high}]: L must be below U", field="bounds")
+    return low, high
 
 
 def _integer(value: Any, key: str, low: int, high: int) -> int:

@@ -35,6 +35,15 @@ class Search:
     limit), so a ``Search`` that exists will run to the end without an input error.
     """
 
+    def __new__(cls, tree: Tree, options: SearchOptions):
+        # ``Search(tree, options)`` builds the search the options name: an algorithm with a
+        # module of its own (dispatch.py) gets that module's subclass.
+        if cls is Search:
+            from .dispatch import search_class
+
+            cls = search_class(options.algorithm)
+        return super().__new__(cls)
+
     def __init__(self, tree: Tree, options: SearchOptions):
         self.tree = tree
         self.options = options
