@@ -183,7 +183,9 @@ class Star2Search(Star1Search):
         for index, child in enumerate(kids):
             probed[index] = self._probe(node, child, alpha, beta)
             bound_value = sum(w * b for w, b in zip(weights, probed, strict=True))
-            rest = kids[index + 1 :]
+            # A cut now skips the children not probed and all but the probed first child of
+            # each child probed.
+            rest = [*kids[index + 1 :], *(c for k in kids[: index + 1] for c in self.orders[k][1:])]
             if maximizing and bound_value >= beta:
                 return self._chance_cut(node, bound_value, ">=", beta, rest)
             if not maximizing and bound_value <= alpha:
