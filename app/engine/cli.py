@@ -32,6 +32,8 @@ def add_engine_commands(commands: argparse._SubParsersAction, parser_class) -> N
     run.add_argument("--depth", type=int, help="depth limit in plies")
     run.add_argument("--ordering", choices=ORDERINGS)
     run.add_argument("--seed", type=int, help="seed for --ordering random")
+    run.add_argument("--guess", help="MTD(f)'s first guess (--algorithm mtdf)")
+    run.add_argument("--bounds", help="L,U: the range of every leaf value (star1, star2)")
 
     generate = commands.add_parser("random", help="print a seeded random tree document")
     generate.add_argument("--seed", type=int, default=0)
@@ -59,7 +61,16 @@ def run_engine_command(args: argparse.Namespace) -> Any:
         document = load_document(_read(args.file))
         flags = {
             key: getattr(args, key)
-            for key in ("algorithm", "rule", "players", "depth", "ordering", "seed")
+            for key in (
+                "algorithm",
+                "rule",
+                "players",
+                "depth",
+                "ordering",
+                "seed",
+                "guess",
+                "bounds",
+            )  # fmt: skip  # noqa: E501
         }
         return trace(document.tree, resolve_options(document, flags))
     if args.command == "random":

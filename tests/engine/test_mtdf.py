@@ -129,3 +129,30 @@ def test_bad_guess_options_name_the_field(options, field, message):
 
 def test_a_guess_may_be_negative_and_travel_as_text():
     assert resolve_options(None, {"algorithm": "mtdf", "guess": "-7"}).guess == -7
+
+
+def test_the_command_line_takes_guess_and_bounds():
+    import json
+    import subprocess
+    import sys
+
+    def cli(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "app.engine", "trace", "-", *args],
+            input="[[3,12,8],[2,4,6],[14,5,2]]",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    done = cli("--algorithm", "mtdf", "--guess", "-5")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["events"][0] == ["pass", 1, -6, -5, "mtdf"]
+    assert result["summary"]["value"] == 3
+    star = json.loads(
+        cli("--algorithm", "star1", "--bounds", "0,14", "--players", "max,chance").stdout
+    )
+    assert star["summary"]["options"]["bounds"] == [0, 14]
+    refused = cli("--bounds", "0,14")
+    assert refused.returncode == 2 and "bounds applies to star1 and star2 only" in refused.stderr
