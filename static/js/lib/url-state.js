@@ -1,14 +1,15 @@
 // lib/url-state.js: the address bar is a link to the current view.
 //   ?preset=NAME | ?tree=<tree JSON, URI-encoded> | ?random=<random-tree params JSON>
 //   | ?z=<tree document, packed as share.js packs permalinks>
-//   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&step=N|end
+//   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&guess=F&bounds=L,U
+//   &step=N|end
 // The server refuses longer addresses (414), so no address written here is over the page's
 // limit: a pasted tree too long for ?tree= is packed (?z=); one too long even packed is left
 // out of the address and kept in the history entry's state, which a reload restores.
 
 import { PACKED_PARAM, packView } from "./packed-view.js";
 
-const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"];
+const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed", "guess", "bounds"];
 // The longest address (origin included) the server accepts when the page does not say
 // (index.html's data-max-url-chars, from the server's public limits).
 export const DEFAULT_MAX_URL_CHARS = 8000;

@@ -2,6 +2,7 @@
 
 import { KIND_NAMES, fmt, relationSymbol } from "../lib/format.js";
 import { moveName, nameList, nameOf } from "../lib/names.js";
+import { narratePassEvent } from "./pass-narration.js";
 import { num } from "./trace.js";
 
 /** An inner node as the subject of a sentence: "MIN node B", or "The root A". */
@@ -99,7 +100,7 @@ export function narrate(trace, k) {
       return `${name} returns ${v}${best}.`;
     }
     default:
-      return "";
+      return narratePassEvent(trace, k);
   }
 }
 

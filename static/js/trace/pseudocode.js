@@ -4,6 +4,8 @@
 // The current line is marked by more than its colour: a "▶" in the gutter (a secondary line,
 // "▷"), hidden from assistive technology, which reads aria-current="true" on the line.
 
+import { PASS_LISTINGS, passLinesFor } from "./pass-pseudocode.js";
+
 /** One listing line: [id, indent, text]. Ids are what events map to. */
 function valueFunction({ window, chance, limited }) {
   const args = window ? "state, α, β" : "state";
@@ -86,6 +88,7 @@ function expValue(window) {
 export function listing(options = {}, hasChance = false) {
   const algorithm = options.algorithm || "alphabeta";
   const limited = Number.isInteger(options.depth);
+  if (algorithm in PASS_LISTINGS) return PASS_LISTINGS[algorithm]();
   if (algorithm === "expectimax") {
     const lines = [
       ["value-def", 0, "def value(state):"],
@@ -141,7 +144,7 @@ export function linesFor(event, parentKind) {
     case "exit":
       return [`${parentKind}-return`];
     default:
-      return [];
+      return passLinesFor(event, parentKind);
   }
 }
 

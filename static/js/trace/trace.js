@@ -12,6 +12,8 @@
 // ~256, wider on huge trees to bound memory) and replays forward, so stepping back restores
 // exactly the earlier picture and nothing is ever asked of the server.
 
+import { checkBelow, decodePassEvent } from "./pass-events.js";
+
 export const UNVISITED = 0;
 export const ACTIVE = 1;
 export const VISITED = 2;
@@ -23,10 +25,14 @@ const LEAF = 1;
 const UPDATE = 2;
 const CUTOFF = 3;
 const EXIT = 4;
+const PASS = 5;
+const TABLE = 6;
+// A Star1/Star2 chance_cutoff prunes as a cutoff does (its `kind` is derived from the relation).
 const TYPE_CODES = { enter: ENTER, leaf: LEAF, update: UPDATE, cutoff: CUTOFF, exit: EXIT };
+Object.assign(TYPE_CODES, { chance_cutoff: CUTOFF, pass: PASS, tt: TABLE });
 
 const SNAPSHOT_BUDGET_BYTES = 64 * 1024 * 1024;
-const BYTES_PER_NODE = 1 + 1 + 8 + 8 + 8 + 4 + 4 + 4;
+const BYTES_PER_NODE = 1 + 1 + 8 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 2;
 
 /** A number from the wire: "Infinity"/"-Infinity" strings become numbers; null stays NaN. */
 export function num(x) {
@@ -50,7 +56,7 @@ function decode(wire) {
     case "exit":
       return { type, value: wire[2], best: wire[3] };
     default:
-      throw new Error(`unknown event type ${type}`);
+      return decodePassEvent(wire);
   }
 }
 
@@ -88,7 +94,11 @@ class State {
     this.cut = new Int32Array(n).fill(-1); // index of the cutoff event fired at this node
     this.prunedBy = new Int32Array(n).fill(-1); // on a pruned subtree's root: the cutoff node
     this.best = new Int32Array(n).fill(-1); // id of the child chosen (from exit)
+    this.lower = new Float64Array(n).fill(NaN); // transposition-table bounds (tt events)
+    this.upper = new Float64Array(n).fill(NaN);
+    this.entries = new Uint16Array(n); // how often the node was entered or evaluated
     this.step = 0;
+    this.pass = 0; // the number of the pass under way (0: a search without passes)
     this.current = -1; // node of the last applied event
     this.visited = 0;
     this.leaves = 0;
@@ -106,7 +116,11 @@ class State {
     this.cut.set(other.cut);
     this.prunedBy.set(other.prunedBy);
     this.best.set(other.best);
+    this.lower.set(other.lower);
+    this.upper.set(other.upper);
+    this.entries.set(other.entries);
     this.step = other.step;
+    this.pass = other.pass;
     this.current = other.current;
     this.visited = other.visited;
     this.leaves = other.leaves;
@@ -218,7 +232,7 @@ export class Trace {
     for (const wire of events) {
       const event = decode(wire);
       const code = TYPE_CODES[event.type];
-      const node = this.checkId(wire[1], `${event.type} event`);
+      const node = code === PASS ? 0 : this.checkId(wire[1], `${event.type} event`);
       let child = -1;
       let pruned = null;
       let before = null;
@@ -227,7 +241,8 @@ export class Trace {
         const b = this.builder;
         before = { value: b.value[node], alpha: b.alpha[node], beta: b.beta[node] };
       } else if (code === CUTOFF) {
-        pruned = wire[6].map((id) => this.checkChild(id, node, "cutoff event"));
+        if (event.type === "cutoff") pruned = wire[6].map((id) => this.checkChild(id, node, "cutoff event"));
+        else pruned = wire[5].map((id) => checkBelow(this, id, node));
       } else if (code === EXIT && event.best !== null) {
         this.checkChild(event.best, node, "exit event");
       }
@@ -267,6 +282,8 @@ export class Trace {
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
         s.value[i] = e.kind === "max" ? -Infinity : e.kind === "min" ? Infinity : NaN;
+        s.done[i] = 0; // entered again in a later pass: searched anew
+        s.entries[i]++;
         s.visited++;
         break;
       }
@@ -276,6 +293,7 @@ export class Trace {
         s.value[i] = num(e.value);
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
+        s.entries[i]++;
         s.visited++;
         s.leaves++;
         break;
@@ -305,6 +323,13 @@ export class Trace {
         s.best[i] = e.best === null ? -1 : e.best;
         break;
       }
+      case PASS:
+        s.pass = e.number;
+        break;
+      case TABLE:
+        s.lower[i] = num(e.lower);
+        s.upper[i] = num(e.upper);
+        break;
       default:
         break;
     }

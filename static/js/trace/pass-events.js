@@ -1,0 +1,29 @@
+// trace/pass-events.js: decodes the events of the searches beyond alpha-beta (docs/protocol.md
+// "Trace events"): a pass over the root (MTD(f), SSS*), the transposition table's hits and
+// stores, and Star1/Star2's cutoff at a chance node. trace.js decodes the classic kinds and
+// asks here for these; DOM-free.
+
+/** A wire array of one of these kinds as the object the panels read (named fields). */
+export function decodePassEvent(wire) {
+  const type = wire[0];
+  switch (type) {
+    case "pass": // names no node: its number, window and why (trace.js makes the root its node)
+      return { type, number: wire[1], alpha: wire[2], beta: wire[3], why: wire[4] };
+    case "tt":
+      return { type, action: wire[2], lower: wire[3], upper: wire[4] };
+    case "chance_cutoff": {
+      const kind = wire[3] === "<=" ? "alpha" : "beta";
+      return { type, kind, value: wire[2], relation: wire[3], bound: wire[4] };
+    }
+    default:
+      throw new Error(`unknown event type ${type}`);
+  }
+}
+
+/** `id` if it is a node below `node` in `trace` (a Star2 cut skips grandchildren too). */
+export function checkBelow(trace, id, node) {
+  if (!Number.isInteger(id) || id <= node || id >= node + trace.subtree[node]) {
+    throw new Error(`chance_cutoff event: ${JSON.stringify(id)} is not a node below node ${node}`);
+  }
+  return id;
+}
