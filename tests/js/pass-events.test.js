@@ -24,12 +24,13 @@ function stepOf(trace, type, where = () => true, n = 0) {
 test("every step of these traces has a sentence and a lit pseudocode line", () => {
   for (const name of FIXTURES) {
     const trace = traceOf(name);
-    const ids = new Set(listing(trace.options).lines.map(([id]) => id));
+    const { lines: listed, aliases = {} } = listing(trace.options);
+    const ids = new Set(listed.map(([id]) => id));
     for (let k = 1; k <= trace.length; k++) {
       const sentence = narrate(trace, k);
       assert.ok(sentence.length > 10, `${name} step ${k}: "${sentence}"`);
       const lines = linesFor(trace.eventAt(k), trace.kind(trace.nodeOf[k - 1]));
-      assert.ok(ids.has(lines[0]), `${name} step ${k}: ${trace.eventAt(k).type} lights ${lines[0]}`);
+      assert.ok(ids.has(aliases[lines[0]] || lines[0]), `${name} step ${k}: ${trace.eventAt(k).type} lights ${lines[0]}`);
     }
     assert.equal(trace.seek(trace.length).step, trace.length);
   }

@@ -1,7 +1,7 @@
 // trace/pass-events.js: decodes the events of the searches beyond alpha-beta (docs/protocol.md
 // "Trace events"): a pass over the root (MTD(f), SSS*), the transposition table's hits and
 // stores, and Star1/Star2's cutoff at a chance node. trace.js decodes the classic kinds and
-// asks here for these; DOM-free.
+// asks here for these, and for what a node entered again in a later pass resets; DOM-free.
 
 /** A wire array of one of these kinds as the object the panels read (named fields). */
 export function decodePassEvent(wire) {
@@ -26,4 +26,16 @@ export function checkBelow(trace, id, node) {
     throw new Error(`chance_cutoff event: ${JSON.stringify(id)} is not a node below node ${node}`);
   }
   return id;
+}
+
+/** Node `i` is entered or evaluated (again, in a later pass): count it, and clear what an
+ * earlier pass marked on it (its cutoff, its being pruned, its children's strikes), so the
+ * picture shows the current pass; its table bounds stay until the next store. */
+export function searchAnew(trace, s, i) {
+  s.entries[i]++;
+  if (s.entries[i] === 1) return;
+  s.done[i] = 0;
+  s.cut[i] = -1;
+  s.prunedBy[i] = -1;
+  for (const child of trace.children[i]) s.prunedBy[child] = -1;
 }

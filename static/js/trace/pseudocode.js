@@ -144,7 +144,7 @@ export function linesFor(event, parentKind) {
     case "exit":
       return [`${parentKind}-return`];
     default:
-      return passLinesFor(event, parentKind);
+      return passLinesFor(event);
   }
 }
 
@@ -153,6 +153,7 @@ export class Pseudocode {
     this.list = listElement;
     this.title = titleElement;
     this.lines = new Map();
+    this.aliases = {};
     this.lit = [];
     this.offsets = null;
     // A scrolling listing must be reachable by keyboard (reveal() sets its tabindex): name it.
@@ -165,7 +166,8 @@ export class Pseudocode {
   }
 
   show(options, hasChance) {
-    const { title, lines } = listing(options, hasChance);
+    const { title, lines, aliases } = listing(options, hasChance);
+    this.aliases = aliases || {}; // an event's line id → the line that stands for it here
     if (this.title) this.title.textContent = title;
     this.list.replaceChildren();
     this.lines = new Map();
@@ -227,7 +229,7 @@ export class Pseudocode {
     this.lit = [];
     const ids = linesFor(event, kind);
     ids.forEach((id, index) => {
-      const li = this.lines.get(id);
+      const li = this.lines.get(this.aliases[id] || id);
       if (!li) return;
       const current = index === 0;
       li.classList.add(current ? "current" : "secondary");

@@ -12,7 +12,7 @@
 // ~256, wider on huge trees to bound memory) and replays forward, so stepping back restores
 // exactly the earlier picture and nothing is ever asked of the server.
 
-import { checkBelow, decodePassEvent } from "./pass-events.js";
+import { checkBelow, decodePassEvent, searchAnew } from "./pass-events.js";
 
 export const UNVISITED = 0;
 export const ACTIVE = 1;
@@ -282,18 +282,17 @@ export class Trace {
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
         s.value[i] = e.kind === "max" ? -Infinity : e.kind === "min" ? Infinity : NaN;
-        s.done[i] = 0; // entered again in a later pass: searched anew
-        s.entries[i]++;
+        searchAnew(this, s, i); // entered again in a later pass: earlier marks go
         s.visited++;
         break;
       }
       case LEAF: {
+        searchAnew(this, s, i);
         s.state[i] = VISITED;
         s.done[i] = 1;
         s.value[i] = num(e.value);
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
-        s.entries[i]++;
         s.visited++;
         s.leaves++;
         break;

@@ -12,7 +12,9 @@
 // follow the spacing tree/fit.js chose (view.spacing): the window reads "α=3 β=∞" (roomy),
 // "[3, ∞]" (compact) or "α=3" over "β=∞" (stacked), right under the node when packed; a
 // name longer than the spacing allows is shortened, its full text in the accessible name and
-// in a <title> on the item (the tooltip). Reads from the view: trace, names, levels,
+// in a <title> on the item (the tooltip). A node MTD(f) or SSS* has finished shows its
+// transposition-table bounds ("[3, ∞)") in place of its window, and a node searched more
+// than once carries data-passes. Reads from the view: trace, names, levels,
 // cutByLimit, folded, eagerToggles, spacing.
 
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
@@ -35,6 +37,11 @@ export function windowText(alpha, beta, spacing) {
   if (spacing === "compact") return [`[${fmt(alpha)}, ${fmt(beta)}]`];
   if (spacing === "stacked") return [`α=${fmt(alpha)}`, `β=${fmt(beta)}`];
   return [`α=${fmt(alpha)} β=${fmt(beta)}`];
+}
+
+/** A node's bounds in the transposition table as an interval: "[3, ∞)", "(−∞, 2]". */
+export function tableText(lower, upper) {
+  return `${lower === -Infinity ? "(" : "["}${fmt(lower)}, ${fmt(upper)}${upper === Infinity ? ")" : "]"}`;
 }
 
 /** Write `lines` into a window text element (a <tspan> per line when there are two). */
@@ -111,6 +118,9 @@ export class NodeLayer {
     this.rAlpha = new Float64Array(n).fill(-0.5);
     this.rBeta = new Float64Array(n).fill(-0.5);
     this.rCut = new Int32Array(n).fill(-2);
+    this.rEntries = new Uint16Array(n); // MTD(f), SSS*: entries and the table's bounds
+    this.rLower = new Float64Array(n).fill(NaN);
+    this.rUpper = new Float64Array(n).fill(NaN);
     this.rSummary = new Array(n).fill(""); // a folded node's summary, as last named
   }
 
@@ -288,7 +298,10 @@ export class NodeLayer {
       this.rDone[i] !== s.done[i] ||
       neq(this.rValue[i], s.value[i]) ||
       neq(this.rAlpha[i], s.alpha[i]) ||
-      neq(this.rBeta[i], s.beta[i])
+      neq(this.rBeta[i], s.beta[i]) ||
+      this.rEntries[i] !== s.entries[i] ||
+      neq(this.rLower[i], s.lower[i]) ||
+      neq(this.rUpper[i], s.upper[i])
     ) {
       this.update(i, s);
       changed = true;
@@ -315,6 +328,9 @@ export class NodeLayer {
     if (isDone && st !== PRUNED) g.setAttribute("data-value", attrValue(v));
     else g.removeAttribute("data-value");
     g.classList.toggle("done", !!isDone);
+    // Searched more than once (a later pass): data-passes says how often, CSS rings it.
+    if (s.entries[i] > 1) g.setAttribute("data-passes", String(s.entries[i]));
+    else g.removeAttribute("data-passes");
     if (!t.nodes[i].terminal) {
       // A node being searched always shows its running value ("?" before it has one).
       let valText = "";
@@ -324,7 +340,9 @@ export class NodeLayer {
       const a = s.alpha[i];
       const b = s.beta[i];
       let lines = [];
-      if ((st === ACTIVE || st === VISITED) && !Number.isNaN(a) && !Number.isNaN(b)) {
+      if (st === VISITED && isDone && !Number.isNaN(s.lower[i])) {
+        lines = [tableText(s.lower[i], s.upper[i])]; // the transposition table's bounds
+      } else if ((st === ACTIVE || st === VISITED) && !Number.isNaN(a) && !Number.isNaN(b)) {
         lines = windowText(a, b, this.view.spacing);
       }
       if (lines.length || this.winEl[i]) setWindow(this.ensureWin(i), lines);
@@ -341,6 +359,9 @@ export class NodeLayer {
     this.rValue[i] = v;
     this.rAlpha[i] = s.alpha[i];
     this.rBeta[i] = s.beta[i];
+    this.rEntries[i] = s.entries[i];
+    this.rLower[i] = s.lower[i];
+    this.rUpper[i] = s.upper[i];
   }
 
   /**

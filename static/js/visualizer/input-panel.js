@@ -4,6 +4,7 @@
 import { fmtPath } from "../lib/format.js";
 import { lineColumn, locateNode } from "../lib/json-locate.js";
 import { DEFAULT_OPTIONS } from "../lib/search-options.js";
+import { AlgorithmFields } from "./algorithm-fields.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -106,12 +107,14 @@ export class InputPanel {
         this.hooks.onRun();
       });
     }
+    const changed = () => {
+      this.syncOptionControls();
+      this.clearOptionErrors();
+      this.hooks.onOptionsChange();
+    };
+    this.extras = new AlgorithmFields(changed); // guess (MTD(f)), bounds (Star1/Star2)
     for (const el of [e.algorithm, e.rule, e.players, e.depth, e.ordering, e.seed]) {
-      el.addEventListener("change", () => {
-        this.syncOptionControls();
-        this.clearOptionErrors();
-        this.hooks.onOptionsChange();
-      });
+      el.addEventListener("change", changed);
     }
     this.syncOptionControls();
   }
@@ -203,7 +206,7 @@ export class InputPanel {
     };
     if (Number.isNaN(options.depth)) options.depth = depthText; // the server says what is wrong
     if (Number.isNaN(options.seed)) options.seed = e.seed.value;
-    return options;
+    return { ...options, ...this.extras.read(options.algorithm) };
   }
 
   /** Set option controls from any partial {algorithm, rule, players, depth, ordering, seed}. */
@@ -223,6 +226,7 @@ export class InputPanel {
       e.depth.value = options.depth === null || options.depth === "" ? "" : String(options.depth);
     }
     if (options.seed !== undefined && options.seed !== null) e.seed.value = String(options.seed);
+    this.extras.set(options);
     this.syncOptionControls();
   }
 
@@ -246,6 +250,7 @@ export class InputPanel {
     e.rule.disabled = !alphabeta;
     e.ruleHint.hidden = alphabeta;
     e.seedLabel.hidden = e.ordering.value !== "random";
+    this.extras.sync(e.algorithm.value);
     const depth = e.depth.value.trim() === "" ? null : Number(e.depth.value);
     e.depthHint.textContent = depthLimitText(depth, e.players.value);
     e.depthHint.hidden = !e.depthHint.textContent;
@@ -280,6 +285,7 @@ export class InputPanel {
     for (const el of [e.players, e.depth, e.seed, e.algorithm, e.rule, e.ordering]) {
       el.removeAttribute("aria-invalid");
     }
+    this.extras.clearErrors();
   }
 
   hideError(el) {
@@ -316,8 +322,9 @@ export class InputPanel {
       else this.showError(sourceKind === "random" ? e.randomError : e.runError, message);
       return;
     }
-    if (field && field in optionInputs) {
-      const [box, input] = optionInputs[field];
+    const place = field && (optionInputs[field] || this.extras.errorPlace(field, e.optError));
+    if (place) {
+      const [box, input] = place;
       this.showError(box, message, input);
       return;
     }

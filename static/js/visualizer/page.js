@@ -115,7 +115,8 @@ function showStep(k) {
   writeUrl();
 }
 
-/** The options an address or a share link carries (the seed only for a random ordering). */
+/** The options an address or a share link carries (the seed only for a random ordering,
+ * MTD(f)'s guess and Star1/Star2's bounds only with those algorithms). */
 function urlOptions(options) {
   if (!options) return null;
   const out = {
@@ -126,6 +127,7 @@ function urlOptions(options) {
     ordering: options.ordering,
   };
   if (options.ordering === "random") out.seed = options.seed;
+  for (const key of ["guess", "bounds"]) if (options[key] !== undefined) out[key] = options[key];
   return out;
 }
 
