@@ -42,115 +42,111 @@ class MTDSearch(Search):
         return DEFAULT_GUESS if self.options.guess is None else self.options.guess
 
     def _run(self, size: int) -> Iterator[list[tuple]]:
-        tree = self.tree
+        # Alpha-beta with memory as one closure over local names: the hot path, written for
+        # speed (bench/engine_passes.py) rather than for brevity.
+        tree, view = self.tree, self.view
+        children, values, depths, ids = tree.children, tree.values, tree.depths, view.rows
+        own_kinds, level_kinds, orders = view.own_kinds, view.level_kinds, self.orders
+        limit = -1 if view.limit is None else view.limit
         count = len(tree)
-        self._lower, self._upper = [-INF] * count, [INF] * count
-        self._stored = bytearray(count)
-        self._seen = bytearray(count)
-        self._entered: list[int] = []
-        self._best: dict[int, int] = {}
-        self._leaves = 0
-        self._events: list[tuple] = []
-        emit = self._events.append
-        g, lower, upper = self.first_guess(), -INF, INF
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            emit(("pass", len(self.passes) + 1, wire(beta - 1), wire(beta), self.why))
-            g = self._visit(0, beta - 1, beta)
-            if g < beta:
-                upper = g
+        lower, upper, stored = [-INF] * count, [INF] * count, bytearray(count)
+        entered, evaluated, best_child = [], [], {}  # inner nodes entered, leaves evaluated
+        cutoffs = self.counters.cutoffs
+        events: list[tuple] = []
+        emit = events.append
+
+        def store(node, low, high):
+            if low < lower[node]:
+                low = lower[node]
+            if high > upper[node]:
+                high = upper[node]
+            lower[node], upper[node], stored[node] = low, high, 1
+            emit(("tt", ids[node], "store", wire(low), wire(high)))
+
+        def visit(node, alpha, beta):
+            row = ids[node]
+            if stored[node]:
+                low, high = lower[node], upper[node]
+                if low >= beta or high <= alpha or low > alpha or high < beta:
+                    emit(("tt", row, "hit", wire(low), wire(high)))
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+            kids = children[node]
+            if not kids or depths[node] == limit:
+                g = values[node]
+                evaluated.append(node)
+                emit(("leaf", row, g, wire(alpha), wire(beta), True) if kids else ("leaf", row, g, wire(alpha), wire(beta)))  # fmt: skip  # noqa: E501
+                store(node, g, g)
+                return g
+            kind = own_kinds[node] or level_kinds[depths[node]]
+            entered.append(node)
+            emit(("enter", row, kind, wire(alpha), wire(beta)))
+            order = orders[node]
+            best = order[0]
+            if kind == MAX:
+                g, a = -INF, alpha
+                for position, child in enumerate(order):
+                    returned = visit(child, a, beta)
+                    if returned > g:
+                        g, best = returned, child
+                    if g > a:
+                        a = g
+                    emit(("update", row, ids[child], returned, wire(g), wire(a), wire(beta)))
+                    if g >= beta:
+                        pruned = [ids[c] for c in order[position + 1 :]]
+                        emit(("cutoff", row, "beta", wire(g), ">=", wire(beta), pruned))
+                        cutoffs["beta"] += 1
+                        break
             else:
-                lower = g
+                g, b = INF, beta
+                for position, child in enumerate(order):
+                    returned = visit(child, alpha, b)
+                    if returned < g:
+                        g, best = returned, child
+                    if g < b:
+                        b = g
+                    emit(("update", row, ids[child], returned, wire(g), wire(alpha), wire(b)))
+                    if g <= alpha:
+                        pruned = [ids[c] for c in order[position + 1 :]]
+                        emit(("cutoff", row, "alpha", wire(g), "<=", wire(alpha), pruned))
+                        cutoffs["alpha"] += 1
+                        break
+            best_child[node] = best
+            emit(("exit", row, wire(g), ids[best]))
+            if g <= alpha:
+                store(node, lower[node], g)
+            elif g >= beta:
+                store(node, g, upper[node])
+            else:
+                store(node, g, g)
+            return g
+
+        g, low, high = self.first_guess(), -INF, INF
+        while low < high:
+            beta = g + 1 if g == low else g
+            emit(("pass", len(self.passes) + 1, wire(beta - 1), wire(beta), self.why))
+            g = visit(0, beta - 1, beta)
+            if g < beta:
+                high = g
+            else:
+                low = g
             self.passes.append(
                 {"alpha": wire(beta - 1), "beta": wire(beta), "value": wire(g)}
-                | {"lower": wire(lower), "upper": wire(upper)}
+                | {"lower": wire(low), "upper": wire(high)}
             )
-        self._finish_mtd(g)
-        events = self._events
-        for start in range(0, len(events), size):
-            yield events[start : start + size]
-
-    def _visit(self, node: int, alpha: float, beta: float) -> float:
-        """Fail-soft alpha-beta with memory (Plaat et al.'s AlphaBetaWithMemory)."""
-        emit, ids = self._events.append, self.view.rows
-        row = ids[node]
-        self._seen[node] = 1
-        if self._stored[node]:
-            low, high = self._lower[node], self._upper[node]
-            if low >= beta or high <= alpha or low > alpha or high < beta:
-                emit(("tt", row, "hit", wire(low), wire(high)))
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-        tree = self.tree
-        if self.view.is_terminal(node):
-            g = tree.values[node]
-            self._leaves += 1
-            event = ("leaf", row, g, wire(alpha), wire(beta))
-            emit((*event, True) if tree.children[node] else event)
-            self._store(node, g, g)
-            return g
-        kind = self.view.kinds[node]
-        self._entered.append(node)
-        emit(("enter", row, kind, wire(alpha), wire(beta)))
-        order = self.orders[node]
-        best = -1
-        if kind == MAX:
-            g, a = -INF, alpha
-            for position, child in enumerate(order):
-                returned = self._visit(child, a, beta)
-                if returned > g:
-                    g, best = returned, child
-                a = max(a, g)
-                emit(("update", row, ids[child], returned, wire(g), wire(a), wire(beta)))
-                if g >= beta:
-                    self._cut(node, "beta", g, ">=", beta, order[position + 1 :])
-                    break
-        else:
-            g, b = INF, beta
-            for position, child in enumerate(order):
-                returned = self._visit(child, alpha, b)
-                if returned < g:
-                    g, best = returned, child
-                b = min(b, g)
-                emit(("update", row, ids[child], returned, wire(g), wire(alpha), wire(b)))
-                if g <= alpha:
-                    self._cut(node, "alpha", g, "<=", alpha, order[position + 1 :])
-                    break
-        self._best[node] = best
-        emit(("exit", row, wire(g), ids[best] if best >= 0 else None))
-        if g <= alpha:
-            self._store(node, self._lower[node], g)
-        elif g >= beta:
-            self._store(node, g, self._upper[node])
-        else:
-            self._store(node, g, g)
-        return g
-
-    def _cut(self, node, side, value, relation, bound, skipped) -> None:
-        ids = self.view.rows
-        pruned = [ids[c] for c in skipped]
-        self._events.append(("cutoff", ids[node], side, wire(value), relation, wire(bound), pruned))
-        self.counters.cutoffs[side] += 1
-
-    def _store(self, node: int, low: float, high: float) -> None:
-        low, high = max(low, self._lower[node]), min(high, self._upper[node])
-        self._lower[node], self._upper[node] = low, high
-        self._stored[node] = 1
-        self._events.append(("tt", self.view.rows[node], "store", wire(low), wire(high)))
-
-    def _finish_mtd(self, value: float) -> None:
+        self._lower, self._upper, self._stored, self._best = lower, upper, stored, best_child
         counters = self.counters
-        counters.inner, counters.leaves = len(self._entered), self._leaves
-        seen, children = self._seen, self.tree.children
-        counters.pruned = [c for n in set(self._entered) for c in children[n] if not seen[c]]
-        summary = summarize(
-            self.view, counters, self.options.to_data(), value, self._proven_variation(value)
-        )
+        counters.inner, counters.leaves = len(entered), len(evaluated)
+        seen = {*entered, *evaluated}  # a node the table answered was searched before
+        counters.pruned = [c for n in set(entered) for c in children[n] if c not in seen]
+        summary = summarize(view, counters, self.options.to_data(), g, self._proven_variation(g))
         summary["passes"] = self.passes
         self._summary = summary
+        for start in range(0, len(events), size):
+            yield events[start : start + size]
 
     def _proven_variation(self, value: float) -> dict[int, int]:
         """The principal variation the table proves: from each node on it, the child whose
@@ -159,7 +155,7 @@ class MTDSearch(Search):
         best: dict[int, int] = {}
         node = 0
         while node in self._best:
-            maximizing = self.view.kinds[node] == MAX
+            maximizing = self.view.kind(node) == MAX
             proven = [
                 c
                 for c in self.orders[node]
@@ -173,8 +169,13 @@ class MTDSearch(Search):
 
 def check_minimax_integers(view, algorithm: str) -> None:
     """MTD(f) and SSS* search MAX/MIN trees with whole-number values: refuse a chance node or
-    a fractional value, naming the node."""
+    a fractional value that the search would meet, naming the node."""
     tree = view.tree
+    chance = tree.has_types or CHANCE in view.level_kinds[: view.depth]
+    types = set(map(type, tree.values))
+    whole = types <= {int, type(None)} or all(v == int(v) for v in tree.values if v is not None)
+    if whole and not chance:  # the common case, without a walk over the nodes
+        return
     for node in view.nodes():
         if view.kinds[node] == CHANCE and not view.is_terminal(node):
             raise node_error(

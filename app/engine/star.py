@@ -35,6 +35,8 @@ class Star1Search(Search):
                 field="bounds",
             )
         self.low, self.high = options.bounds
+        if all(self.low <= v <= self.high for v in tree.values if v is not None):
+            return  # the common case, without a walk over the nodes
         for node in self.view.nodes():
             if self.view.is_terminal(node) and not self.low <= tree.values[node] <= self.high:
                 raise node_error(
@@ -43,118 +45,164 @@ class Star1Search(Search):
                     f"[{self.low}, {self.high}]",
                 )
 
+    probes = False  # Star2 probes a chance node's children first
+
     def _run(self, size: int) -> Iterator[list[tuple]]:
-        self._seen = bytearray(len(self.tree))
-        self._entered: list[int] = []
-        self._best: dict[int, int] = {}
-        self._leaves = 0
-        self._events: list[tuple] = []
-        value = self._visit(0, -INF, INF)
+        # One set of closures over local names: the hot path, written for speed
+        # (bench/engine_passes.py) rather than for brevity.
+        tree, view = self.tree, self.view
+        children, values, depths, ids = tree.children, tree.values, tree.depths, view.rows
+        own_kinds, level_kinds, orders = view.own_kinds, view.level_kinds, self.orders
+        probabilities = tree.probabilities
+        limit = -1 if view.limit is None else view.limit
+        low_bound, high_bound = self.low, self.high
+        entered, evaluated, best_child = [], [], {}  # inner nodes entered, leaves evaluated
+        cutoffs = self.counters.cutoffs
+        events: list[tuple] = []
+        emit = events.append
+
+        def kind_of(node):
+            return own_kinds[node] or level_kinds[depths[node]]
+
+        def inner(node):
+            return children[node] and depths[node] != limit
+
+        def visit(node, alpha, beta):
+            """The node's value, or a fail-soft bound on it outside (α, β)."""
+            row = ids[node]
+            kids = children[node]
+            if not kids or depths[node] == limit:
+                value = values[node]
+                evaluated.append(node)
+                emit(("leaf", row, value, wire(alpha), wire(beta), True) if kids else ("leaf", row, value, wire(alpha), wire(beta)))  # fmt: skip  # noqa: E501
+                return value
+            kind = own_kinds[node] or level_kinds[depths[node]]
+            entered.append(node)
+            emit(("enter", row, kind, wire(alpha), wire(beta)))
+            if kind == CHANCE:
+                value = chance(node, alpha, beta)
+                emit(("exit", row, value, None))
+                return value
+            value, best = minimax(node, kind == MAX, alpha, beta, orders[node])
+            best_child[node] = best
+            emit(("exit", row, value, ids[best]))
+            return value
+
+        def minimax(node, maximizing, alpha, beta, order):
+            """Fail-soft alpha-beta over ``order`` (a MAX or MIN node's children)."""
+            row = ids[node]
+            value, best = (-INF if maximizing else INF), order[0]
+            for position, child in enumerate(order):
+                returned = visit(child, alpha, beta)
+                if maximizing:
+                    if returned > value:
+                        value, best = returned, child
+                    if value > alpha:
+                        alpha = value
+                elif returned < value:
+                    value, best = returned, child
+                    if value < beta:
+                        beta = value
+                emit(("update", row, ids[child], returned, value, wire(alpha), wire(beta)))
+                if alpha >= beta:
+                    side, relation, bound = ("beta", ">=", beta) if maximizing else ("alpha", "<=", alpha)  # fmt: skip  # noqa: E501
+                    pruned = [ids[c] for c in order[position + 1 :]]
+                    emit(("cutoff", row, side, value, relation, wire(bound), pruned))
+                    cutoffs[side] += 1
+                    break
+            return value, best
+
+        def cut(node, bound_value, relation, bound, skipped):
+            """The node's fail-soft bound; a ``chance_cutoff`` event when children are skipped
+            (after the last child nothing is left to prune, and no event says so)."""
+            if skipped:
+                pruned = [ids[c] for c in skipped]
+                emit(("chance_cutoff", ids[node], bound_value, relation, wire(bound), pruned))
+                cutoffs["alpha" if relation == "<=" else "beta"] += 1
+            # Never on the wrong side of the window through rounding.
+            return min(bound_value, bound) if relation == "<=" else max(bound_value, bound)
+
+        def chance(node, alpha, beta):
+            """Star1 at a chance node (after Star2's probes, when they apply)."""
+            kids = children[node]
+            count = len(kids)
+            uniform = probabilities[kids[0]] is None
+            weights = [1 / count] * count if uniform else [probabilities[c] for c in kids]
+            floors, ceilings = [low_bound] * count, [high_bound] * count
+            probing = self.probes and all(inner(c) for c in kids)
+            if probing:
+                maximizing = kind_of(kids[0]) == MAX
+                probing = all((kind_of(c) == MAX) == maximizing for c in kids)
+                if probing:
+                    probed = floors if maximizing else ceilings
+                    for index, child in enumerate(kids):
+                        probed[index] = probe(child, maximizing)
+                        bound_value = sum(w * b for w, b in zip(weights, probed, strict=True))
+                        # A cut skips the unprobed children and all but the probed first
+                        # child of each child probed.
+                        if (bound_value >= beta) if maximizing else (bound_value <= alpha):
+                            rest = [*kids[index + 1 :], *(c for k in kids[: index + 1] for c in orders[k][1:])]  # fmt: skip  # noqa: E501
+                            relation, bound = (">=", beta) if maximizing else ("<=", alpha)
+                            return cut(node, bound_value, relation, bound, rest)
+            # The weighted bounds of the children after each one: a formula when uniform
+            # and unprobed (the common case), else suffix sums.
+            plain = uniform and not probing
+            if not plain:
+                rest_low, rest_high = [0.0] * count, [0.0] * count
+                for index in range(count - 2, -1, -1):
+                    after = index + 1
+                    rest_low[index] = rest_low[after] + weights[after] * floors[after]
+                    rest_high[index] = rest_high[after] + weights[after] * ceilings[after]
+            row = ids[node]
+            total = 0.0  # Σ v (uniform) or Σ p·v of the children searched
+            known = 0.0
+            for index, child in enumerate(kids):
+                weight = weights[index]
+                if plain:
+                    left = (count - index - 1) * weight
+                    after_low, after_high = left * low_bound, left * high_bound
+                else:
+                    after_low, after_high = rest_low[index], rest_high[index]
+                # The child's values for which the node's bound reaches α or β.
+                raw_alpha = (alpha - known - after_high) / weight if weight else -INF
+                raw_beta = (beta - known - after_low) / weight if weight else INF
+                returned = visit(
+                    child,
+                    raw_alpha if raw_alpha > low_bound else low_bound,
+                    raw_beta if raw_beta < high_bound else high_bound,
+                )
+                total += returned if uniform else weight * returned
+                known = total / count if uniform else total
+                emit(("update", row, ids[child], returned, known, wire(alpha), wire(beta)))
+                if returned <= raw_alpha:  # a fail-low child: the value is at most α
+                    return cut(node, known + after_high, "<=", alpha, kids[index + 1 :])
+                if returned >= raw_beta:  # a fail-high child: the value is at least β
+                    return cut(node, known + after_low, ">=", beta, kids[index + 1 :])
+            return known
+
+        def probe(child, maximizing):
+            """Enter ``child``, search its first child only, and leave it with that bound."""
+            row = ids[child]
+            entered.append(child)
+            emit(("enter", row, kind_of(child), wire(low_bound), wire(high_bound)))
+            value, best = minimax(child, maximizing, low_bound, high_bound, orders[child][:1])
+            emit(("exit", row, value, ids[best]))
+            return value
+
+        value = visit(0, -INF, INF)
         counters = self.counters
-        counters.inner, counters.leaves = len(self._entered), self._leaves
-        children, seen = self.tree.children, self._seen
-        counters.pruned = [c for n in set(self._entered) for c in children[n] if not seen[c]]
-        self._summary = summarize(self.view, counters, self.options.to_data(), value, self._best)
-        events = self._events
+        counters.inner, counters.leaves = len(entered), len(evaluated)
+        seen = {*entered, *evaluated}
+        counters.pruned = [c for n in set(entered) for c in children[n] if c not in seen]
+        self._summary = summarize(view, counters, self.options.to_data(), value, best_child)
         for start in range(0, len(events), size):
             yield events[start : start + size]
-
-    def _visit(self, node: int, alpha: float, beta: float) -> float:
-        """The node's value, or a fail-soft bound on it outside (α, β)."""
-        emit, row = self._events.append, self.view.rows[node]
-        self._seen[node] = 1
-        if self.view.is_terminal(node):
-            value = self.tree.values[node]
-            self._leaves += 1
-            event = ("leaf", row, value, wire(alpha), wire(beta))
-            emit((*event, True) if self.tree.children[node] else event)
-            return value
-        kind = self.view.kinds[node]
-        self._entered.append(node)
-        emit(("enter", row, kind, wire(alpha), wire(beta)))
-        if kind == CHANCE:
-            value = self._chance(node, alpha, beta)
-            emit(("exit", row, value, None))
-            return value
-        return self._exit(node, *self._minimax(node, alpha, beta, self.orders[node]))
-
-    def _exit(self, node: int, value: float, best: int) -> float:
-        self._best[node] = best
-        self._events.append(("exit", self.view.rows[node], value, self.view.rows[best]))
-        return value
-
-    def _minimax(self, node, alpha, beta, order) -> tuple[float, int]:
-        """Fail-soft alpha-beta over ``order`` (a MAX or MIN node's children)."""
-        emit, ids = self._events.append, self.view.rows
-        maximizing = self.view.kinds[node] == MAX
-        value, best = (-INF if maximizing else INF), order[0]
-        for position, child in enumerate(order):
-            returned = self._visit(child, alpha, beta)
-            if (returned > value) if maximizing else (returned < value):
-                value, best = returned, child
-            if maximizing:
-                alpha = max(alpha, value)
-            else:
-                beta = min(beta, value)
-            emit(("update", ids[node], ids[child], returned, value, wire(alpha), wire(beta)))
-            if alpha >= beta:
-                side, relation, bound = ("beta", ">=", beta) if maximizing else ("alpha", "<=", alpha)  # fmt: skip  # noqa: E501
-                pruned = [ids[c] for c in order[position + 1 :]]
-                emit(("cutoff", ids[node], side, value, relation, wire(bound), pruned))
-                self.counters.cutoffs[side] += 1
-                break
-        return value, best
-
-    def _weights(self, node: int) -> list[float]:
-        kids = self.tree.children[node]
-        given = [self.tree.probabilities[c] for c in kids]
-        return [1 / len(kids)] * len(kids) if given[0] is None else given
-
-    def _chance(self, node: int, alpha: float, beta: float, floors=None, ceilings=None) -> float:
-        """Star1 at a chance node. ``floors``/``ceilings`` (Star2's probes) replace L/U as
-        the bound of each child not yet searched."""
-        kids = self.tree.children[node]
-        weights = self._weights(node)
-        floors = floors or [self.low] * len(kids)
-        ceilings = ceilings or [self.high] * len(kids)
-        uniform = self.tree.probabilities[kids[0]] is None
-        emit, ids = self._events.append, self.view.rows
-        total = 0.0  # Σ v (uniform) or Σ p·v of the children searched
-        for index, child in enumerate(kids):
-            rest_low = sum(w * f for w, f in zip(weights[index + 1 :], floors[index + 1 :], strict=True))  # fmt: skip  # noqa: E501
-            rest_high = sum(w * c for w, c in zip(weights[index + 1 :], ceilings[index + 1 :], strict=True))  # fmt: skip  # noqa: E501
-            known = total / len(kids) if uniform else total
-            weight = weights[index]
-            # The child's values for which the chance node's bound reaches α or β.
-            raw_alpha = (alpha - known - rest_high) / weight if weight else -INF
-            raw_beta = (beta - known - rest_low) / weight if weight else INF
-            returned = self._visit(child, max(raw_alpha, self.low), min(raw_beta, self.high))
-            total += returned if uniform else weight * returned
-            known = total / len(kids) if uniform else total
-            emit(("update", ids[node], ids[child], returned, known, wire(alpha), wire(beta)))
-            rest = kids[index + 1 :]
-            if returned <= raw_alpha:  # a fail-low child: the node's value is at most α
-                return self._chance_cut(node, known + rest_high, "<=", alpha, rest)
-            if returned >= raw_beta:  # a fail-high child: the node's value is at least β
-                return self._chance_cut(node, known + rest_low, ">=", beta, rest)
-        return known
-
-    def _chance_cut(self, node, bound_value, relation, bound, skipped) -> float:
-        """The node's fail-soft bound; a ``chance_cutoff`` event when children are skipped
-        (after the last child the bound is returned without one: nothing is left to prune)."""
-        if skipped:
-            ids = self.view.rows
-            pruned = [ids[c] for c in skipped]
-            self._events.append(
-                ("chance_cutoff", ids[node], bound_value, relation, wire(bound), pruned)
-            )
-            self.counters.cutoffs["alpha" if relation == "<=" else "beta"] += 1
-        # Fail-soft, and never on the wrong side of the window through rounding.
-        return min(bound_value, bound) if relation == "<=" else max(bound_value, bound)
 
 
 class Star2Search(Star1Search):
     """Star2: Star1 with a probing phase at each chance node."""
+
+    probes = True
 
     def __init__(self, tree, options):
         super().__init__(tree, options)
@@ -169,38 +217,3 @@ class Star2Search(Star1Search):
                     f"is a {view.kinds[node]} node under a {view.kinds[parent]} node: star2 "
                     "needs chance levels alternating with MAX/MIN levels (star1 has no such need)",
                 )
-
-    def _chance(self, node: int, alpha: float, beta: float, floors=None, ceilings=None) -> float:
-        kids = self.tree.children[node]
-        weights = self._weights(node)
-        probes = [c for c in kids if not self.view.is_terminal(c)]
-        if len(probes) != len(kids):
-            return super()._chance(node, alpha, beta)
-        maximizing = self.view.kinds[kids[0]] == MAX
-        if any((self.view.kinds[c] == MAX) != maximizing for c in kids):
-            return super()._chance(node, alpha, beta)
-        probed = [self.low if maximizing else self.high] * len(kids)
-        for index, child in enumerate(kids):
-            probed[index] = self._probe(node, child, alpha, beta)
-            bound_value = sum(w * b for w, b in zip(weights, probed, strict=True))
-            # A cut now skips the children not probed and all but the probed first child of
-            # each child probed.
-            rest = [*kids[index + 1 :], *(c for k in kids[: index + 1] for c in self.orders[k][1:])]
-            if maximizing and bound_value >= beta:
-                return self._chance_cut(node, bound_value, ">=", beta, rest)
-            if not maximizing and bound_value <= alpha:
-                return self._chance_cut(node, bound_value, "<=", alpha, rest)
-        if maximizing:
-            return super()._chance(node, alpha, beta, floors=probed)
-        return super()._chance(node, alpha, beta, ceilings=probed)
-
-    def _probe(self, node: int, child: int, alpha: float, beta: float) -> float:
-        """Enter ``child``, search its first child only, and leave it with that bound."""
-        row = self.view.rows[child]
-        self._seen[child] = 1
-        self._entered.append(child)
-        self._events.append(("enter", row, self.view.kinds[child], wire(self.low), wire(self.high)))  # fmt: skip  # noqa: E501
-        first = self.orders[child][:1]
-        value, best = self._minimax(child, self.low, self.high, first)
-        self._events.append(("exit", row, value, self.view.rows[best]))
-        return value
