@@ -9,6 +9,7 @@ Typical use::
     search.summary
 """
 
+from . import dispatch  # noqa: F401  (registers the searches with modules of their own)
 from .documents import Document, load_document, parse_document
 from .errors import EngineError
 from .events import wire

@@ -25,6 +25,9 @@ from .summary import Counters, summarize
 from .tree import CHANCE, MAX, MIN, Pause, Tree
 
 START_VALUE = {MAX: -INF, MIN: INF, CHANCE: 0}
+# algorithm → the ``Search`` subclass that runs it, filled by dispatch.py (which the package
+# imports); an algorithm not in it runs in this module's loop.
+SEARCH_CLASSES: dict[str, type[Search]] = {}
 DEFAULT_BATCH = 256
 
 
@@ -35,13 +38,13 @@ class Search:
     limit), so a ``Search`` that exists will run to the end without an input error.
     """
 
-    def __new__(cls, tree: Tree, options: SearchOptions):
+    def __new__(cls, *args: Any, **kwargs: Any):
         # ``Search(tree, options)`` builds the search the options name: an algorithm with a
-        # module of its own (dispatch.py) gets that module's subclass.
+        # module of its own gets the subclass dispatch.py registers. (Subclasses, such as the
+        # games' search, take arguments of their own and are built as they are.)
         if cls is Search:
-            from .dispatch import search_class
-
-            cls = search_class(options.algorithm)
+            options = kwargs.get("options", args[1] if len(args) > 1 else None)
+            cls = SEARCH_CLASSES.get(options.algorithm, Search)
         return super().__new__(cls)
 
     def __init__(self, tree: Tree, options: SearchOptions):

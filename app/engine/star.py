@@ -174,10 +174,14 @@ class Star1Search(Search):
                 total += returned if uniform else weight * returned
                 known = total / count if uniform else total
                 emit(("update", row, ids[child], returned, known, wire(alpha), wire(beta)))
-                if returned <= raw_alpha:  # a fail-low child: the value is at most α
-                    return cut(node, known + after_high, "<=", alpha, kids[index + 1 :])
-                if returned >= raw_beta:  # a fail-high child: the value is at least β
-                    return cut(node, known + after_low, ">=", beta, kids[index + 1 :])
+                if returned <= raw_alpha or returned >= raw_beta:
+                    # The rest cannot matter; of a child probed, only its first child was seen.
+                    rest = kids[index + 1 :]
+                    if probing:
+                        rest = [c for k in rest for c in orders[k][1:]]
+                    if returned <= raw_alpha:  # a fail-low child: the value is at most α
+                        return cut(node, known + after_high, "<=", alpha, rest)
+                    return cut(node, known + after_low, ">=", beta, rest)  # a fail-high child
             return known
 
         def probe(child, maximizing):

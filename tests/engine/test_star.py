@@ -127,3 +127,13 @@ def test_bounds_apply_to_star1_and_star2_only():
     with pytest.raises(EngineError, match="bounds applies to star1 and star2 only"):
         resolve_options(None, {"algorithm": "expectimax", "bounds": [0, 10]})
     assert resolve_options(None, {"algorithm": "star2", "bounds": "0, 10"}).bounds == (0, 10)
+
+
+def test_star2_after_probing_prunes_only_what_the_probes_did_not_see():
+    # B's MIN children are probed (upper bounds 1 and 0), then Star1 cuts after the first:
+    # of the probed second child, nothing is left unseen, so nothing is listed as pruned.
+    tree, cycle = [0, [[1, 0], [0]]], ("max", "chance", "min", "chance")
+    result = search(tree, cycle, algorithm="star2")
+    assert result["summary"]["value"] == 0
+    assert not [e for e in result["events"] if e["type"] == "chance_cutoff"]
+    assert_pruning_is_sound(tree, cycle, result["events"])
