@@ -2,7 +2,8 @@
 // as they are, in the browser; bundled by script/build.mjs), for the build scripts, and for the
 // Node unit tests (tests/js). Run: npx eslint .
 // d3 is a global from the vendored UMD build: modules that use it say `/* global d3 */` (the
-// bundle injects it from the npm package: script/d3-global.mjs).
+// bundle injects it from the npm package: script/d3-global.mjs). static/js/trace/ gets no
+// browser globals: it holds the DOM-free modules.
 
 import js from "@eslint/js";
 import globals from "globals";
@@ -22,11 +23,13 @@ export default [
   js.configs.recommended,
   {
     files: ["**/*.js"],
-    languageOptions: {
-      ecmaVersion: 2022,
-      sourceType: "module",
-      globals: { ...globals.browser, ...globals.es2022 },
-    },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.es2022 } },
+  },
+  {
+    // static/js/trace/ is DOM-free (it runs under Node too): no browser globals there.
+    files: ["**/*.js"],
+    ignores: ["static/js/trace/**"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js", "script/*.mjs"],

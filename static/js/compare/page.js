@@ -7,7 +7,8 @@
 // step for both (the step line, then each search's narration), paced by narration.js.
 
 import { nameList, nameOf } from "../lib/names.js";
-import { Narration, narrate } from "../trace/narration.js";
+import { Narration } from "../panels/narration.js";
+import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { loadComparison, readTreeSource } from "./load.js";

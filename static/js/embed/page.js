@@ -8,7 +8,8 @@
 // autoplay=1 does not start playing: the player waits, paused at the step, for Play.
 
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "../lib/api.js";
-import { Narration, narrate } from "../trace/narration.js";
+import { Narration } from "../panels/narration.js";
+import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";

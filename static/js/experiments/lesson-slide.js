@@ -1,10 +1,10 @@
 // lesson-slide.js: "Add to lesson" beside each experiment's chart (the lesson_button of
 // templates/experiments.html). A click turns the section's experiment, with the parameters
 // its form holds now, into an experiment slide of this browser's draft lesson
-// (lesson/add-to-lesson.js): titled by the section's heading ("Move ordering"; "A random
+// (lib/add-to-lesson.js): titled by the section's heading ("Move ordering"; "A random
 // binary tree of depth 10: one tree"), its query the API's.
 
-import { wireAddToLesson } from "../lesson/add-to-lesson.js";
+import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { parts } from "./runner.js";
 
 /** The query as a slide keeps it: text values, empty ones left out (the API's defaults). */

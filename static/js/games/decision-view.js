@@ -17,7 +17,8 @@
 // best move, what is pruned) comes with its step, never before (search-stats.js, and the
 // pruned stubs' "+N" and "never generated" appear once they are pruned).
 
-import { Narration, narrate } from "../trace/narration.js";
+import { Narration } from "../panels/narration.js";
+import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
@@ -27,7 +28,7 @@ import { Presentation } from "../player/presentation.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 import { VisualizerLink } from "./visualizer-link.js";
-import { gameSlide, wireAddToLesson } from "../lesson/add-to-lesson.js";
+import { gameSlide, wireAddToLesson } from "../lib/add-to-lesson.js";
 
 /** Ids of the leaves a depth limit scored by the game's evaluation (leaf events marked
  * heuristic): the view draws them apart from positions where the game ended. */

@@ -1,6 +1,6 @@
 // lesson/editor.js: the entry of /lessons/new and /lessons/<id>/edit. The lesson being edited
 // is one object; every change goes through lesson/lesson-model.js and redraws the list. On
-// /lessons/new the working copy is the browser's draft (lesson/library.js), where "Add to
+// /lessons/new the working copy is the browser's draft (lib/lesson-library.js), where "Add to
 // lesson" buttons put their slides; editing a saved lesson starts from a copy of it and never
 // touches the draft. Reordering: drag a card by its handle (HTML drag and drop), or Alt+↑ /
 // Alt+↓ anywhere in a card, or its Up and Down buttons; focus follows the moved slide and a
@@ -17,7 +17,7 @@ import { download } from "../lib/export.js";
 import { cardPreview } from "./card-preview.js";
 import { EditorHistory } from "./editor-history.js";
 import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withPrintStep, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
-import { readDraft, rememberLesson, writeDraft } from "./library.js";
+import { readDraft, rememberLesson, writeDraft } from "../lib/lesson-library.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("stage");

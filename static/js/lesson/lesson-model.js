@@ -1,9 +1,10 @@
 // lesson/lesson-model.js: editing a lesson as data. Pure (no DOM): the editor
 // (lesson/editor.js) calls these and redraws; the Node tests check them.
 
+import { MAX_SLIDES } from "../lib/lesson-library.js";
 import { experimentSummary } from "./experiment-figure.js";
 
-export const MAX_SLIDES = 60; // app/config.py PRUNE_MAX_LESSON_SLIDES
+export { MAX_SLIDES };
 
 /** `slides` with the slide at `from` moved to `to` (both clamped); a new array. */
 export function moveSlide(slides, from, to) {

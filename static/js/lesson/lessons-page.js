@@ -1,8 +1,8 @@
 // lesson/lessons-page.js: the entry of /lessons. The built-in lessons are in the page; this
-// adds the lessons this browser saved (lesson/library.js), each with its links and a
+// adds the lessons this browser saved (lib/lesson-library.js), each with its links and a
 // "Forget" button (the saved lesson stays on the server: its link keeps working).
 
-import { forgetLesson, readDraft, rememberedLessons } from "./library.js";
+import { forgetLesson, readDraft, rememberedLessons } from "../lib/lesson-library.js";
 
 const list = document.getElementById("my-lessons");
 const empty = document.getElementById("my-lessons-empty");

@@ -7,7 +7,8 @@
 // so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded
 // says why in its place, with "Try again".
 
-import { Narration, narrate } from "../trace/narration.js";
+import { Narration } from "../panels/narration.js";
+import { narrate } from "../trace/narration.js";
 import { TreeView } from "../tree/view.js";
 import { MiniBoard } from "../games/board.js";
 import { drawFigure } from "./figure-view.js";

@@ -1,4 +1,5 @@
-// trace/narration.js: one plain-words sentence for every step, written into an ARIA live region.
+// trace/narration.js: one plain-words sentence for every step (`narrate(trace, k)`), pure; the
+// panel that shows it and speaks it to screen readers is panels/narration.js.
 
 import { KIND_NAMES, fmt, relationSymbol } from "../lib/format.js";
 import { moveName, nameList, nameOf } from "../lib/names.js";
@@ -101,60 +102,5 @@ export function narrate(trace, k) {
     }
     default:
       return narratePassEvent(trace, k);
-  }
-}
-
-const SPEECH_MS = 2500; // while playing, a screen reader hears at most one sentence this often
-
-/**
- * The sentence on screen, and the same sentence for screen readers paced for speech: the
- * visible text changes every step, while a visually hidden live region speaks it at once
- * when the player is paused and at most every SPEECH_MS while it plays (the latest
- * sentence), so announcements never pile up behind a fast player.
- */
-export class Narration {
-  constructor(element) {
-    this.element = element;
-    this.element.setAttribute("aria-live", "off");
-    this.live = document.createElement("p");
-    this.live.className = "visually-hidden";
-    this.live.setAttribute("role", "status");
-    this.live.setAttribute("aria-live", "polite");
-    this.live.setAttribute("aria-atomic", "true");
-    this.live.id = `${element.id}-spoken`;
-    element.after(this.live);
-    this.text = "";
-    this.playing = false;
-    this.spokenAt = -Infinity;
-    this.timer = null;
-  }
-
-  /** Show `text`; `error`: it says why nothing can be shown (styled as an error). */
-  say(text, { error = false } = {}) {
-    this.element.classList.toggle("error", error);
-    if (text === this.text) return;
-    this.text = text;
-    this.element.textContent = text;
-    if (error || !this.playing) this.speak();
-    else this.speakLater();
-  }
-
-  /** The player started or stopped: on a stop, speak where it stopped. */
-  setPlaying(playing) {
-    this.playing = playing;
-    if (!playing) this.speak();
-  }
-
-  speak() {
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.spokenAt = performance.now();
-    if (this.live.textContent !== this.text) this.live.textContent = this.text;
-  }
-
-  speakLater() {
-    if (this.timer !== null) return;
-    const wait = Math.max(0, this.spokenAt + SPEECH_MS - performance.now());
-    this.timer = setTimeout(() => this.speak(), wait);
   }
 }

@@ -1,8 +1,7 @@
-// trace/pseudocode.js: the algorithm as in the CS188 notes, with the line of the current event
-// highlighted. Alpha-beta's pruning test differs by rule: standard (α ≥ β after updating
-// the bound) or strict (MAX returns when v > β, MIN when v < α, before updating).
-// The current line is marked by more than its colour: a "▶" in the gutter (a secondary line,
-// "▷"), hidden from assistive technology, which reads aria-current="true" on the line.
+// trace/pseudocode.js: the algorithm as in the CS188 notes, as data: the listing for a set of
+// options and the lines an event highlights (pure; panels/pseudocode.js draws them).
+// Alpha-beta's pruning test differs by rule: standard (α ≥ β after updating the bound) or
+// strict (MAX returns when v > β, MIN when v < α, before updating).
 
 import { PASS_LISTINGS, passLinesFor } from "./pass-pseudocode.js";
 
@@ -145,99 +144,5 @@ export function linesFor(event, parentKind) {
       return [`${parentKind}-return`];
     default:
       return passLinesFor(event);
-  }
-}
-
-export class Pseudocode {
-  constructor(listElement, titleElement) {
-    this.list = listElement;
-    this.title = titleElement;
-    this.lines = new Map();
-    this.aliases = {};
-    this.lit = [];
-    this.offsets = null;
-    // A scrolling listing must be reachable by keyboard (reveal() sets its tabindex): name it.
-    if (!listElement.hasAttribute("aria-label") && !listElement.hasAttribute("aria-labelledby")) {
-      listElement.setAttribute("aria-label", "Pseudocode");
-    }
-    listElement.addEventListener("scroll", () => {
-      this.scrollTop = listElement.scrollTop;
-    });
-  }
-
-  show(options, hasChance) {
-    const { title, lines, aliases } = listing(options, hasChance);
-    this.aliases = aliases || {}; // an event's line id → the line that stands for it here
-    if (this.title) this.title.textContent = title;
-    this.list.replaceChildren();
-    this.lines = new Map();
-    this.lit = [];
-    this.invalidate();
-    for (const [id, indent, text] of lines) {
-      const li = document.createElement("li");
-      li.className = `line indent-${indent}${indent === 0 ? " def" : ""}`;
-      li.dataset.line = id;
-      const mark = document.createElement("span");
-      mark.className = "line-mark";
-      mark.setAttribute("aria-hidden", "true");
-      li.appendChild(mark);
-      const code = document.createElement("code");
-      code.textContent = text;
-      li.appendChild(code);
-      this.list.appendChild(li);
-      this.lines.set(id, li);
-    }
-  }
-
-  /** Scroll the listing (only if needed) so `li` shows; line offsets are read once. */
-  reveal(li) {
-    const list = this.list;
-    if (!this.offsets) {
-      if (!list.clientHeight) return; // hidden
-      this.offsets = new Map();
-      for (const el of this.lines.values()) {
-        this.offsets.set(el, [el.offsetTop - list.offsetTop, el.offsetHeight]);
-      }
-      this.viewHeight = list.clientHeight;
-      this.scrollable = list.scrollHeight > this.viewHeight + 1;
-      // axe's scrollable-region-focusable: a listing that scrolls takes keyboard focus.
-      if (this.scrollable) list.tabIndex = 0;
-      else list.removeAttribute("tabindex");
-    }
-    const [top, height] = this.offsets.get(li) || [0, 0];
-    if (!this.scrollable) return;
-    const scroll = this.scrollTop ?? list.scrollTop;
-    if (top < scroll || top + height > scroll + this.viewHeight) {
-      this.scrollTop = Math.max(0, top - this.viewHeight / 3);
-      list.scrollTop = this.scrollTop;
-    }
-  }
-
-  /** Forget cached positions (after a resize). */
-  invalidate() {
-    this.offsets = null;
-    this.scrollTop = undefined;
-  }
-
-  /** Highlight the lines of `event` (null: none). */
-  highlight(event, kind) {
-    for (const li of this.lit) {
-      li.classList.remove("current", "secondary");
-      li.removeAttribute("aria-current");
-      li.firstChild.textContent = "";
-    }
-    this.lit = [];
-    const ids = linesFor(event, kind);
-    ids.forEach((id, index) => {
-      const li = this.lines.get(this.aliases[id] || id);
-      if (!li) return;
-      const current = index === 0;
-      li.classList.add(current ? "current" : "secondary");
-      if (current) li.setAttribute("aria-current", "true");
-      li.firstChild.textContent = current ? CURRENT_MARK : SECONDARY_MARK;
-      this.lit.push(li);
-    });
-    const first = this.lit[0];
-    if (first) this.reveal(first);
   }
 }

@@ -1,8 +1,11 @@
-// lesson/library.js: what this browser remembers about lessons, in localStorage. The lessons
+// lib/lesson-library.js: what this browser remembers about lessons, in localStorage. The lessons
 // it saved ("prune.lessons": [{id, title, slides, saved}], newest first, at most
 // MAX_REMEMBERED) for the /lessons page, and the draft the editor and the "Add to lesson"
 // buttons share ("prune.lesson-draft": a lesson document). Storage that is full, off or
 // corrupt is treated as empty: nothing here throws.
+
+/** The most slides a lesson may have (app/config.py PRUNE_MAX_LESSON_SLIDES). */
+export const MAX_SLIDES = 60;
 
 const SAVED_KEY = "prune.lessons";
 const DRAFT_KEY = "prune.lesson-draft";

@@ -1,12 +1,10 @@
-// lesson/add-to-lesson.js: the "Add to lesson" buttons of the visualizer, the game pages and
+// lib/add-to-lesson.js: the "Add to lesson" buttons of the visualizer, the game pages and
 // the experiments page. A click turns what is on screen into a slide (the page says how:
 // `makeSlide()` returns {title, notes, view} or null when there is nothing to add) and appends
-// it to this browser's draft lesson (lesson/library.js), which /lessons/new opens. The status
+// it to this browser's draft lesson (lib/lesson-library.js), which /lessons/new opens. The status
 // next to the button says so, with a link to the editor.
 
-import { addToDraft } from "./library.js";
-import { MAX_SLIDES } from "./lesson-model.js";
-import { readDraft } from "./library.js";
+import { MAX_SLIDES, addToDraft, readDraft } from "./lesson-library.js";
 
 /** Wire `button`: on click, add `makeSlide()` to the draft and say so in `status`. */
 export function wireAddToLesson(button, makeSlide, status) {

@@ -1,4 +1,5 @@
-// trace/stats.js: what the search has cost so far, against plain minimax, and the final summary.
+// panels/stats.js: the statistics panel: what the search has cost so far, against plain
+// minimax, and the final summary.
 // With "Hide answers" on (setHideAnswers), what tells the answer before the search reaches
 // it (root value, best move, saving against minimax, the perfect-order leaf count) shows
 // ANSWER_HIDDEN until the last step of a finished search.
