@@ -13,8 +13,9 @@
 // works offline once loaded. A lecture room may drive the level and seeds (room.js).
 //
 // Address: ?level=<id>&seed=<n>[&adaptive=1][&ask=value,move]; it follows every tree, so
-// any tree can be shared and replayed. body[data-run-state]: done once a tree is shown.
-// window.prune: hooks for tests (trace, level, seed, sitting, timings).
+// any tree can be shared and replayed. The page's run store (player/run-store.js): done once
+// a tree is shown, mirrored on body[data-run-state]. window.prune: hooks for tests (trace,
+// level, seed, sitting, timings); nothing in the app reads it.
 
 import { moveName } from "../lib/names.js";
 import { singleKeysOn } from "../lib/single-keys.js";
@@ -25,6 +26,7 @@ import { OutlineMarks } from "../practice/outline-marks.js";
 import { gradeOf, nodeGrades } from "../practice/results.js";
 import { ruleSentences } from "../practice/statement.js";
 import { truthOf } from "../practice/truth.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Trace } from "../trace/trace.js";
 import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
@@ -55,6 +57,8 @@ const state = {
 };
 state.steps = adaptiveStart(LEVELS.findIndex((level) => level.id === state.level));
 const timings = { next: [], check: [] };
+const run = createRunStore(); // the page's run state: done once a tree is shown
+mirrorRunState(run, document.body);
 
 const view = new TreeView($("tree"));
 const pictureMarks = new PracticeMarks(view, { onToggle: toggle });
@@ -98,7 +102,7 @@ function show(announcement = "") {
   view.render(trace.seek(0), false);
   state.shownAt = performance.now();
   timings.next.push(state.shownAt - started);
-  document.body.dataset.runState = "done";
+  run.set({ trace, runState: "done" });
 }
 
 /** The rules, the optional questions, the status line and the address, for the tree shown. */

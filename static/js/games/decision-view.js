@@ -29,6 +29,7 @@ import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 import { VisualizerLink } from "./visualizer-link.js";
 import { gameSlide, wireAddToLesson } from "../lib/add-to-lesson.js";
+import { mirrorPageState, pageStore } from "../lib/page-store.js";
 
 /** Ids of the leaves a depth limit scored by the game's evaluation (leaf events marked
  * heuristic): the view draws them apart from positions where the game ended. */
@@ -63,6 +64,7 @@ export class DecisionView {
     this.request = 0; // the latest open(): older answers are dropped
     this.store = createRunStore(); // the decision's run; body[data-run-state] mirrors it
     mirrorRunState(this.store, document.body);
+    mirrorPageState(pageStore, document.body); // presentation mode: body[data-present]
     this.player = standardPlayer((k) => this.showStep(k), () => this.trace, {
       onPlaying: (playing) => this.narration.setPlaying(playing),
       store: this.store,

@@ -1,7 +1,8 @@
 // lecture/bar.js: lecture mode's controls on the page. "Start lecture" in the header, "Join a
 // lecture" at the top of the input panel, and the bar above the tree (#lecture-bar), rebuilt
-// for each mode (its data-mode): the presenter's panel (QR code, join link, code, audience,
-// End lecture, which asks before it ends), the student's banner (following or exploring on their own), or an error.
+// for each mode (the page store's `lecture`, lib/page-store.js, mirrored on its data-mode):
+// the presenter's panel (QR code, join link, code, audience, End lecture, which asks before it
+// ends), the student's banner (following or exploring on their own), or an error.
 // The room's state lives in lecture/room.js (the Lecture): it shows these, and the controls
 // call it back. Every text goes in through textContent.
 //
@@ -14,6 +15,7 @@
 // once but said (a polite live region of its own) at most every AUDIENCE_SAY_MS, the latest
 // count only.
 
+import { mirror, pageStore } from "../lib/page-store.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
 /** "1 student", "30 students". */
@@ -156,6 +158,7 @@ export class LectureBar {
     this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar",
       "aria-label": "Lecture" });
     this.element.hidden = true;
+    mirror(pageStore, "lecture", this.element, "mode");
     const stage = document.getElementById("stage");
     if (stage) stage.insertBefore(this.element, stage.firstChild);
     this.status = el("p", { className: "lecture-status", role: "status" });
@@ -176,7 +179,7 @@ export class LectureBar {
   clearBar(mode) {
     const hadFocus = focusIsIn(this.element);
     this.element.replaceChildren();
-    this.element.dataset.mode = mode;
+    pageStore.set({ lecture: mode });
     this.startButton.hidden = mode !== "error";
     if (this.element.hidden) {
       this.element.hidden = false;
@@ -190,7 +193,7 @@ export class LectureBar {
   hideBar() {
     const hadFocus = focusIsIn(this.element);
     this.element.replaceChildren();
-    delete this.element.dataset.mode;
+    pageStore.set({ lecture: null });
     this.startButton.hidden = false;
     if (!this.element.hidden) {
       this.element.hidden = true;
@@ -242,7 +245,7 @@ export class LectureBar {
   }
 
   showDetached(code) {
-    if (this.element.dataset.mode === "detached") return;
+    if (pageStore.get().lecture === "detached") return;
     const hadFocus = this.clearBar("detached");
     const text = el("p", { className: "lecture-banner" });
     text.append(document.createTextNode("Exploring on your own · lecture "),

@@ -11,6 +11,7 @@
 // "error" (a lecture_error: claimed while one of our requests waits, so the form below says
 // it and the bar does not say it twice).
 
+import { pageStore } from "../lib/page-store.js";
 import { truthOf } from "../practice/truth.js";
 import { HeatLayer } from "./heat.js";
 import { loadQuestion } from "./question-data.js";
@@ -53,9 +54,8 @@ export class QuestionAsker {
     this.els.reveal.addEventListener("click", () => this.reveal());
     this.els.close.addEventListener("click", () => this.close());
     // "Hide answers" off shows the truth in the tallies before the reveal (the presenter's choice).
-    new MutationObserver(() => this.render()).observe(document.body, {
-      attributes: true,
-      attributeFilter: ["data-hide-answers"],
+    pageStore.subscribe((state, changed) => {
+      if ("hideAnswers" in changed) this.render();
     });
   }
 
@@ -163,7 +163,7 @@ export class QuestionAsker {
   render() {
     if (!this.question) return;
     const { trace, truth } = this.loaded || { trace: null, truth: null };
-    const truthShown = this.question.revealed || document.body.dataset.hideAnswers === "off";
+    const truthShown = this.question.revealed || pageStore.get().hideAnswers === false;
     this.tallies.show(this.counts, { audience: this.audience, trace, truth, truthShown });
     this.heat.show(trace, this.counts.pruned, this.counts.answered || 0);
   }

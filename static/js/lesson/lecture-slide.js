@@ -6,15 +6,16 @@
 // (GET /api/lessons/<id>, cacheable, fetched once per lesson), rendered as elements only
 // (lesson/notes.js). A slide with a tree (a tree, a game decision) shows its notes beside the
 // tree, never over it: at the top of the side panel where the page has one (over 1100 px
-// wide, not presenting), else in a row of their own above the tree. A slide without one
-// (notes, a chart, a decision not sent) shows its title, notes and chart in the tree's place,
-// and the room's tree, which is the last slide's, is not shown. `body[data-lesson-slide]`
+// wide, not presenting: the page store's `presenting`), else in a row of their own above the
+// tree. A slide without one (notes, a chart, a decision not sent) shows its title, notes and
+// chart in the tree's place, and the room's tree, which is the last slide's, is not shown. `body[data-lesson-slide]`
 // ("tree" or "card") is the layout (static/css/lecture-lesson.css); on a card, `nameSlide`
 // gives the page's header and tab title the slide's name (visualizer/doc-title.js). A student
 // exploring on their own keeps the line saying where the teacher is (lesson/lecture-line.js),
 // and their own tree. On a question slide the question panel (#question-student, which takes
 // the tree's place) carries the slide's prompt and notes too (`parts.question`).
 
+import { pageStore } from "../lib/page-store.js";
 import { renderNotes } from "./notes.js";
 import { drawSlideChart } from "./slide-chart.js";
 import { getLesson } from "./slides.js";
@@ -63,13 +64,14 @@ export function followLessonSlide(lecture, parts, nameSlide) {
 
   /** The box at the top of the side panel, or in the stage right above the tree. */
   const place = () => {
-    const body = document.body.dataset;
-    const beside = wide.matches && body.lessonSlide === "tree" && body.present !== "on";
+    const beside = wide.matches && document.body.dataset.lessonSlide === "tree" && !pageStore.get().presenting;
     const [parent, before] = beside ? [parts.side, parts.side.firstChild] : [parts.stage, parts.tree];
     if (parts.box.parentNode !== parent) parent.insertBefore(parts.box, before);
   };
   wide.addEventListener("change", place);
-  new MutationObserver(place).observe(document.body, { attributes: true, attributeFilter: ["data-present"] });
+  pageStore.subscribe((state, changed) => {
+    if ("presenting" in changed) place();
+  });
 
   const layout = (kind) => {
     if (kind) document.body.dataset.lessonSlide = kind;

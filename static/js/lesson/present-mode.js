@@ -1,6 +1,7 @@
 // lesson/present-mode.js: a lesson presented on a projector is in presentation mode, with the
 // visualizer's pieces (player/). On a screen the size of a projector's (PROJECTOR: 1024×768,
-// 1280×720, 1920×1080) `#stage[data-presenting="on"]` is set and lesson-present.css gives the
+// 1280×720, 1920×1080) the page store's `presenting` is true (lib/page-store.js; present.js
+// mirrors it on `#stage[data-presenting="on"]`) and lesson-present.css gives the
 // tree the room: values drawn at least PRESENT_PX CSS px where the tree fits (tree/fit.js:
 // fit first, fold last), the narration a large caption of at most two lines
 // (player/caption-fit.js), the notes readable from the back of the room; the header's actions
@@ -9,6 +10,7 @@
 // stops), unless the "Single-key shortcuts" setting is off. Smaller screens (a phone) and
 // embeds (/embed/l/<id>: the page does not make one) keep the page's own layout.
 
+import { pageStore } from "../lib/page-store.js";
 import { BlankScreen } from "../player/blank-screen.js";
 import { CaptionFit } from "../player/caption-fit.js";
 import { IdleControls } from "../player/idle-controls.js";
@@ -21,12 +23,10 @@ export class LessonPresentation {
    * @param {{stage: HTMLElement, view: TreeView, caption: HTMLElement, controls: HTMLElement[]}}
    *   parts  stage: #stage (marked), view: the slide's tree view, caption: the narration,
    *   controls: what fades (the player, the header's actions)
-   * @param {{onBlank: Function, onChange: Function}} hooks  onBlank(): the screen went black
-   *   (stop playing); onChange(on): presenting or not, now
+   * @param {{onBlank: Function}} hooks  onBlank(): the screen went black (stop playing)
    */
-  constructor({ stage, view, caption, controls }, { onBlank, onChange }) {
+  constructor({ stage, view, caption, controls }, { onBlank }) {
     this.stage = stage;
-    this.onChange = onChange;
     this.view = view;
     this.on = false;
     this.blank = new BlankScreen({ onBlank });
@@ -43,9 +43,7 @@ export class LessonPresentation {
   set(on) {
     if (on === this.on) return;
     this.on = on;
-    if (on) this.stage.dataset.presenting = "on";
-    else delete this.stage.dataset.presenting;
-    this.onChange(on);
+    pageStore.set({ presenting: on }); // the page mirrors it on #stage[data-presenting]
     this.view.setReadablePx(on ? PRESENT_PX : NORMAL_PX);
     this.caption.set(on);
     if (on) {

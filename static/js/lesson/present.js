@@ -9,9 +9,14 @@
 // `#counter` says "step K of N" of the slide's trace. Lecture mode (lesson/lecture.js)
 // follows or drives the same position through `onMove`; its room is named beside them in
 // the address (?present=CODE), and a reload resumes it once the first slide is shown. On a
-// projector's screen the page is in presentation mode (lesson/present-mode.js).
+// projector's screen the page is in presentation mode (lesson/present-mode.js: the page
+// store's `presenting`, lib/page-store.js, mirrored on #stage[data-presenting]). The page's
+// run store (player/run-store.js) holds its run state: loading the lesson, then done or an
+// error (body[data-run-state] mirrors it). window.prune is a hook for tests only.
 
 import { ownsKey } from "../lib/keys.js";
+import { mirror, onOnly, pageStore } from "../lib/page-store.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { Deck } from "./deck.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
@@ -23,7 +28,14 @@ const PLAY_MS = 700;
 
 const root = $("stage");
 const stage = new SlideStage();
+const run = createRunStore();
+mirrorRunState(run, document.body);
+mirror(pageStore, "presenting", root, "presenting", onOnly);
+pageStore.subscribe((state, changed) => {
+  if ("presenting" in changed) stage.presenting = state.presenting;
+});
 let deck = null;
+let lecture = null; // the LessonLecture, when the page can lecture
 let loader = null;
 let at = { slide: 0, step: 0 };
 let timer = null;
@@ -56,7 +68,7 @@ function writeAddress() {
 
 /** Go to `position` ({slide, step}); `from`: who asked ("user", "lecture"). */
 export async function goTo(position, { from = "user" } = {}) {
-  if (position && from === "user" && window.prune.lecture) position = window.prune.lecture.hold(at, position);
+  if (position && from === "user" && lecture) position = lecture.hold(at, position);
   if (!position) return;
   at = { ...position };
   if (at.slide !== shownSlide) {
@@ -198,14 +210,14 @@ function fillSlideMenu(slides) {
 }
 
 async function start() {
-  document.body.dataset.runState = "loading";
+  run.set({ runState: "loading" });
   let lesson;
   try {
     lesson = root.dataset.lesson ? JSON.parse(root.dataset.lesson) : await getLesson(root.dataset.lessonId);
   } catch (err) {
     $("slide-title").textContent = "This lesson cannot be shown";
     stage.say(err.message);
-    document.body.dataset.runState = "error";
+    run.set({ runState: "error" });
     return;
   }
   deck = new Deck(lesson.slides);
@@ -216,11 +228,10 @@ async function start() {
   bindControls();
   if (root.dataset.embed !== "true") {
     const parts = { stage: root, view: stage.view, caption: $("narration"), controls: [$("player"), $("lesson-actions")] };
-    const onChange = (on) => (stage.presenting = on);
-    window.prune.presentation = new LessonPresentation(parts, { onBlank: stop, onChange });
+    new LessonPresentation(parts, { onBlank: stop });
   }
   if ($("btn-lecture")) {
-    window.prune.lecture = new LessonLecture({
+    lecture = new LessonLecture({
       lessonId: root.dataset.lessonId,
       lesson,
       button: $("btn-lecture"),
@@ -239,8 +250,8 @@ async function start() {
   const first = deck.start(slide);
   const step = /^\d+$/.test(params.get("step") || "") ? Number(params.get("step")) : first.step;
   await goTo({ slide: first.slide, step });
-  document.body.dataset.runState = "done";
-  if (window.prune.lecture) window.prune.lecture.resumeFromAddress();
+  run.set({ runState: "done" });
+  if (lecture) lecture.resumeFromAddress();
 }
 
 window.prune = {
@@ -251,6 +262,9 @@ window.prune = {
     return deck;
   },
   stage,
+  get lecture() {
+    return lecture;
+  },
   goTo,
   onMove(listener) {
     moveListeners.add(listener);

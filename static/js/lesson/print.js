@@ -11,9 +11,11 @@
 // (body[data-print="key"]) adds to each question slide a one-line answer
 // (lesson/answer-line.js: "pruned: I, J · root 3 · best move B"), its tree at the end of the
 // search and the values step by step (each step's narration). Slides are drawn one after the
-// other; body[data-run-state] says "done" when all are (tests and the print button wait).
+// other; the page's run store (player/run-store.js) says "done" when all are, mirrored on
+// body[data-run-state] (tests and the print button wait).
 
 import { MiniBoard } from "../games/board.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { narrate } from "../trace/narration.js";
 import { treePicture } from "../tree/picture.js";
 import { pictureStrips } from "../tree/picture-strips.js";
@@ -125,8 +127,11 @@ function bindButtons() {
   window.addEventListener("afterprint", () => (document.body.dataset.print = "sheet"));
 }
 
+const run = createRunStore();
+mirrorRunState(run, document.body);
+
 async function start() {
-  document.body.dataset.runState = "loading";
+  run.set({ runState: "loading" });
   document.body.dataset.print = "sheet";
   bindButtons();
   const lessonId = root.dataset.lessonId;
@@ -135,7 +140,7 @@ async function start() {
     lesson = await getLesson(lessonId);
   } catch (err) {
     document.getElementById("handout-loading").textContent = `This lesson cannot be printed: ${err.message}`;
-    document.body.dataset.runState = "error";
+    run.set({ runState: "error" });
     return;
   }
   const loader = new SlideLoader(lessonId, lesson.slides, root.dataset.traceVersion);
@@ -150,7 +155,7 @@ async function start() {
     }
   }
   document.getElementById("handout-loading").remove();
-  document.body.dataset.runState = "done";
+  run.set({ runState: "done" });
 }
 
 start();

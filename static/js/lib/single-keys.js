@@ -1,15 +1,18 @@
 // lib/single-keys.js: the "Single-key shortcuts" setting (WCAG 2.1.4). The page's shortcuts
-// made of one character key (P presents, F fits all, B and . blank the screen while presenting) can be
-// turned off, for speech input and for anyone who presses keys by mistake; the choice is kept
-// for every page of this browser (localStorage). Keys that act only on a focused control (a
-// node's + and −, X on a question's tree) and keys that are not characters (arrows, Space,
-// PageDown) are not affected.
+// made of one character key (P presents, F fits all, B and . blank the screen while presenting)
+// can be turned off, for speech input and for anyone who presses keys by mistake; the choice
+// is kept for every page of this browser (localStorage) and in the page store
+// (lib/page-store.js). Keys that act only on a focused control (a node's + and −, X on a
+// question's tree) and keys that are not characters (arrows, Space, PageDown) are not affected.
+
+import { pageStore } from "./page-store.js";
 
 const STORAGE_KEY = "prune.singleKeyShortcuts";
-let chosen = null; // the choice made on this page (kept even if storage refuses it)
 
-/** Whether single-key shortcuts are on (the default). */
+/** Whether single-key shortcuts are on (the default): the choice made on this page (the page
+ * store's singleKeys, kept even if storage refuses it), else the stored one. */
 export function singleKeysOn() {
+  const chosen = pageStore.get().singleKeys;
   if (chosen !== null) return chosen;
   try {
     return localStorage.getItem(STORAGE_KEY) !== "off";
@@ -23,7 +26,8 @@ export function wireSingleKeySwitch(checkbox) {
   if (!checkbox) return;
   checkbox.checked = singleKeysOn();
   checkbox.addEventListener("change", () => {
-    chosen = checkbox.checked;
+    const chosen = checkbox.checked;
+    pageStore.set({ singleKeys: chosen });
     try {
       localStorage.setItem(STORAGE_KEY, chosen ? "on" : "off");
     } catch {

@@ -6,8 +6,9 @@
 // player or the Present and Exit buttons, never on another control, never while `keyOff()`
 // says so (a lecture student's page), and not at all when the "Single-key shortcuts" setting
 // is off (lib/single-keys.js; B and . too). Leaving gives the focus back to where it was
-// before entering (presentation mode moves it to the stage). While on, the page says
-// so on `body[data-present="on"]` (and `#layout.presenting`); presentation.css hides the
+// before entering (presentation mode moves it to the stage). While on, the page store's
+// `presenting` is true (lib/page-store.js; the page mirrors it on `body[data-present="on"]`)
+// and `#layout.presenting` is set; presentation.css hides the
 // header, the toolbar and the side panels and gives the tree the screen, the tree view draws
 // values at least PRESENT_PX CSS px (TreeView.setReadablePx), and the narration becomes a
 // caption of at most two lines (player/caption-fit.js). The player's controls fade after
@@ -24,9 +25,11 @@
 // `AnswerSwitch` owns the "Hide answers" checkbox: its default follows the mode (on while
 // presenting or in a lecture; a change of mode puts the box back to its default), the user
 // may change it at any time, and `onChange(on)` lets visualizer/page.js redraw what depends on it. It
-// mirrors the setting on `body[data-hide-answers]`.
+// writes the setting to the page store's `hideAnswers` (mirrored on `body[data-hide-answers]`;
+// lecture/questions.js subscribes).
 
 import { ownsKey } from "../lib/keys.js";
+import { pageStore } from "../lib/page-store.js";
 import { singleKeysOn } from "../lib/single-keys.js";
 import { BlankScreen } from "./blank-screen.js";
 import { CaptionFit } from "./caption-fit.js";
@@ -55,19 +58,19 @@ export class Presentation {
    *   presenting, when the mode hides the page's own,
    *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
    *   controls: the elements that fade (the player, the exit button)}
-   * @param {{view: TreeView, player?: Player, available?: Function, onChange?: Function}} hooks
+   * @param {{view: TreeView, player?: Player, available?: Function, keyOff?: Function}} hooks
    *   player: told when the mode changes (it takes a clicker's keys); available(): whether
-   *   there is something to present now (a closed decision view has not); onChange(on): the
-   *   mode changed; keyOff(): P is no shortcut now (a lecture student's page)
+   *   there is something to present now (a closed decision view has not); keyOff(): P is no
+   *   shortcut now (a lecture student's page). Who must know of a change subscribes to the
+   *   page store's `presenting`.
    */
-  constructor(els, { view, player = null, available = () => true, onChange = null, keyOff = () => false }) {
+  constructor(els, { view, player = null, available = () => true, keyOff = () => false }) {
     this.els = els;
     this.keyOff = keyOff;
     this.returnFocus = null; // what had the focus before entering
     this.view = view;
     this.player = player;
     this.available = available;
-    this.onChange = onChange;
     this.on = false;
     this.blank = new BlankScreen({ onBlank: () => this.player && this.player.pause() });
     this.idle = new IdleControls(els.controls);
@@ -123,7 +126,7 @@ export class Presentation {
     this.on = true;
     const active = document.activeElement;
     this.returnFocus = active && active !== document.body && active !== this.els.stage ? active : null;
-    document.body.dataset.present = "on";
+    pageStore.set({ presenting: true });
     this.els.layout.classList.add("presenting");
     if (this.els.heading) {
       const title = document.getElementById("doc-title");
@@ -154,14 +157,13 @@ export class Presentation {
       const bar = this.els.controls[0].getBoundingClientRect();
       this.view.setBottomInset(Math.max(0, panel.bottom - bar.top));
     });
-    if (this.onChange) this.onChange(true);
   }
 
   leave() {
     if (!this.on) return;
     this.on = false;
     const active = document.activeElement;
-    delete document.body.dataset.present;
+    pageStore.set({ presenting: false });
     this.idle.stop();
     this.els.layout.classList.remove("presenting");
     if (this.els.heading) this.els.heading.hidden = true;
@@ -185,7 +187,6 @@ export class Presentation {
       if (shown) shown.focus({ preventScroll: true });
     }
     this.returnFocus = null;
-    if (this.onChange) this.onChange(false);
   }
 }
 
@@ -199,7 +200,7 @@ export class AnswerSwitch {
     this.onChange = onChange;
     this.defaultOn = checkbox.checked;
     checkbox.addEventListener("change", () => this.apply());
-    this.mirror();
+    this.tell();
   }
 
   get on() {
@@ -216,11 +217,12 @@ export class AnswerSwitch {
   }
 
   apply() {
-    this.mirror();
+    this.tell();
     this.onChange(this.on);
   }
 
-  mirror() {
-    document.body.dataset.hideAnswers = this.on ? "on" : "off";
+  /** The page store's hideAnswers follows the box. */
+  tell() {
+    pageStore.set({ hideAnswers: this.on });
   }
 }

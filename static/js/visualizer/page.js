@@ -2,12 +2,16 @@
 // narration, statistics, the header's title) and shows step k in each of them and in the
 // address; run.js runs a tree over the socket into a trace, first-load.js opens what the address
 // asks for, toolbar.js wires the toolbar, editor.js and share.js edit and share the tree shown
-// (print.js prints it whole), lecture/*.js run lecture mode on top. window.prune exposes hooks for tests and benches.
+// (print.js prints it whole), lecture/*.js run lecture mode on top. The page's state is in two
+// stores: the run's (player/run-store.js) and the page's (lecture mode, "Hide answers",
+// presenting: lib/page-store.js), mirrored on <body> here. window.prune is a hook for tests
+// and benches only: nothing in the app reads it.
 
 import { Lecture } from "../lecture/room.js";
 import { QuestionAnswering } from "../lecture/answering.js";
 import { DrillHost } from "../lecture/drill-host.js";
 import { QuestionAsker } from "../lecture/questions.js";
+import { mirrorPageState, pageStore } from "../lib/page-store.js";
 import { updateTreeLinks } from "../lib/page-links.js";
 import { RunClient } from "../lib/socket-client.js";
 import { DEFAULT_MAX_URL_CHARS, UrlState } from "../lib/url-state.js";
@@ -61,6 +65,8 @@ const stepTimes = []; // how long showing each step took, in ms: for benchmarks
 // write and watch it; body[data-run-state] mirrors it for CSS and tests.
 const store = createRunStore();
 mirrorRunState(store, document.body);
+// The page's state (lib/page-store.js): body[data-hide-answers] and body[data-present] mirror it.
+mirrorPageState(pageStore, document.body);
 
 const player = standardPlayer((k) => showStep(k), () => store.get().trace, {
   onPlaying: (playing) => narration.setPlaying(playing),
@@ -152,7 +158,7 @@ function showAnswers(on) {
   docTitle.show({ final });
 }
 
-const { answers, presentation, watchLecture } = answersAndPresentation(view, player, showAnswers);
+const { answers, presentation } = answersAndPresentation(view, player, showAnswers);
 stats.setHideAnswers(answers.on);
 
 // ----- hooks for tests and benchmarks -----
@@ -201,16 +207,16 @@ const shell = Object.defineProperties({
   treeContainer: $("tree"),
   maxUrlChars,
 }, shown);
-window.prune.editor = new Editor(shell);
+const editor = new Editor(shell);
 // Enter on a node opens it in the editor (not while presenting: the editor is hidden).
 view.onActivate = (id) => {
-  if (!presentation.on) window.prune.editor.editNode(runner.trace.pathOf(id));
+  if (!presentation.on) editor.editNode(runner.trace.pathOf(id));
 };
-window.prune.share = new SharePanel(shell);
-printWholeTree($("tree"), () => (runner.trace ? window.prune.share.picture() : null));
+const share = new SharePanel(shell);
+printWholeTree($("tree"), () => (runner.trace ? share.picture() : null));
 // "Add to lesson" (share panel): the tree, options and step on screen become a slide.
 wireAddToLesson($("add-to-lesson"), () => {
-  const shown = window.prune.share.view();
+  const shown = share.view();
   if (!shown) return null;
   const view = { kind: "tree", tree: shown.tree, options: shown.options };
   if (shown.step > 0) view.from = shown.step;
@@ -228,7 +234,6 @@ const lecture = new Lecture({
   store,
   openDefault: () => openDefaultPreset(input, run),
 });
-window.prune.lecture = lecture;
 // A lecture given from a lesson: which slide the teacher is on, and that slide.
 followLessonMark(lecture, $("lesson-mark"));
 followLessonSlide(
@@ -248,10 +253,10 @@ followLessonSlide(
   (slide) => docTitle.setSlide(slide)
 );
 // Lecture questions: the presenter asks the tree on screen, students answer (lecture/*.js).
-window.prune.asking = new QuestionAsker({ lecture, view, player });
-window.prune.answering = new QuestionAnswering({ lecture });
-window.prune.drills = new DrillHost({ lecture }); // lecture drills: the room does the same trees
-watchLecture();
+const asking = new QuestionAsker({ lecture, view, player });
+const answering = new QuestionAnswering({ lecture });
+new DrillHost({ lecture }); // lecture drills: the room does the same trees
+Object.assign(window.prune, { lecture, asking, answering }); // for tests (lecture mode)
 
 // ----- first load: what the address asks for (first-load.js) -----
 

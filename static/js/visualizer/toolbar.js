@@ -1,12 +1,13 @@
 // visualizer/toolbar.js: the main page's toolbar. The tree view's buttons ("Fit all", also the
 // key F, presenting too; zoom, "Show all", fold pruned subtrees, follow the search), "Hide
 // inputs", and the modes that change what the page shows: presentation mode and the "Hide
-// answers" switch (player/presentation.js), whose default
-// is on while presenting and in a lecture (presenter, student, or a student exploring), as
-// lecture/room.js shows on its bar's data-mode (a student's page has no P shortcut), and the
-// More menu's "Single-key shortcuts" setting (lib/single-keys.js).
+// answers" switch (player/presentation.js), whose default is on while presenting and in a
+// lecture (presenter, student, or a student exploring: the page store's `lecture`, which
+// lecture/bar.js writes; a student's page has no P shortcut), and the More menu's
+// "Single-key shortcuts" setting (lib/single-keys.js).
 
 import { ownsKey } from "../lib/keys.js";
+import { pageStore } from "../lib/page-store.js";
 import { singleKeysOn, wireSingleKeySwitch } from "../lib/single-keys.js";
 import { AnswerSwitch, Presentation } from "../player/presentation.js";
 
@@ -62,18 +63,17 @@ export function wireViewTools(view) {
 
 /**
  * The "Hide answers" switch and presentation mode (`player` takes a clicker's keys while
- * presenting). `onAnswersChange(on)`: redraw what "Hide
- * answers" hides. Returns {answers, presentation, watchLecture}: call watchLecture() once
- * lecture/room.js has built its bar, so that the switch's default follows the lecture's mode.
+ * presenting). `onAnswersChange(on)`: redraw what "Hide answers" hides. The switch's default
+ * follows the page store's `presenting` and `lecture` (lib/page-store.js). Returns
+ * {answers, presentation}.
  */
 export function answersAndPresentation(view, player, onAnswersChange) {
   const answers = new AnswerSwitch($("hide-answers"), onAnswersChange);
-  let lectureBar = null;
-
-  function answerDefault() {
-    const lecturing = !!lectureBar && !lectureBar.hidden && LECTURE_MODES.has(lectureBar.dataset.mode);
-    answers.setDefault(presentation.on || lecturing);
-  }
+  pageStore.subscribe((state, changed) => {
+    if ("presenting" in changed || "lecture" in changed) {
+      answers.setDefault(state.presenting || LECTURE_MODES.has(state.lecture));
+    }
+  });
 
   const presentation = new Presentation(
     {
@@ -85,22 +85,8 @@ export function answersAndPresentation(view, player, onAnswersChange) {
       caption: $("narration"),
       controls: [$("player"), $("present-exit")],
     },
-    {
-      view,
-      player,
-      onChange: () => answerDefault(),
-      keyOff: () => !!lectureBar && !lectureBar.hidden && lectureBar.dataset.mode === "student",
-    }
+    { view, player, keyOff: () => pageStore.get().lecture === "student" }
   );
 
-  function watchLecture() {
-    lectureBar = $("lecture-bar");
-    if (!lectureBar) return;
-    new MutationObserver(answerDefault).observe(lectureBar, {
-      attributes: true,
-      attributeFilter: ["data-mode", "hidden"],
-    });
-  }
-
-  return { answers, presentation, watchLecture };
+  return { answers, presentation };
 }
