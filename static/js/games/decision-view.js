@@ -94,7 +94,7 @@ export class DecisionView {
         exit: $('[data-action="present-exit"]'),
         layout: this.section,
         stage: this.section,
-        caption: $("#narration"),
+        caption: this.narration,
         controls: [$("#player"), $('[data-action="present-exit"]')],
       },
       { view: this.view, player: this.player, available: () => this.isOpen && !!this.trace }

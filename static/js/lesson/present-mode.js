@@ -20,8 +20,8 @@ export const PROJECTOR = "(min-width: 900px) and (min-height: 560px)"; // lesson
 
 export class LessonPresentation {
   /**
-   * @param {{stage: HTMLElement, view: TreeView, caption: HTMLElement, controls: HTMLElement[]}}
-   *   parts  stage: #stage (marked), view: the slide's tree view, caption: the narration,
+   * @param {{stage: HTMLElement, view: TreeView, caption: Narration, controls: HTMLElement[]}}
+   *   parts  stage: #stage (marked), view: the slide's tree view, caption: the narration panel,
    *   controls: what fades (the player, the header's actions)
    * @param {{onBlank: Function}} hooks  onBlank(): the screen went black (stop playing)
    */

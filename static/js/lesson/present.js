@@ -227,7 +227,7 @@ async function start() {
   fillSlideMenu(lesson.slides);
   bindControls();
   if (root.dataset.embed !== "true") {
-    const parts = { stage: root, view: stage.view, caption: $("narration"), controls: [$("player"), $("lesson-actions")] };
+    const parts = { stage: root, view: stage.view, caption: stage.narration, controls: [$("player"), $("lesson-actions")] };
     new LessonPresentation(parts, { onBlank: stop });
   }
   if ($("btn-lecture")) {

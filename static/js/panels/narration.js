@@ -1,5 +1,7 @@
 // panels/narration.js: the narration panel: the sentence of the step shown (trace/narration.js
-// writes it), on screen and in a visually hidden ARIA live region paced for speech.
+// writes it), on screen and in a visually hidden ARIA live region paced for speech. Who must
+// know when the sentence changes (a presenter's caption, player/caption-fit.js) subscribes
+// with onText().
 
 const SPEECH_MS = 2500; // while playing, a screen reader hears at most one sentence this often
 
@@ -24,6 +26,13 @@ export class Narration {
     this.playing = false;
     this.spokenAt = -Infinity;
     this.timer = null;
+    this.listeners = new Set();
+  }
+
+  /** Call `listener()` whenever the sentence on screen changes; returns the unsubscriber. */
+  onText(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Show `text`; `error`: it says why nothing can be shown (styled as an error). */
@@ -32,6 +41,7 @@ export class Narration {
     if (text === this.text) return;
     this.text = text;
     this.element.textContent = text;
+    for (const listener of [...this.listeners]) listener();
     if (error || !this.playing) this.speak();
     else this.speakLater();
   }

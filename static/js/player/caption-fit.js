@@ -4,22 +4,19 @@
 // again whenever the text or the window changes. A sentence that fits at none scrolls, and the
 // caption then takes the keyboard focus so that it can be scrolled without a mouse. Off, the
 // caption has the page's own font. Presentation mode (player/presentation.js) and a presented
-// lesson (lesson/present-mode.js) each own one.
+// lesson (lesson/present-mode.js) each own one; it refits when the narration panel
+// (panels/narration.js) says its sentence changed.
 
 const CAPTION_MIN_PX = 18; // the caption's font never shrinks below this
 const CAPTION_STEP_PX = 2;
 
 export class CaptionFit {
-  /** @param {HTMLElement} caption  the narration */
-  constructor(caption) {
-    this.caption = caption;
+  /** @param {Narration} narration  the narration panel (panels/narration.js): its element is the caption */
+  constructor(narration) {
+    this.caption = narration.element;
     this.on = false;
     this.madeTabbable = false; // fit() gave the caption a tabindex (it scrolls)
-    new MutationObserver(() => this.fit()).observe(caption, {
-      childList: true,
-      characterData: true,
-      subtree: true,
-    });
+    narration.onText(() => this.fit());
     window.addEventListener("resize", () => this.fit());
   }
 

@@ -56,7 +56,8 @@ export class Presentation {
    * @param {Object} els  {buttons: the "Present" buttons (the header's; the toolbar's, shown
    *   on phones instead), exit: the bar's "Exit", heading (optional): an h1 shown while
    *   presenting, when the mode hides the page's own,
-   *   layout: #layout, stage: #stage (focused on entry), caption: the narration,
+   *   layout: #layout, stage: #stage (focused on entry), caption: the narration panel
+   *   (panels/narration.js),
    *   controls: the elements that fade (the player, the exit button)}
    * @param {{view: TreeView, player?: Player, available?: Function, keyOff?: Function}} hooks
    *   player: told when the mode changes (it takes a clicker's keys); available(): whether

@@ -158,7 +158,7 @@ function showAnswers(on) {
   docTitle.show({ final });
 }
 
-const { answers, presentation } = answersAndPresentation(view, player, showAnswers);
+const { answers, presentation } = answersAndPresentation(view, player, narration, showAnswers);
 stats.setHideAnswers(answers.on);
 
 // ----- hooks for tests and benchmarks -----

@@ -63,11 +63,12 @@ export function wireViewTools(view) {
 
 /**
  * The "Hide answers" switch and presentation mode (`player` takes a clicker's keys while
- * presenting). `onAnswersChange(on)`: redraw what "Hide answers" hides. The switch's default
+ * presenting; `narration`, the narration panel, is its caption). `onAnswersChange(on)`:
+ * redraw what "Hide answers" hides. The switch's default
  * follows the page store's `presenting` and `lecture` (lib/page-store.js). Returns
  * {answers, presentation}.
  */
-export function answersAndPresentation(view, player, onAnswersChange) {
+export function answersAndPresentation(view, player, narration, onAnswersChange) {
   const answers = new AnswerSwitch($("hide-answers"), onAnswersChange);
   pageStore.subscribe((state, changed) => {
     if ("presenting" in changed || "lecture" in changed) {
@@ -82,7 +83,7 @@ export function answersAndPresentation(view, player, onAnswersChange) {
       heading: $("present-heading"),
       layout: $("layout"),
       stage: $("stage"),
-      caption: $("narration"),
+      caption: narration,
       controls: [$("player"), $("present-exit")],
     },
     { view, player, keyOff: () => pageStore.get().lecture === "student" }
