@@ -53,7 +53,13 @@ export function stylesKey(names) {
 
 /** A readable name for a page's sheets in static/dist/styles/: its own sheets' names. */
 function label(key) {
-  return key.split("+").filter(Boolean).map((name) => name.replace(/\.css$/, "")).join("+") || "base";
+  return (
+    key
+      .split("+")
+      .filter(Boolean)
+      .map((name) => name.replace(/\.css$/, ""))
+      .join("+") || "base"
+  );
 }
 
 /** esbuild plugin: `page-styles:<key>` is a sheet that @imports the page's sheets in order. */
@@ -66,7 +72,10 @@ function pageStyles(sets) {
         namespace: "page-styles",
       }));
       build.onLoad({ filter: /.*/, namespace: "page-styles" }, (args) => ({
-        contents: sets.get(args.path).map((name) => `@import "./${name}";`).join("\n"),
+        contents: sets
+          .get(args.path)
+          .map((name) => `@import "./${name}";`)
+          .join("\n"),
         resolveDir: join(STATIC, "css"),
         loader: "css",
       }));

@@ -13,7 +13,10 @@ test("the PRNG is reproducible and spreads its values", () => {
   const a = prng(42);
   const b = prng(42);
   const draws = Array.from({ length: 10000 }, () => a());
-  assert.deepEqual(draws.slice(0, 50), Array.from({ length: 50 }, () => b()));
+  assert.deepEqual(
+    draws.slice(0, 50),
+    Array.from({ length: 50 }, () => b())
+  );
   assert.ok(draws.every((x) => x >= 0 && x < 1));
   const tenths = new Array(10).fill(0);
   for (const x of draws) tenths[Math.floor(x * 10)]++;

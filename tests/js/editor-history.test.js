@@ -43,6 +43,9 @@ test("typing in one field is one change; another field, or leaving it, starts an
 test("only the last `limit` changes are kept", () => {
   const history = new EditorHistory(3);
   for (const title of ["1", "2", "3", "4", "5"]) history.record(lesson(title), title);
-  assert.deepEqual([history.undo(), history.undo(), history.undo()].map((e) => e.what), ["5", "4", "3"]);
+  assert.deepEqual(
+    [history.undo(), history.undo(), history.undo()].map((e) => e.what),
+    ["5", "4", "3"]
+  );
   assert.equal(history.undo(), null);
 });

@@ -36,9 +36,7 @@ function fakeServer({ busyFor = 0 } = {}) {
     }
     server.running += 1;
     server.most = Math.max(server.most, server.running);
-    const body = streamOf("rules").pipeThrough(
-      new TransformStream({ flush: () => void (server.running -= 1) })
-    );
+    const body = streamOf("rules").pipeThrough(new TransformStream({ flush: () => void (server.running -= 1) }));
     return new Response(body, { status: 200 });
   };
   return server;
@@ -51,7 +49,10 @@ test("a page's experiments run one after the other, and the same one once", asyn
   const again = loadExperiment("rules", { depths: "1-3" });
   const results = await Promise.all([...loads, again]);
   assert.equal(server.most, 1, "never two at once: no 429");
-  assert.deepEqual(server.asked, queries.map((q) => `/api/experiments/rules?depths=${q.depths}`));
+  assert.deepEqual(
+    server.asked,
+    queries.map((q) => `/api/experiments/rules?depths=${q.depths}`)
+  );
   assert.equal(results[3], results[0], "asked twice, run once");
   assert.equal(results[0].rows.length, loadExperimentFixture("rules").rows.length);
   assert.ok(results[0].summary === null, "the stream's summary came");

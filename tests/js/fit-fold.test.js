@@ -63,8 +63,14 @@ test("a packed folded cut: levels a gap apart, no overlaps, free room under a fo
       const folded = fit(PACMAN, PACMAN.seek(step), box, {});
       const drawn = layoutFolded(PACMAN, folded);
       const ids = drawn.map((d) => d.data.id).filter((id) => id >= 0);
-      assert.deepEqual(ids.sort((a, b) => a - b), [...folded.cut.ids].sort((a, b) => a - b));
-      assert.ok(drawn.every((d) => !d.data.spacer), "the summaries' spacers are not drawn");
+      assert.deepEqual(
+        ids.sort((a, b) => a - b),
+        [...folded.cut.ids].sort((a, b) => a - b)
+      );
+      assert.ok(
+        drawn.every((d) => !d.data.spacer),
+        "the summaries' spacers are not drawn"
+      );
       for (const d of drawn) assert.equal(d.y, d.depth * folded.levelGap);
       for (const a of drawn) {
         for (const b of drawn) {

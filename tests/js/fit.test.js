@@ -31,8 +31,25 @@ function uniform(branching, depth, next = { value: 0 }) {
   return Array.from({ length: branching }, () => uniform(branching, depth - 1, next));
 }
 
-const TEXTBOOK = traceOf([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
-const EXAM_22 = traceOf([[[3, 12], [8, 2]], [[4, 6], [14, 5]], [[2, 9], [7, 1]]]);
+const TEXTBOOK = traceOf([
+  [3, 12, 8],
+  [2, 4, 6],
+  [14, 5, 2],
+]);
+const EXAM_22 = traceOf([
+  [
+    [3, 12],
+    [8, 2],
+  ],
+  [
+    [4, 6],
+    [14, 5],
+  ],
+  [
+    [2, 9],
+    [7, 1],
+  ],
+]);
 const B3_D3 = traceOf(uniform(3, 3));
 const START = { current: -1 }; // a state before the search: fold.js reads only the focus
 const RULER = { roomy: 70, compact: 28, stacked: 28 };
@@ -74,7 +91,11 @@ test("the sizes of the issue draw the whole tree, nothing folded, texts at least
 });
 
 test("the whole drawing, names and notes included, stays inside the box", () => {
-  for (const [trace, b] of [[TEXTBOOK, box(312, 178)], [EXAM_22, box(380, 470)], [B3_D3, box(1260, 560)]]) {
+  for (const [trace, b] of [
+    [TEXTBOOK, box(312, 178)],
+    [EXAM_22, box(380, 470)],
+    [B3_D3, box(1260, 560)],
+  ]) {
     const result = fit(trace, START, b, { preferredPx: 12 });
     const { bounds } = layoutWhole(trace, MODES[result.mode]);
     const { k, x, y } = result.transform;
@@ -166,7 +187,10 @@ test("packed with moves on the edges, the levels move apart and no two captions 
   const byDepth = new Map();
   for (const d of result.drawn) byDepth.set(d.depth, [...(byDepth.get(d.depth) || []), d]);
   for (const row of byDepth.values()) {
-    const xs = row.filter((d) => d.depth > 0).map((d) => d.x).sort((a, b) => a - b);
+    const xs = row
+      .filter((d) => d.depth > 0)
+      .map((d) => d.x)
+      .sort((a, b) => a - b);
     for (let k = 1; k < xs.length; k++) assert.ok(xs[k] - xs[k - 1] >= 5 * 0.62 * 14, `${xs[k] - xs[k - 1]}`);
   }
 });

@@ -21,7 +21,11 @@ function items(root) {
 /** The drawing is a consistent cut: parents drawn, `folded`/`leaf` true to the table. */
 function assertConsistent(trace, drawing) {
   const drawn = new Set(drawing.ids);
-  assert.deepEqual(drawing.ids, [...drawing.ids].sort((a, b) => a - b), "ids in preorder");
+  assert.deepEqual(
+    drawing.ids,
+    [...drawing.ids].sort((a, b) => a - b),
+    "ids in preorder"
+  );
   for (const item of items(drawing.root)) {
     if (item.id < 0) {
       assert.ok(item.hidden.length > 0 && item.hidden.every((id) => trace.parent[id] === item.parent));
@@ -54,7 +58,11 @@ test("on a big tree the path to the focus is open at every step, within a cut", 
     assertConsistent(trace, drawing);
     assert.ok(drawing.ids.length < trace.size, `step ${k}: folded somewhere`);
     const focus = s.current >= 0 ? s.current : 0;
-    const open = new Set(items(drawing.root).filter((item) => item.children).map((item) => item.id));
+    const open = new Set(
+      items(drawing.root)
+        .filter((item) => item.children)
+        .map((item) => item.id)
+    );
     for (const id of pathTo(trace, focus).slice(0, -1)) assert.ok(open.has(id), `step ${k}: ${id} open`);
     assert.ok(drawing.ids.includes(focus));
   }
@@ -97,7 +105,10 @@ test("many siblings show a window around the one searched and '… N more' for t
   const later = foldTree(trace, trace.seek(trace.length), { maxSiblings: 12 });
   assertConsistent(trace, later);
   assert.ok(later.ids.includes(16), "the child just evaluated (the 16th) is in the window");
-  assert.deepEqual(later.placeholders.map((p) => p.side), ["before", "after"]);
+  assert.deepEqual(
+    later.placeholders.map((p) => p.side),
+    ["before", "after"]
+  );
   const shown = later.ids.length - 1;
   const hidden = later.placeholders.reduce((n, p) => n + p.hidden.length, 0);
   assert.equal(shown + hidden, 30);

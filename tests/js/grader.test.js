@@ -70,22 +70,34 @@ test("a missed prune, an over prune and a wrong move are each named", () => {
   const trace = traceOf("textbook");
   const missed = engineAnswer("textbook");
   missed.pruned = missed.pruned.filter((path) => path !== "1.2");
-  assert.deepEqual(wrong(grade(trace, missed)).map((item) => [item.kind, item.path]), [["missed_prune", [1, 2]]]);
+  assert.deepEqual(
+    wrong(grade(trace, missed)).map((item) => [item.kind, item.path]),
+    [["missed_prune", [1, 2]]]
+  );
 
   const over = engineAnswer("textbook");
   over.pruned.push("2.0"); // leaf 14 under D is evaluated
   const overResult = grade(trace, over);
-  assert.deepEqual(wrong(overResult).map((item) => [item.kind, item.path]), [["over_prune", [2, 0]]]);
+  assert.deepEqual(
+    wrong(overResult).map((item) => [item.kind, item.path]),
+    [["over_prune", [2, 0]]]
+  );
   assert.equal(overResult.score, overResult.max_score - 1, "an over prune costs a point");
 
   const move = engineAnswer("textbook");
   move.best_move = 2;
-  assert.deepEqual(wrong(grade(trace, move)).map((item) => item.kind), ["wrong_move"]);
+  assert.deepEqual(
+    wrong(grade(trace, move)).map((item) => item.kind),
+    ["wrong_move"]
+  );
 });
 
 test("the strict rule's tie: marking the 0 as pruned is an over prune", () => {
   const answer = engineAnswer("tie-strict");
   assert.deepEqual(answer.pruned, []);
   answer.pruned.push("1.1");
-  assert.deepEqual(wrong(grade(traceOf("tie-strict"), answer)).map((item) => item.kind), ["over_prune"]);
+  assert.deepEqual(
+    wrong(grade(traceOf("tie-strict"), answer)).map((item) => item.kind),
+    ["over_prune"]
+  );
 });

@@ -27,7 +27,16 @@ const CONTROLS = {
 };
 
 test("a clicker's keys mean the same whatever control has the focus", () => {
-  const expected = { PageDown: "forward", ArrowRight: "forward", PageUp: "back", ArrowLeft: "back", " ": "togglePlay", b: "blank", B: "blank", ".": "blank" };
+  const expected = {
+    PageDown: "forward",
+    ArrowRight: "forward",
+    PageUp: "back",
+    ArrowLeft: "back",
+    " ": "togglePlay",
+    b: "blank",
+    B: "blank",
+    ".": "blank",
+  };
   for (const [name, target] of Object.entries(CONTROLS)) {
     for (const [key, command] of Object.entries(expected)) {
       assert.equal(clickerCommand(press(key, target)), command, `${name}: ${JSON.stringify(key)}`);

@@ -80,7 +80,7 @@ test("the module graph is read whole", () => {
   assert.ok(files.length > 100, "static/js has its modules");
   assert.ok(
     edges.some((edge) => edge.from === "visualizer" && edge.to === "lecture"),
-    "the main page's import of lecture mode is seen",
+    "the main page's import of lecture mode is seen"
   );
 });
 
@@ -106,7 +106,7 @@ test("every import between folders is one the layering tables allow", () => {
   assert.deepEqual(
     wrong.map(({ file, target }) => `${file} imports ${target}`),
     [],
-    "an import runs against docs/architecture.md's layering",
+    "an import runs against docs/architecture.md's layering"
   );
 });
 

@@ -7,7 +7,11 @@ import { test } from "node:test";
 
 import { withView } from "../../static/js/lecture/payloads.js";
 
-const TREE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
+const TREE = [
+  [3, 12, 8],
+  [2, 4, 6],
+  [14, 5, 2],
+];
 const TRACE = { nodes: [{ parent: null }], options: {}, events: [], summary: { value: 3 } };
 
 /** A server holding one view per address; `asked` lists every URL fetched. */

@@ -19,13 +19,23 @@ test("a tic-tac-toe decision comes whole by its board, searched with the trace's
 
 test("a Pacman decision comes whole by its maze, decision and game settings", () => {
   const query = { maze: "open", decision: "2", ghosts: "random", seed: "4", depth: "2", rule: "strict", rules: "prune" };
-  const request = gameTreeRequest({ kind: "game", game: "pacman", query }, { ...given, algorithm: "expectimax", rule: "strict", ordering: "worst" });
+  const request = gameTreeRequest(
+    { kind: "game", game: "pacman", query },
+    { ...given, algorithm: "expectimax", rule: "strict", ordering: "worst" }
+  );
   assert.equal(request.url, "/api/games/pacman/tree?maze=open&decision=2&seed=4&ghosts=random&depth=2&size=whole");
   assert.deepEqual(request.options, { algorithm: "expectimax", rule: "strict", ordering: "worst" });
 });
 
 test("a CS188 Pacman decision comes whole by its layout, the moves played and the game's search", () => {
-  const query = { rules: "cs188", layout: "smallClassic", decision: "2", pacman: "West,West", algorithm: "alphabeta", ghosts: "directional" };
+  const query = {
+    rules: "cs188",
+    layout: "smallClassic",
+    decision: "2",
+    pacman: "West,West",
+    algorithm: "alphabeta",
+    ghosts: "directional",
+  };
   const request = gameTreeRequest({ kind: "game", game: "pacman", query }, { ...given, rule: "strict" });
   assert.equal(
     request.url,
@@ -55,7 +65,13 @@ test("an experiment's chart carries its name, its query as text and its rows", (
 
 test("a chart over the server's limits is not sent", () => {
   const view = { kind: "experiment", name: "random-binary", query: {} };
-  assert.equal(chartOf(view, Array.from({ length: MAX_CHART_ROWS + 1 }, (_, seed) => ({ seed }))), null);
+  assert.equal(
+    chartOf(
+      view,
+      Array.from({ length: MAX_CHART_ROWS + 1 }, (_, seed) => ({ seed }))
+    ),
+    null
+  );
   const wide = Array.from({ length: 1500 }, (_, seed) => ({ seed, label: "x".repeat(190) }));
   assert.equal(chartOf(view, wide), null, "over 256 KiB as JSON");
   assert.equal(chartOf(view, undefined), null, "no rows loaded");

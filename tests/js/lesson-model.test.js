@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldPlace, moveSlide, readLessonFile, removeSlide, withPrintStep, withQuestion, withRange } from "../../static/js/lesson/lesson-model.js";
+import {
+  fieldPlace,
+  moveSlide,
+  readLessonFile,
+  removeSlide,
+  withPrintStep,
+  withQuestion,
+  withRange,
+} from "../../static/js/lesson/lesson-model.js";
 
 const tree = { title: "t", notes: "", view: { kind: "tree", preset: "textbook" } };
 const chart = { title: "c", notes: "", view: { kind: "experiment", name: "ordering" } };

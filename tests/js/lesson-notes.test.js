@@ -29,15 +29,24 @@ test("HTML is text", () => {
 
 test("paragraphs split on blank lines; lines of one paragraph are joined", () => {
   const blocks = parseNotes("one\ntwo\n\nthree");
-  assert.deepEqual(blocks.map((b) => b.runs.map((r) => r.text).join("")), ["one two", "three"]);
+  assert.deepEqual(
+    blocks.map((b) => b.runs.map((r) => r.text).join("")),
+    ["one two", "three"]
+  );
 });
 
 test("bulleted and numbered lists", () => {
   const blocks = parseNotes("Intro\n- a\n* **b**\n1. x\n2) y\nafter");
-  assert.deepEqual(blocks.map((b) => b.type), ["p", "ul", "ol", "p"]);
+  assert.deepEqual(
+    blocks.map((b) => b.type),
+    ["p", "ul", "ol", "p"]
+  );
   assert.equal(blocks[1].items.length, 2);
   assert.deepEqual(blocks[1].items[1], [{ text: "b", style: "strong" }]);
-  assert.deepEqual(blocks[2].items.map((runs) => runs[0].text), ["x", "y"]);
+  assert.deepEqual(
+    blocks[2].items.map((runs) => runs[0].text),
+    ["x", "y"]
+  );
 });
 
 test("empty notes have no blocks; notesText drops the marks", () => {

@@ -10,22 +10,13 @@ const MINUS = "\u2212";
 
 test("before a run, and at step 0", () => {
   assert.equal(narrate(null, 0), "Choose a tree and press Run.");
-  assert.equal(
-    narrate(traceOf("textbook"), 0),
-    "Step 0: nothing is visited yet. Press → (or Play) to start the search at the root."
-  );
+  assert.equal(narrate(traceOf("textbook"), 0), "Step 0: nothing is visited yet. Press → (or Play) to start the search at the root.");
 });
 
 test("entering the root and a MIN node states the window and what the node does", () => {
   const trace = traceOf("textbook");
-  assert.equal(
-    narrate(trace, 1),
-    `Start at the root A, a MAX node with α = ${MINUS}∞, β = ∞: MAX picks the largest child value.`
-  );
-  assert.equal(
-    narrate(trace, 2),
-    `Visit MIN node B with window α = ${MINUS}∞, β = ∞: MIN picks the smallest child value.`
-  );
+  assert.equal(narrate(trace, 1), `Start at the root A, a MAX node with α = ${MINUS}∞, β = ∞: MAX picks the largest child value.`);
+  assert.equal(narrate(trace, 2), `Visit MIN node B with window α = ${MINUS}∞, β = ∞: MIN picks the smallest child value.`);
 });
 
 test("a leaf, then the update it causes at its MIN parent", () => {
@@ -39,13 +30,11 @@ test("a cutoff names the children it prunes, or says none are left", () => {
   const trace = traceOf("textbook");
   assert.equal(
     narrate(trace, 14),
-    "MIN node C: v = 2 ≤ α = 3, so the remaining children I and J cannot matter " +
-      "(MAX above already has a better option): α-cutoff."
+    "MIN node C: v = 2 ≤ α = 3, so the remaining children I and J cannot matter " + "(MAX above already has a better option): α-cutoff."
   );
   assert.equal(
     narrate(trace, 24),
-    "MIN node D: v = 2 ≤ α = 3, the α-cutoff test fires, but this was the last child: " +
-      "nothing is left to prune."
+    "MIN node D: v = 2 ≤ α = 3, the α-cutoff test fires, but this was the last child: " + "nothing is left to prune."
   );
 });
 

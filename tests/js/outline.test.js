@@ -8,12 +8,7 @@ import { test } from "node:test";
 import { nodeNames } from "../../static/js/lib/names.js";
 import { Trace } from "../../static/js/trace/trace.js";
 import { levelsOf } from "../../static/js/tree/levels.js";
-import {
-  leafCount,
-  needsOutline,
-  outlineRows,
-  outlineSkeleton,
-} from "../../static/js/tree/outline.js";
+import { leafCount, needsOutline, outlineRows, outlineSkeleton } from "../../static/js/tree/outline.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/textbook-trace.json", import.meta.url)));
 
@@ -98,7 +93,9 @@ test("at the end: values, and the principal variation marked", () => {
   const rows = byName(rowsAt(trace, trace.length, true));
   assert.deepEqual([rows.A.value, rows.B.value, rows.C.value, rows.D.value], ["3", "3", "2", "2"]);
   assert.deepEqual(
-    Object.values(rows).filter((row) => row.pv).map((row) => row.name),
+    Object.values(rows)
+      .filter((row) => row.pv)
+      .map((row) => row.name),
     ["A", "B", "E"]
   );
   assert.ok(Object.values(rows).every((row) => !row.pv || row.state === "visited"));

@@ -17,7 +17,13 @@ test("a view comes back unchanged, from URL-safe text shorter than its JSON", as
 });
 
 test("a link cut short or mangled says it is damaged", async () => {
-  const text = await packView({ tree: [[3, 12, 8], [2, 4, 6]], step: 0 });
+  const text = await packView({
+    tree: [
+      [3, 12, 8],
+      [2, 4, 6],
+    ],
+    step: 0,
+  });
   await assert.rejects(unpackView(text.slice(0, text.length / 2)), /This link is damaged/);
   await assert.rejects(unpackView("not a packed view!"), /This link is damaged/);
 });

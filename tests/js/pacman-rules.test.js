@@ -57,7 +57,10 @@ test("the miniature maze's position at every leaf of a search is worth the leaf'
   const game = loadFixture("pacman-cs188-game");
   const trace = traceOf("pacman-cs188-decision");
   const root = game.states[game.decisions[17].state];
-  assert.ok(root.scared.every((timer) => timer > 0), "the search starts with both ghosts scared");
+  assert.ok(
+    root.scared.every((timer) => timer > 0),
+    "the search starts with both ghosts scared"
+  );
   const scores = new Set();
   trace.nodes.forEach((row, id) => {
     if (!Number.isFinite(row.value)) return;

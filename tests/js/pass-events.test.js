@@ -46,15 +46,9 @@ test("MTD(f): a pass is a null-window test, and the root's store gives the bound
   const first = stepOf(trace, "tt", (e, id) => id === 0 && e.action === "store");
   assert.equal(narrate(trace, first), "After this pass the root A is [3, ∞) (at least 3).");
   const last = stepOf(trace, "tt", (e, id) => id === 0 && e.action === "store", 1);
-  assert.equal(
-    narrate(trace, last),
-    "After this pass the root A is exactly 3: the bounds meet, so the root's value is 3."
-  );
+  assert.equal(narrate(trace, last), "After this pass the root A is exactly 3: the bounds meet, so the root's value is 3.");
   const hit = stepOf(trace, "tt", (e) => e.action === "hit");
-  assert.equal(
-    narrate(trace, hit),
-    "Table hit: E is already known to be exactly 3, which answers this test: E is not searched again."
-  );
+  assert.equal(narrate(trace, hit), "Table hit: E is already known to be exactly 3, which answers this test: E is not searched again.");
 });
 
 test("a node entered in a second pass counts its entries and keeps its table bounds", () => {

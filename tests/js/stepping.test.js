@@ -17,8 +17,17 @@ test("the textbook trace is the one the table above describes", () => {
   const trace = traceOf("textbook");
   const at = (k) => `${trace.events[k - 1].type} ${trace.nodeOf[k - 1]}`;
   assert.deepEqual([1, 2, 3, 9, 11, 14, 15, 17, 24, 25, 27].map(at), [
-    "enter 0", "enter 1", "leaf 2", "exit 1", "enter 5", "cutoff 5", "exit 5", "enter 9",
-    "cutoff 9", "exit 9", "exit 0",
+    "enter 0",
+    "enter 1",
+    "leaf 2",
+    "exit 1",
+    "enter 5",
+    "cutoff 5",
+    "exit 5",
+    "enter 9",
+    "cutoff 9",
+    "exit 9",
+    "exit 0",
   ]);
 });
 

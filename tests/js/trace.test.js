@@ -85,8 +85,17 @@ test("textbook: the root is worth 3 by its first child, and leaves 4 and 6 are p
   assert.deepEqual(trace.principalVariation(s), [1, 2], "first MIN node, then its leaf 3");
   const pruned = [];
   for (let id = 0; id < trace.size; id++) if (s.state[id] === PRUNED) pruned.push(id);
-  assert.deepEqual(pruned.map((id) => trace.nodes[id].value), [4, 6]);
-  assert.deepEqual(pruned.map((id) => trace.pathOf(id)), [[1, 1], [1, 2]]);
+  assert.deepEqual(
+    pruned.map((id) => trace.nodes[id].value),
+    [4, 6]
+  );
+  assert.deepEqual(
+    pruned.map((id) => trace.pathOf(id)),
+    [
+      [1, 1],
+      [1, 2],
+    ]
+  );
   assert.equal(s.prunedBy[pruned[0]], 5, "pruned by the second MIN node");
   assert.equal(s.leaves, 7);
   assert.equal(s.visited, 11);
@@ -142,7 +151,10 @@ test("paths are derived from the parent rows: keys, ids and subtree sizes agree"
 test("a malformed node table or event is refused with a reason", () => {
   assert.throws(() => new Trace([{ parent: 0 }]), /row 0 is not the root/);
   assert.throws(() => new Trace([{ parent: null }, { parent: 1 }]), /row 1 has no parent/);
-  const trace = new Trace([{ parent: null, kind: "max" }, { parent: 0, terminal: true }]);
+  const trace = new Trace([
+    { parent: null, kind: "max" },
+    { parent: 0, terminal: true },
+  ]);
   assert.throws(() => trace.append([["enter", 7, "max", "-Infinity", "Infinity"]]), /no node 7/);
   assert.throws(() => trace.append([["update", 1, 0, 1, 1, 1, 1]]), /not a child of node 1/);
   assert.throws(() => trace.append([["jump", 0]]), /unknown event type jump/);
@@ -160,6 +172,9 @@ test("cutByDepthLimit names the nodes at the limit that have children in the doc
   const atLimit = [];
   for (let id = 0; id < trace.size; id++) if (trace.depth[id] === 2) atLimit.push(id);
   assert.equal(atLimit.length, 4);
-  assert.deepEqual([...cutByDepthLimit(trace, doc)].sort((a, b) => a - b), atLimit);
+  assert.deepEqual(
+    [...cutByDepthLimit(trace, doc)].sort((a, b) => a - b),
+    atLimit
+  );
   assert.equal(cutByDepthLimit(traceOf("textbook"), null).size, 0, "no limit, nothing cut");
 });

@@ -36,10 +36,14 @@ let urlTimer = null;
 // (stepping.js) need one search's node table, so they answer -1 and compare.css hides them.
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
 mirrorRunState(store, document.body);
-const player = standardPlayer((k) => showStep(k), () => timeline, {
-  onPlaying: (playing) => spoken.setPlaying(playing),
-  store,
-});
+const player = standardPlayer(
+  (k) => showStep(k),
+  () => timeline,
+  {
+    onPlaying: (playing) => spoken.setPlaying(playing),
+    store,
+  }
+);
 
 /** The address of the main visualizer with this tree (and `options`, `step`, if given). */
 function mainHref(options = {}, step = 0) {

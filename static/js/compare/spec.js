@@ -125,9 +125,7 @@ export function describeSides(leftOptions, rightOptions) {
       .join(", ");
   // What tells them apart; the rule only between two alpha-beta searches (minimax has none).
   const bothPrune = leftOptions.algorithm === "alphabeta" && rightOptions.algorithm === "alphabeta";
-  const keys = ["algorithm", "rule", "ordering"].filter(
-    (key) => text(a, key) !== text(b, key) && (key !== "rule" || bothPrune)
-  );
+  const keys = ["algorithm", "rule", "ordering"].filter((key) => text(a, key) !== text(b, key) && (key !== "rule" || bothPrune));
   const short = (list, fallback) => {
     if (!keys.length) return fallback;
     const name = keys.map((key) => text(list, key)).join(", ");

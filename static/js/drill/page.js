@@ -122,7 +122,10 @@ function describe(announcement) {
   $("drill-why").hidden = true;
   $("drill-why").open = false;
   say(announcement);
-  const query = new URLSearchParams([["level", state.level], ["seed", String(state.seed)]]);
+  const query = new URLSearchParams([
+    ["level", state.level],
+    ["seed", String(state.seed)],
+  ]);
   if (state.adaptive) query.set("adaptive", "1");
   if (asks.size) query.set("ask", [...asks].join(","));
   if (state.room) {

@@ -41,10 +41,14 @@ let trace = null;
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
 mirrorRunState(store, document.body);
 
-const player = standardPlayer((k) => showStep(k), () => trace, {
-  onPlaying: (playing) => narration.setPlaying(playing),
-  store,
-});
+const player = standardPlayer(
+  (k) => showStep(k),
+  () => trace,
+  {
+    onPlaying: (playing) => narration.setPlaying(playing),
+    store,
+  }
+);
 
 function showStep(k) {
   if (!trace) return;
@@ -77,10 +81,7 @@ async function loadView() {
   let step = url.step;
   const packed = params.get(PACKED_PARAM);
   if (savedId) {
-    const [saved, result] = await Promise.all([
-      getView(savedId, { onRetry }),
-      viewTrace(savedId, url.options, { version, onRetry }),
-    ]);
+    const [saved, result] = await Promise.all([getView(savedId, { onRetry }), viewTrace(savedId, url.options, { version, onRetry })]);
     options = { ...(saved.options || {}), ...url.options };
     return { tree: saved.tree, options, step, result };
   } else if (packed && !url.source) {

@@ -48,17 +48,8 @@ function draw(container, spec, width) {
   const svg = freshSvg(container, { width, height, label: spec.label });
   const g = plotArea(svg, margin);
 
-  const axis = d3
-    .axisBottom(x)
-    .tickValues(ticks)
-    .tickFormat(formatCount)
-    .tickSizeOuter(0)
-    .tickPadding(6);
-  const xg = g
-    .append("g")
-    .attr("class", "axis axis-x")
-    .attr("transform", `translate(0,${plotHeight})`)
-    .call(axis);
+  const axis = d3.axisBottom(x).tickValues(ticks).tickFormat(formatCount).tickSizeOuter(0).tickPadding(6);
+  const xg = g.append("g").attr("class", "axis axis-x").attr("transform", `translate(0,${plotHeight})`).call(axis);
   xg.selectAll(".tick line").attr("class", "grid").attr("y1", 0).attr("y2", -plotHeight);
   g.append("text")
     .attr("class", "axis-title")

@@ -77,10 +77,7 @@ export function leftMargin(labels) {
 /** The domain of a log scale covering [low, high], widened to whole powers of ten. */
 export function logDomain(low, high) {
   const lo = Math.max(low, 1e-9);
-  return [
-    10 ** Math.floor(Math.log10(lo)),
-    10 ** Math.max(Math.ceil(Math.log10(high)), Math.floor(Math.log10(lo)) + 1),
-  ];
+  return [10 ** Math.floor(Math.log10(lo)), 10 ** Math.max(Math.ceil(Math.log10(high)), Math.floor(Math.log10(lo)) + 1)];
 }
 
 /**
@@ -107,10 +104,7 @@ export function logTicks([low, high], room = Infinity) {
  * bottom, y on the left with horizontal grid lines, each with a title (y's in the top
  * Y_TITLE_PX of the margin). xTicks/yTicks: tick values (or a count).
  */
-export function drawAxes(
-  g,
-  { x, y, width, height, xLabel, yLabel, xTicks, yTicks, xFormat, yFormat }
-) {
+export function drawAxes(g, { x, y, width, height, xLabel, yLabel, xTicks, yTicks, xFormat, yFormat }) {
   const yAxis = d3.axisLeft(y).tickSizeOuter(0).tickPadding(8);
   if (Array.isArray(yTicks)) yAxis.tickValues(yTicks);
   else if (yTicks) yAxis.ticks(yTicks);
@@ -122,10 +116,7 @@ export function drawAxes(
   if (Array.isArray(xTicks)) xAxis.tickValues(xTicks);
   else if (xTicks) xAxis.ticks(xTicks);
   if (xFormat) xAxis.tickFormat(xFormat);
-  g.append("g")
-    .attr("class", "axis axis-x")
-    .attr("transform", `translate(0,${height})`)
-    .call(xAxis);
+  g.append("g").attr("class", "axis axis-x").attr("transform", `translate(0,${height})`).call(xAxis);
 
   g.append("text")
     .attr("class", "axis-title")
@@ -155,28 +146,11 @@ export function renderLegend(list, items) {
   list.replaceChildren();
   for (const item of items) {
     const li = document.createElement("li");
-    const svg = d3
-      .create("svg")
-      .attr("class", "legend-sample")
-      .attr("width", 44)
-      .attr("height", 20)
-      .attr("aria-hidden", "true");
+    const svg = d3.create("svg").attr("class", "legend-sample").attr("width", 44).attr("height", 20).attr("aria-hidden", "true");
     if (item.kind === "bar") {
-      svg
-        .append("rect")
-        .attr("class", `bar ${item.className}`)
-        .attr("x", 8)
-        .attr("y", 3)
-        .attr("width", 28)
-        .attr("height", 14);
+      svg.append("rect").attr("class", `bar ${item.className}`).attr("x", 8).attr("y", 3).attr("width", 28).attr("height", 14);
     } else {
-      svg
-        .append("line")
-        .attr("class", `line ${item.className}`)
-        .attr("x1", 2)
-        .attr("x2", 42)
-        .attr("y1", 10)
-        .attr("y2", 10);
+      svg.append("line").attr("class", `line ${item.className}`).attr("x1", 2).attr("x2", 42).attr("y1", 10).attr("y2", 10);
     }
     if (item.marker) {
       svg

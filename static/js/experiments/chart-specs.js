@@ -43,8 +43,7 @@ function minimaxSeries(points, b) {
 
 /** Ordering: a line chart (log scale) of `byDepth(rows)` for branching `b`. */
 export function orderingChart(rows, b) {
-  const points = (key) =>
-    rows.filter((r) => r[key] !== null).map((r) => ({ x: r.depth, y: r[key] }));
+  const points = (key) => rows.filter((r) => r[key] !== null).map((r) => ({ x: r.depth, y: r[key] }));
   const last = rows[rows.length - 1];
   return {
     label:
@@ -130,7 +129,13 @@ export function spreadChart(rows, spread) {
   const minimax = rows.length ? rows[0].minimax_nodes : 0;
   const article = minimax === DEPTH_10_NODES;
   const markers = [
-    { key: "p10", label: `p10 ${formatNumber(spread.p10, 0)}`, legend: "10th and 90th percentiles", value: spread.p10, className: "s-percentile" },
+    {
+      key: "p10",
+      label: `p10 ${formatNumber(spread.p10, 0)}`,
+      legend: "10th and 90th percentiles",
+      value: spread.p10,
+      className: "s-percentile",
+    },
     { key: "mean", label: `mean ${formatNumber(spread.mean, 0)}`, legend: "Mean", value: spread.mean, className: "s-mean" },
     { key: "median", label: `median ${formatNumber(spread.median, 0)}`, legend: "Median", value: spread.median, className: "s-median" },
     { key: "p90", label: `p90 ${formatNumber(spread.p90, 0)}`, legend: null, value: spread.p90, className: "s-percentile" },

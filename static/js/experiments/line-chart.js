@@ -92,10 +92,7 @@ function draw(container, spec, width) {
     .defined((p) => p.y > 0)
     .x((p) => x(p.x))
     .y((p) => y(p.y));
-  const ordered = [
-    ...spec.series.filter((s) => s.reference),
-    ...spec.series.filter((s) => !s.reference),
-  ];
+  const ordered = [...spec.series.filter((s) => s.reference), ...spec.series.filter((s) => !s.reference)];
   const groups = g
     .append("g")
     .attr("class", "series")

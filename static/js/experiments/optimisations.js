@@ -34,8 +34,7 @@ function describeBoard(board) {
   const cells = (mark) => [...board].flatMap((m, i) => (m === mark ? [i] : []));
   const [xs, os] = [cells("X"), cells("O")];
   if (xs.length + os.length === 0) return "Empty board";
-  const part = (mark, list) =>
-    list.length ? `${mark} in ${list.length > 1 ? "cells" : "cell"} ${list.join(", ")}` : "";
+  const part = (mark, list) => (list.length ? `${mark} in ${list.length > 1 ? "cells" : "cell"} ${list.join(", ")}` : "");
   return [part("X", xs), part("O", os)].filter(Boolean).join("; ");
 }
 

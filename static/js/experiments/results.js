@@ -17,11 +17,7 @@ export class Results {
     bindCsvButton(this.els.csv, () => this.models[0], filenames[0]);
     if (this.els["csv-2"]) bindCsvButton(this.els["csv-2"], () => this.models[1], filenames[1]);
     const chartName = (ext) => filenames[0]().replace(/\.csv$/, `-chart.${ext}`);
-    bindChartDownloads(
-      this.els.chart.closest("figure"),
-      { svgButton: this.els["chart-svg"], pngButton: this.els["chart-png"] },
-      chartName
-    );
+    bindChartDownloads(this.els.chart.closest("figure"), { svgButton: this.els["chart-svg"], pngButton: this.els["chart-png"] }, chartName);
   }
 
   /** Nothing to show (a new run started, or one stopped without results). */

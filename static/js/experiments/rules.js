@@ -36,8 +36,7 @@ function tableOf(rows, b) {
 function finding(rows, values) {
   const last = rows[rows.length - 1];
   if (!last) return "";
-  const ratio =
-    last.standard_leaves_mean > 0 ? last.strict_leaves_mean / last.standard_leaves_mean : 0;
+  const ratio = last.standard_leaves_mean > 0 ? last.strict_leaves_mean / last.standard_leaves_mean : 0;
   return (
     `At depth ${last.depth}, with leaf values 0 to ${Number(values || 3) - 1}, the strict rule evaluates ` +
     `${formatNumber(last.strict_leaves_mean, 2)} leaves on average, ${formatNumber(ratio, 1)} times the ` +

@@ -73,15 +73,11 @@ export class Runner {
       this.progress(rows.length, total);
       this.hooks.done(result);
       const seconds = (performance.now() - started) / 1000;
-      this.say(
-        `Done: ${formatCount(rows.length)} ${plural(rows.length, "row")} in ${formatNumber(seconds, seconds < 10 ? 2 : 1)} s.`
-      );
+      this.say(`Done: ${formatCount(rows.length)} ${plural(rows.length, "row")} in ${formatNumber(seconds, seconds < 10 ? 2 : 1)} s.`);
       this.setState("done");
     } catch (err) {
       if (err.name === "AbortError") {
-        this.say(
-          `Cancelled after ${formatCount(rows.length)} of ${formatCount(total)} ${plural(total, "row")}.`
-        );
+        this.say(`Cancelled after ${formatCount(rows.length)} of ${formatCount(total)} ${plural(total, "row")}.`);
         this.setState("cancelled");
       } else {
         this.showError(err);
@@ -134,13 +130,11 @@ export class Runner {
 
   /** The server's message beside the field it names, or under the form. */
   showError(err) {
-    const target =
-      err.field && this.els.form.querySelector(`[data-error-for="${CSS.escape(err.field)}"]`);
+    const target = err.field && this.els.form.querySelector(`[data-error-for="${CSS.escape(err.field)}"]`);
     const box = target || this.els["form-error"];
     box.textContent = err.message;
     box.hidden = false;
-    const input =
-      err.field && this.els.form.querySelector(`[data-field="${CSS.escape(err.field)}"]`);
+    const input = err.field && this.els.form.querySelector(`[data-field="${CSS.escape(err.field)}"]`);
     if (input) {
       input.setAttribute("aria-invalid", "true");
       input.focus();

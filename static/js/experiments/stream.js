@@ -105,8 +105,7 @@ async function responseError(response) {
       : `Too many requests from this address; try again${later}.`;
     return new ExperimentError(message, { status: 429, reason, retryAfter: wait });
   }
-  const message =
-    (data && data.error) || `The server answered ${response.status} ${response.statusText}.`;
+  const message = (data && data.error) || `The server answered ${response.status} ${response.statusText}.`;
   return new ExperimentError(message, {
     field: (data && data.field) || null,
     status: response.status,

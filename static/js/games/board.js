@@ -127,9 +127,7 @@ export class MiniBoard {
     });
     this.grid.dataset.board = board;
     this.grid.dataset.node = trace.keys[id];
-    const rows = [0, 3, 6].map((r) =>
-      [0, 1, 2].map((c) => (board[r + c] === "." ? "empty" : board[r + c])).join(", ")
-    );
+    const rows = [0, 3, 6].map((r) => [0, 1, 2].map((c) => (board[r + c] === "." ? "empty" : board[r + c])).join(", "));
     this.grid.setAttribute("aria-label", `Position: row 1 ${rows[0]}; row 2 ${rows[1]}; row 3 ${rows[2]}.`);
     this.caption.textContent = describe(trace, id, moves, board, how);
   }

@@ -65,10 +65,14 @@ export class DecisionView {
     this.store = createRunStore(); // the decision's run; body[data-run-state] mirrors it
     mirrorRunState(this.store, document.body);
     mirrorPageState(pageStore, document.body); // presentation mode: body[data-present]
-    this.player = standardPlayer((k) => this.showStep(k), () => this.trace, {
-      onPlaying: (playing) => this.narration.setPlaying(playing),
-      store: this.store,
-    });
+    this.player = standardPlayer(
+      (k) => this.showStep(k),
+      () => this.trace,
+      {
+        onPlaying: (playing) => this.narration.setPlaying(playing),
+        store: this.store,
+      }
+    );
     this.visualizerLink = new VisualizerLink(section.querySelector("[data-visualizer-link]"));
     this.openedUrl = null; // the trace's address and title, for "Add to lesson"
     const addButton = section.querySelector('[data-action="add-to-lesson"]');

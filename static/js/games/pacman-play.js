@@ -42,7 +42,7 @@ export class PlayPad {
         event.preventDefault();
         onMove(move);
       },
-      true,
+      true
     );
   }
 

@@ -36,7 +36,12 @@ export function readAddress(search) {
   }
   if (rules === "prune" && !query.maze && params.has("layout")) query.maze = params.get("layout");
   const played = params.get("pacman");
-  const pacman = played ? played.split(",").map((move) => move.trim()).filter(Boolean) : [];
+  const pacman = played
+    ? played
+        .split(",")
+        .map((move) => move.trim())
+        .filter(Boolean)
+    : [];
   const round = /^\d+$/.test(params.get("round") || "") ? Number(params.get("round")) : 0;
   return { query, pacman, round };
 }

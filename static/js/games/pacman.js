@@ -88,7 +88,8 @@ async function load(wanted, { round: shown = 0, from = null, whole = false } = {
     if (mine !== ticket) return false;
     stage.dataset.gameLoad = "error";
     settings.showError(`The game cannot be played: ${err.message}`, err.field);
-    if (game) update(); // the game before stays on screen
+    if (game)
+      update(); // the game before stays on screen
     else readout.say("No game to show.");
     return false;
   }

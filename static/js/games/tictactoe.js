@@ -174,7 +174,14 @@ async function computerMove({ refocus = false } = {}) {
   const mark = computerMark();
   game.boards.push(reply.board);
   game.movers.push("computer");
-  game.decisions.set(game.boards.length - 1, { before, move: reply.move, mark, value: reply.value, options: chosen, index: game.boards.length - 1 });
+  game.decisions.set(game.boards.length - 1, {
+    before,
+    move: reply.move,
+    mark,
+    value: reply.value,
+    options: chosen,
+    index: game.boards.length - 1,
+  });
   const played = `The computer played ${mark} in ${cellName(reply.move)}.`;
   say(played + ending());
   render();
@@ -192,9 +199,13 @@ function focusNear(cell, note) {
   const button = free[0];
   const name = button.getAttribute("aria-label");
   button.setAttribute("aria-label", `${name}. ${note}`);
-  button.addEventListener("blur", () => {
-    if (button.getAttribute("aria-label") === `${name}. ${note}`) button.setAttribute("aria-label", name);
-  }, { once: true });
+  button.addEventListener(
+    "blur",
+    () => {
+      if (button.getAttribute("aria-label") === `${name}. ${note}`) button.setAttribute("aria-label", name);
+    },
+    { once: true }
+  );
   button.focus();
 }
 

@@ -116,7 +116,9 @@ export class QuestionAnswering {
     this.revealed = false;
     this.sent = loadSent(this.code, question.id);
     this.showPanel();
-    this.setState(question.revealed ? "The presenter asked a question and has revealed the answer." : "The presenter asked a question: answer it below.");
+    this.setState(
+      question.revealed ? "The presenter asked a question and has revealed the answer." : "The presenter asked a question: answer it below."
+    );
     let loaded;
     let base;
     try {
@@ -147,7 +149,9 @@ export class QuestionAnswering {
   showPanel() {
     // The tree and the player go (CSS): a focus among them would drop to the page.
     const stage = $("stage");
-    const lost = document.activeElement === document.body || (stage.contains(document.activeElement) && !$("lecture-bar").contains(document.activeElement));
+    const lost =
+      document.activeElement === document.body ||
+      (stage.contains(document.activeElement) && !$("lecture-bar").contains(document.activeElement));
     this.panel.hidden = false;
     document.body.dataset.question = "student";
     $("qs-loading").hidden = false;

@@ -87,11 +87,14 @@ export class AudienceCount {
     this.shown.textContent = studentsText(Number(count) || 0);
     if (this.timer !== null) return; // the latest count is said when it fires
     const wait = this.saidAt + AUDIENCE_SAY_MS - performance.now();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.saidAt = performance.now();
-      if (this.said.isConnected) this.said.textContent = this.shown.textContent;
-    }, Math.max(0, wait));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.saidAt = performance.now();
+        if (this.said.isConnected) this.said.textContent = this.shown.textContent;
+      },
+      Math.max(0, wait)
+    );
   }
 }
 
@@ -107,8 +110,10 @@ export class LectureBar {
     const header = document.querySelector(".app-header");
     this.startButton = el("button", { type: "button", className: "lecture-start lecture-ui" });
     // On phones only "Lecture" shows; the button's name stays "Start lecture".
-    this.startButton.append(el("span", { className: "lecture-start-long" }, "Start lecture"),
-      el("span", { className: "lecture-start-short", "aria-hidden": "true" }, "Lecture"));
+    this.startButton.append(
+      el("span", { className: "lecture-start-long" }, "Start lecture"),
+      el("span", { className: "lecture-start-short", "aria-hidden": "true" }, "Lecture")
+    );
     this.startButton.title = "Students follow this screen live on their own devices";
     this.startButton.addEventListener("click", () => this.room.start());
     const toggle = document.getElementById("toggle-inputs");
@@ -155,8 +160,7 @@ export class LectureBar {
     if (inputs) inputs.insertBefore(form, inputs.firstChild);
 
     // The bar above the tree (#lecture-bar): presenter panel, student banner, or an error.
-    this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar",
-      "aria-label": "Lecture" });
+    this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar", "aria-label": "Lecture" });
     this.element.hidden = true;
     mirror(pageStore, "lecture", this.element, "mode");
     const stage = document.getElementById("stage");
@@ -223,8 +227,7 @@ export class LectureBar {
 
   /** "End lecture", which asks first (askBeforeEnding). */
   endControl() {
-    const end = button("lecture-end", "End lecture", () =>
-      askBeforeEnding(end, () => this.room.endLecture()));
+    const end = button("lecture-end", "End lecture", () => askBeforeEnding(end, () => this.room.endLecture()));
     return end;
   }
 
@@ -235,9 +238,11 @@ export class LectureBar {
   showStudent(code) {
     const hadFocus = this.clearBar("student");
     const text = el("p", { className: "lecture-banner" });
-    text.append(el("span", { className: "lecture-live", "aria-hidden": "true" }, "●"),
+    text.append(
+      el("span", { className: "lecture-live", "aria-hidden": "true" }, "●"),
       document.createTextNode(" Following the teacher · "),
-      el("strong", { className: "lecture-code" }, formatCode(code)));
+      el("strong", { className: "lecture-code" }, formatCode(code))
+    );
     const explore = button("lecture-explore", "Explore on my own", () => this.room.detach());
     this.element.append(text, this.status, explore, this.leaveButton());
     this.setStatus("");
@@ -248,10 +253,8 @@ export class LectureBar {
     if (pageStore.get().lecture === "detached") return;
     const hadFocus = this.clearBar("detached");
     const text = el("p", { className: "lecture-banner" });
-    text.append(document.createTextNode("Exploring on your own · lecture "),
-      el("strong", { className: "lecture-code" }, formatCode(code)));
-    const follow = button("lecture-follow primary", "Follow the teacher again", () =>
-      this.room.resync());
+    text.append(document.createTextNode("Exploring on your own · lecture "), el("strong", { className: "lecture-code" }, formatCode(code)));
+    const follow = button("lecture-follow primary", "Follow the teacher again", () => this.room.resync());
     this.element.append(text, this.status, follow, this.leaveButton());
     this.setStatus("");
     if (hadFocus) follow.focus();
@@ -288,19 +291,26 @@ export function joinParts(code, onQr) {
   const given = document.querySelector("[data-public-url]")?.dataset.publicUrl;
   const origin = given || window.location.origin;
   const link = `${origin}/join/${code}`;
-  const qrButton = el("button", { type: "button", className: "lecture-qr-button",
-    "aria-label": "Show the QR code large", title: "Show the QR code large" });
-  const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`,
-    alt: `QR code of ${link}`, width: "64", height: "64" });
+  const qrButton = el("button", {
+    type: "button",
+    className: "lecture-qr-button",
+    "aria-label": "Show the QR code large",
+    title: "Show the QR code large",
+  });
+  const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`, alt: `QR code of ${link}`, width: "64", height: "64" });
   qrButton.append(qr);
   qrButton.addEventListener("click", onQr);
   const join = el("div", { className: "lecture-join-info" });
   const line = el("p", { className: "lecture-link-line" });
-  line.append(el("span", { className: "lecture-label" }, "Join at "),
-    el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link));
+  line.append(
+    el("span", { className: "lecture-label" }, "Join at "),
+    el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link)
+  );
   const codeLine = el("p", { className: "lecture-code-line" });
-  codeLine.append(el("span", { className: "lecture-label" }, "or type the code "),
-    el("strong", { className: "lecture-code" }, formatCode(code)));
+  codeLine.append(
+    el("span", { className: "lecture-label" }, "or type the code "),
+    el("strong", { className: "lecture-code" }, formatCode(code))
+  );
   join.append(line, codeLine);
   if (isLoopback(origin)) join.append(loopbackWarning(origin));
   return { qrButton, join, link };
@@ -315,8 +325,11 @@ export function isLoopback(origin) {
 /** What to do when the join link points to this computer (docs/deployment.md). */
 function loopbackWarning(origin) {
   const port = new URL(origin).port || "8000";
-  return el("p", { className: "lecture-loopback-warning", role: "alert" },
+  return el(
+    "p",
+    { className: "lecture-loopback-warning", role: "alert" },
     `Students cannot open this link: ${new URL(origin).hostname} is this computer. ` +
-    `Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:${port} ` +
-    "(script/server prints the address), or open this page at that address.");
+      `Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:${port} ` +
+      "(script/server prints the address), or open this page at that address."
+  );
 }

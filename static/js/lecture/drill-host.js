@@ -53,7 +53,8 @@ export class DrillHost {
     if (what === "socket") {
       detail.on("lecture:drill", (msg) => this.invite(msg));
     } else if (what === "joined") {
-      if (detail.drill) this.invite(detail); // the ack: {room, …, drill} while one runs
+      if (detail.drill)
+        this.invite(detail); // the ack: {room, …, drill} while one runs
       else this.els.invite.hidden = true;
     } else if (what === "bar") {
       detail.insertBefore(this.els.host, detail.querySelector(".lecture-end"));
@@ -122,7 +123,12 @@ export class DrillHost {
     const { lecture } = this;
     if (!msg || !msg.drill || msg.room !== lecture.code || lecture.role !== "student") return;
     const { id, level, seed } = msg.drill;
-    const query = new URLSearchParams([["level", level], ["seed", String(seed)], ["room", lecture.code], ["drill", id]]);
+    const query = new URLSearchParams([
+      ["level", level],
+      ["seed", String(seed)],
+      ["room", lecture.code],
+      ["drill", id],
+    ]);
     this.els.link.href = `/practice/drill?${query}`;
     const bar = $("lecture-bar");
     if (bar) bar.after(this.els.invite);

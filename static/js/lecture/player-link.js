@@ -55,11 +55,7 @@ export function watchStudentInput(isFollowing, detach, isPresenting = () => fals
   };
   const control = (t) => inPlayer(t) || inInputs(t);
   const capture = true; // before the player's and the panel's own handlers
-  document.addEventListener(
-    "click",
-    (e) => maybeDetach(e, (t) => control(t) && t.closest("button")),
-    capture
-  );
+  document.addEventListener("click", (e) => maybeDetach(e, (t) => control(t) && t.closest("button")), capture);
   document.addEventListener("input", (e) => maybeDetach(e, control), capture);
   document.addEventListener("change", (e) => maybeDetach(e, control), capture);
   document.addEventListener(

@@ -48,7 +48,8 @@ export class Lecture {
     this.bar = new LectureBar(this);
     this.watchPlayer();
     const following = () => this.role === "student" && this.following;
-    watchStudentInput(following, () => this.detach(), () => this.app.player.presenting);
+    const presenting = () => this.app.player.presenting;
+    watchStudentInput(following, () => this.detach(), presenting);
   }
 
   // ----- the socket -----
@@ -73,9 +74,7 @@ export class Lecture {
       if (!msg || msg.room !== this.code || this.role !== "student") return;
       const code = this.code;
       this.leave({ tell: false });
-      this.bar.showError(
-        `The teacher ended lecture ${formatCode(code)}. You can keep exploring this tree.`
-      );
+      this.bar.showError(`The teacher ended lecture ${formatCode(code)}. You can keep exploring this tree.`);
     });
     socket.on("lecture_error", (msg) => {
       // A listener waiting for its own ack claims the error (its form says it).

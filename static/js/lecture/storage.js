@@ -57,7 +57,10 @@ export function studentToken() {
   }
   if (pageToken) return pageToken;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   pageToken = token;
   try {
     window.sessionStorage.setItem(STUDENT_KEY, token);

@@ -65,8 +65,7 @@ export class Tallies {
       return;
     }
     const rootChildren = trace ? trace.children[0] : [];
-    const label = (index) =>
-      rootChildren[index] !== undefined ? moveName(trace, rootChildren[index]) : `move ${Number(index) + 1}`;
+    const label = (index) => (rootChildren[index] !== undefined ? moveName(trace, rootChildren[index]) : `move ${Number(index) + 1}`);
     const rows = Object.entries(moves).map(([index, n]) => ({ key: index, n, label: label(index) }));
     const best = truth ? truth.bestMove : null;
     if (best !== null && !rows.some((row) => Number(row.key) === best)) rows.push({ key: String(best), n: 0, label: label(best) });

@@ -67,15 +67,18 @@ async function draw(box, slide) {
 const waiting = new WeakMap(); // box → its slide, until it comes into view
 const observer =
   typeof IntersectionObserver === "function"
-    ? new IntersectionObserver((entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting || !waiting.has(entry.target)) continue;
-          const slide = waiting.get(entry.target);
-          waiting.delete(entry.target);
-          observer.unobserve(entry.target);
-          draw(entry.target, slide);
-        }
-      }, { rootMargin: "200px" })
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting || !waiting.has(entry.target)) continue;
+            const slide = waiting.get(entry.target);
+            waiting.delete(entry.target);
+            observer.unobserve(entry.target);
+            draw(entry.target, slide);
+          }
+        },
+        { rootMargin: "200px" }
+      )
     : null;
 
 /** A figure.card-preview for `slide` (null for a notes slide), drawn when it comes into view. */

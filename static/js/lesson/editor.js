@@ -16,7 +16,18 @@ import { getJson } from "../lib/api.js";
 import { download } from "../lib/export.js";
 import { cardPreview } from "./card-preview.js";
 import { EditorHistory } from "./editor-history.js";
-import { fieldPlace, hasSteps, moveSlide, readLessonFile, removeSlide, viewSummary, withPrintStep, withQuestion, withRange, MAX_SLIDES } from "./lesson-model.js";
+import {
+  fieldPlace,
+  hasSteps,
+  moveSlide,
+  readLessonFile,
+  removeSlide,
+  viewSummary,
+  withPrintStep,
+  withQuestion,
+  withRange,
+  MAX_SLIDES,
+} from "./lesson-model.js";
 import { readDraft, rememberLesson, writeDraft } from "../lib/lesson-library.js";
 
 const $ = (id) => document.getElementById(id);
@@ -107,14 +118,27 @@ function card(slide, index) {
   handle.setAttribute("aria-describedby", "reorder-help");
 
   const head = element("div", { className: "card-head" });
-  const title = element("input", { type: "text", id: `${id}-title`, className: "card-title", value: slide.title, maxLength: 200, dataset: { part: "title" } });
+  const title = element("input", {
+    type: "text",
+    id: `${id}-title`,
+    className: "card-title",
+    value: slide.title,
+    maxLength: 200,
+    dataset: { part: "title" },
+  });
   title.setAttribute("aria-label", `Slide ${index + 1} title`);
-  title.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], title: title.value }, `edit slide ${index + 1}'s title`, `${index}:title`));
+  title.addEventListener("input", () =>
+    updateSlide(index, { ...lesson.slides[index], title: title.value }, `edit slide ${index + 1}'s title`, `${index}:title`)
+  );
   const buttons = element("span", { className: "card-buttons" });
   const up = element("button", { type: "button", className: "secondary", disabled: index === 0, dataset: { part: "up" } }, "Up");
   up.setAttribute("aria-label", `Move slide ${index + 1} up`);
   up.addEventListener("click", () => move(index, index - 1, index - 1 === 0 ? "handle" : "up"));
-  const down = element("button", { type: "button", className: "secondary", disabled: index === lesson.slides.length - 1, dataset: { part: "down" } }, "Down");
+  const down = element(
+    "button",
+    { type: "button", className: "secondary", disabled: index === lesson.slides.length - 1, dataset: { part: "down" } },
+    "Down"
+  );
   down.setAttribute("aria-label", `Move slide ${index + 1} down`);
   down.addEventListener("click", () => move(index, index + 1, index + 1 === lesson.slides.length - 1 ? "handle" : "down"));
   const remove = element("button", { type: "button", className: "secondary danger", dataset: { part: "delete" } }, "Delete");
@@ -130,20 +154,39 @@ function card(slide, index) {
   head.append(element("span", { className: "card-number" }, `${index + 1}.`), title, buttons);
 
   const notes = element("textarea", { id: `${id}-notes`, value: slide.notes || "", maxLength: 20000, dataset: { part: "notes" } });
-  notes.addEventListener("input", () => updateSlide(index, { ...lesson.slides[index], notes: notes.value }, `edit slide ${index + 1}'s notes`, `${index}:notes`));
+  notes.addEventListener("input", () =>
+    updateSlide(index, { ...lesson.slides[index], notes: notes.value }, `edit slide ${index + 1}'s notes`, `${index}:notes`)
+  );
   const notesBox = element("div");
   notesBox.append(...field("Notes (blank line: new paragraph; - list; **bold**, *italic*, `code`)", notes));
 
   const fields = element("div", { className: "card-fields" });
   fields.append(element("p", { className: "card-view" }, viewSummary(slide.view)));
   if (hasSteps(slide)) {
-    const from = element("input", { type: "text", id: `${id}-from`, inputMode: "numeric", value: String(slide.view.from || 0), dataset: { part: "from" } });
-    const to = element("input", { type: "text", id: `${id}-to`, value: slide.view.to === undefined ? "end" : String(slide.view.to), dataset: { part: "to" } });
+    const from = element("input", {
+      type: "text",
+      id: `${id}-from`,
+      inputMode: "numeric",
+      value: String(slide.view.from || 0),
+      dataset: { part: "from" },
+    });
+    const to = element("input", {
+      type: "text",
+      id: `${id}-to`,
+      value: slide.view.to === undefined ? "end" : String(slide.view.to),
+      dataset: { part: "to" },
+    });
     const setRange = () => updateSlide(index, withRange(lesson.slides[index], from.value, to.value), `change slide ${index + 1}'s steps`);
     from.addEventListener("change", setRange);
     to.addEventListener("change", setRange);
     const printed = slide.view.print;
-    const print = element("input", { type: "text", id: `${id}-print`, value: printed === undefined ? "" : String(printed), placeholder: "start", dataset: { part: "print" } });
+    const print = element("input", {
+      type: "text",
+      id: `${id}-print`,
+      value: printed === undefined ? "" : String(printed),
+      placeholder: "start",
+      dataset: { part: "print" },
+    });
     print.setAttribute("aria-describedby", "print-help");
     print.addEventListener("change", () => {
       updateSlide(index, withPrintStep(lesson.slides[index], print.value), `change slide ${index + 1}'s print step`);
@@ -153,9 +196,21 @@ function card(slide, index) {
     fields.append(...field("From step", from), ...field("to step (or end)", to), ...field("Print at step", print));
   }
   if (slide.view && slide.view.kind === "tree") {
-    const question = element("input", { type: "checkbox", id: `${id}-question`, checked: Boolean(slide.question), dataset: { part: "question" } });
+    const question = element("input", {
+      type: "checkbox",
+      id: `${id}-question`,
+      checked: Boolean(slide.question),
+      dataset: { part: "question" },
+    });
     // The question's own prompt (question.prompt): on the projector, the students' pages and the handout.
-    const prompt = element("input", { type: "text", id: `${id}-prompt`, maxLength: 1000, value: (slide.question && slide.question.prompt) || "", placeholder: "Predict the values of this tree.", dataset: { part: "prompt" } });
+    const prompt = element("input", {
+      type: "text",
+      id: `${id}-prompt`,
+      maxLength: 1000,
+      value: (slide.question && slide.question.prompt) || "",
+      placeholder: "Predict the values of this tree.",
+      dataset: { part: "prompt" },
+    });
     const promptBox = element("span", { className: "card-prompt", hidden: !slide.question });
     promptBox.append(...field("Question's prompt", prompt));
     const setQuestion = (what, group = null) => {

@@ -29,8 +29,7 @@ async function runWithRetries(name, query, onWait) {
         const why = err.reason || "it is busy";
         const where = /your address/.test(why) ? " (another tab, or /experiments?)" : "";
         throw new Error(
-          `the server could not run this chart's experiment after ${TRIES} tries: ${why}${where}. ` +
-            "Try again in a moment."
+          `the server could not run this chart's experiment after ${TRIES} tries: ${why}${where}. ` + "Try again in a moment."
         );
       }
       const wait = Math.min(err.retryAfter || DEFAULT_WAIT_S, MAX_WAIT_S);

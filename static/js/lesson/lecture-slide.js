@@ -25,7 +25,10 @@ const lessons = new Map(); // lesson id → Promise of the lesson, or of null (n
 
 function lessonOf(id) {
   if (!lessons.has(id)) {
-    lessons.set(id, getLesson(id).catch(() => (lessons.delete(id), null)));
+    lessons.set(
+      id,
+      getLesson(id).catch(() => (lessons.delete(id), null))
+    );
   }
   return lessons.get(id);
 }

@@ -83,7 +83,10 @@ async function decisionTree(view, searched) {
   const request = gameTreeRequest(view, searched);
   if (!request) return null;
   if (!decisionTrees.has(request.url)) {
-    decisionTrees.set(request.url, getJson(request.url).catch(() => null)); // too large: none
+    decisionTrees.set(
+      request.url,
+      getJson(request.url).catch(() => null)
+    ); // too large: none
   }
   const tree = await decisionTrees.get(request.url);
   return tree ? { tree, options: request.options } : null;

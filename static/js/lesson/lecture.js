@@ -64,8 +64,7 @@ export class LessonLecture {
     this.started = false; // just started: the join bar shows the QR code large
     this.bar = new LessonJoinBar(app.bar);
     this.panel = new LessonQuestionPanel(app.stage, () => this.reveal());
-    app.button.addEventListener("click", () =>
-      this.room ? askBeforeEnding(app.button, () => this.end()) : this.start());
+    app.button.addEventListener("click", () => (this.room ? askBeforeEnding(app.button, () => this.end()) : this.start()));
     app.onMove((at, from) => {
       if (from === "user") this.bar.shrink();
       if (this.revealSlide !== at.slide) this.revealSlide = null;

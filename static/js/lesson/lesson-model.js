@@ -78,8 +78,11 @@ export function readLessonFile(text) {
   if (!data || typeof data !== "object" || !Array.isArray(data.slides)) {
     return { error: "This file holds no lesson: it needs a title and a list of slides." };
   }
-  if (data.slides.length > MAX_SLIDES) return { error: `A lesson may have at most ${MAX_SLIDES} slides; this one has ${data.slides.length}.` };
-  const slides = data.slides.filter((s) => s && typeof s === "object").map((s) => ({ ...s, title: String(s.title || "Untitled slide"), notes: String(s.notes || "") }));
+  if (data.slides.length > MAX_SLIDES)
+    return { error: `A lesson may have at most ${MAX_SLIDES} slides; this one has ${data.slides.length}.` };
+  const slides = data.slides
+    .filter((s) => s && typeof s === "object")
+    .map((s) => ({ ...s, title: String(s.title || "Untitled slide"), notes: String(s.notes || "") }));
   return { lesson: { title: String(data.title || ""), slides } };
 }
 

@@ -189,9 +189,13 @@ function bindControls() {
     });
   }
   // PageDown/PageUp in the capture phase: before a focused select or slider scrolls.
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "PageDown" || event.key === "PageUp") onKey(event);
-  }, true);
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "PageDown" || event.key === "PageUp") onKey(event);
+    },
+    true
+  );
   document.addEventListener("keydown", (event) => {
     if (event.key !== "PageDown" && event.key !== "PageUp") onKey(event);
   });

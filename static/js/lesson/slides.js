@@ -61,7 +61,8 @@ export class SlideLoader {
 
   /** A tree slide's trace: the lesson's cacheable GET, or (not saved) the tree's own. */
   treeTrace(index, view) {
-    if (!this.lessonId) return view.preset ? presetTrace(view.preset, view.options, { version: this.version }) : traceTree(view.tree, view.options);
+    if (!this.lessonId)
+      return view.preset ? presetTrace(view.preset, view.options, { version: this.version }) : traceTree(view.tree, view.options);
     const v = this.version ? `?v=${encodeURIComponent(this.version)}` : "";
     return getJson(`/api/lessons/${encodeURIComponent(this.lessonId)}/slides/${index}/trace${v}`);
   }
@@ -78,7 +79,14 @@ export class SlideLoader {
     if (view.kind === "game") {
       const result = await getJson(`/api/games/${encodeURIComponent(view.game)}/trace${query(view.query)}`);
       const trace = traceOf(result);
-      return { kind: "game", game: view.game, trace, cutByLimit: heuristicLeaves(trace), agents: result.agents || null, board: result.board || null };
+      return {
+        kind: "game",
+        game: view.game,
+        trace,
+        cutByLimit: heuristicLeaves(trace),
+        agents: result.agents || null,
+        board: result.board || null,
+      };
     }
     const asked = view.query || {};
     const onWait = this.onWait && ((seconds, reason) => this.onWait(index, seconds, reason));

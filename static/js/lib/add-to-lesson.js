@@ -32,5 +32,9 @@ export function gameSlide(url, title) {
   const parsed = new URL(url, window.location.origin);
   const match = /^\/api\/games\/(tictactoe|pacman)\/trace$/.exec(parsed.pathname);
   if (!match) return null;
-  return { title: title || "A game decision", notes: "", view: { kind: "game", game: match[1], query: Object.fromEntries(parsed.searchParams) } };
+  return {
+    title: title || "A game decision",
+    notes: "",
+    view: { kind: "game", game: match[1], query: Object.fromEntries(parsed.searchParams) },
+  };
 }

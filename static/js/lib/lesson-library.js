@@ -44,7 +44,10 @@ export function rememberLesson(id, lesson) {
 
 /** Forget a lesson in this browser's list (the saved lesson itself stays on the server). */
 export function forgetLesson(id) {
-  write(SAVED_KEY, rememberedLessons().filter((item) => item.id !== id));
+  write(
+    SAVED_KEY,
+    rememberedLessons().filter((item) => item.id !== id)
+  );
 }
 
 /** The draft lesson: {title, slides}, an empty one when there is none. */

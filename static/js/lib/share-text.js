@@ -30,18 +30,11 @@ export async function copyText(text, fallbackInput) {
 }
 
 function attr(text) {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/"/g, "&quot;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
+  return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** The <iframe> snippet for an embed URL: responsive (width 100%, an aspect ratio). */
 export function embedCode(src, title, maxWidth = EMBED_MAX_WIDTH, aspect = EMBED_ASPECT) {
   const style = `width:100%;max-width:${maxWidth}px;aspect-ratio:${aspect};border:0`;
-  return (
-    `<iframe src="${attr(src)}" title="${attr(title)}" loading="lazy" ` +
-    `style="${style}"></iframe>`
-  );
+  return `<iframe src="${attr(src)}" title="${attr(title)}" loading="lazy" ` + `style="${style}"></iframe>`;
 }

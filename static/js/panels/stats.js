@@ -15,7 +15,11 @@ const ROWS = [
   ["saved", "Saved vs minimax"],
   ["value", "Root value"],
   ["best", "Best move"],
-  ["knuth", "Perfect-order leaves", "Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree"],
+  [
+    "knuth",
+    "Perfect-order leaves",
+    "Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree",
+  ],
 ];
 
 /**

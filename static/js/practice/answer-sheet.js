@@ -17,7 +17,10 @@ const MAX_INDENT = 6; // depth classes in practice.css
 
 /** A number typed by a student: 3, −2.5, 25/3, ∞, -inf; null when empty, NaN when not one. */
 export function parseNumber(text) {
-  const t = String(text).trim().replace(/\u2212/g, "-").replace(/\s+/g, "");
+  const t = String(text)
+    .trim()
+    .replace(/\u2212/g, "-")
+    .replace(/\s+/g, "");
   if (t === "") return null;
   const inf = /^([+-]?)(∞|inf|infinity)$/i.exec(t);
   if (inf) return inf[1] === "-" ? -Infinity : Infinity;

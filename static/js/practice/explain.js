@@ -35,9 +35,7 @@ function cutReason(truth, row) {
   const cut = truth.prunedBy.get(row);
   const at = names[cut.node];
   const after =
-    cut.searched.length === 1
-      ? `${at}'s first child ${names[cut.searched[0]]}`
-      : `${at}'s children ${nameList(t, cut.searched, 6, names)}`;
+    cut.searched.length === 1 ? `${at}'s first child ${names[cut.searched[0]]}` : `${at}'s children ${nameList(t, cut.searched, 6, names)}`;
   const symbol = cut.kind === "alpha" ? "α" : "β";
   const test = `v = ${fmt(cut.value)} ${RELATIONS[cut.relation]} ${symbol} = ${fmt(cut.bound)}`;
   const why =

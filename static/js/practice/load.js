@@ -33,10 +33,7 @@ export async function loadExercise(exercise, { version = "", onRetry = null } = 
     doc = saved.tree;
     run = { ...(saved.options || {}), ...options };
   } else if (source.kind === "preset") {
-    [doc, result] = await Promise.all([
-      getPreset(source.name, { onRetry }),
-      presetTrace(source.name, options, { version, onRetry }),
-    ]);
+    [doc, result] = await Promise.all([getPreset(source.name, { onRetry }), presetTrace(source.name, options, { version, onRetry })]);
   } else if (source.kind === "random") {
     doc = (await randomTree(source.params, { onRetry })).tree;
   } else {

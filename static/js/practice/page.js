@@ -58,9 +58,8 @@ const results = new Results(
 );
 view.onActivate = (id) => sheet.focusNode(id); // Enter on a node: its row in the sheet
 // Printing: a worksheet of the tree shown; "Print answer key" adds the engine's answers.
-new PracticePrint(
-  { tree: $("tree"), key: $("answer-key"), sheetButton: $("print-sheet"), keyButton: $("print-key") },
-  () => (trace ? { trace, truth, pictureOptions: { cutByLimit: view.cutByLimit, levels: view.levels } } : null)
+new PracticePrint({ tree: $("tree"), key: $("answer-key"), sheetButton: $("print-sheet"), keyButton: $("print-key") }, () =>
+  trace ? { trace, truth, pictureOptions: { cutByLimit: view.cutByLimit, levels: view.levels } } : null
 );
 
 // The exercise's load state (loading | done | error); body[data-run-state] mirrors it.

@@ -75,13 +75,8 @@ export function narrate(trace, k) {
     }
     case "cutoff": {
       const symbol = e.kind === "alpha" ? "α" : "β";
-      const test = `v = ${fmt(num(e.value))} ${relationSymbol(e.relation)} ${symbol} = ${fmt(
-        num(e.bound)
-      )}`;
-      const why =
-        e.kind === "alpha"
-          ? "MAX above already has a better option"
-          : "MIN above already has a better option";
+      const test = `v = ${fmt(num(e.value))} ${relationSymbol(e.relation)} ${symbol} = ${fmt(num(e.bound))}`;
+      const why = e.kind === "alpha" ? "MAX above already has a better option" : "MIN above already has a better option";
       const pruned = trace.prunedIds[k - 1];
       if (!pruned.length) {
         return `${name}: ${test}, the ${symbol}-cutoff test fires, but this was the last child: nothing is left to prune.`;

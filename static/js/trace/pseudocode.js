@@ -10,9 +10,7 @@ function valueFunction({ window, chance, limited }) {
   const args = window ? "state, α, β" : "state";
   const lines = [
     ["value-def", 0, `def value(${args}):`],
-    limited
-      ? ["terminal", 1, "if terminal or at limit: return eval(state)"]
-      : ["terminal", 1, "if terminal: return utility(state)"],
+    limited ? ["terminal", 1, "if terminal or at limit: return eval(state)"] : ["terminal", 1, "if terminal: return utility(state)"],
     ["dispatch-max", 1, `if MAX: return max-value(${args})`],
     ["dispatch-min", 1, `if MIN: return min-value(${args})`],
   ];
@@ -74,11 +72,7 @@ function expValue(window) {
     ["chance-init", 1, "v = 0"],
     ["chance-for", 1, "for each successor s of state:"],
     ["chance-p", 2, "p = probability(s)"],
-    [
-      "chance-update",
-      2,
-      window ? "v += p · value(s, −∞, +∞)" : "v += p · value(s)",
-    ],
+    ["chance-update", 2, window ? "v += p · value(s, −∞, +∞)" : "v += p · value(s)"],
     ["chance-return", 1, "return v"],
   ];
 }
@@ -91,9 +85,7 @@ export function listing(options = {}, hasChance = false) {
   if (algorithm === "expectimax") {
     const lines = [
       ["value-def", 0, "def value(state):"],
-      limited
-        ? ["terminal", 1, "if terminal or at limit: return eval(state)"]
-        : ["terminal", 1, "if terminal: return utility(state)"],
+      limited ? ["terminal", 1, "if terminal or at limit: return eval(state)"] : ["terminal", 1, "if terminal: return utility(state)"],
       ["dispatch-max", 1, "if MAX: return max-value(state)"],
       ["dispatch-chance", 1, "else: return exp-value(state)"],
     ];

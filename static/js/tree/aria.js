@@ -56,11 +56,7 @@ export function nodeLabel(trace, s, id, names, levels, folded = null) {
   if (s.cut[id] >= 0) {
     const searched = trace.children[id].filter((c) => s.done[c] && s.state[c] !== PRUNED).length;
     const pruned = trace.prunedIds[s.cut[id]].length;
-    parts.push(
-      pruned
-        ? `cut off after its ${ordinal(searched)} child`
-        : `cutoff test fired at its last child`
-    );
+    parts.push(pruned ? `cut off after its ${ordinal(searched)} child` : `cutoff test fired at its last child`);
   }
   if (folded) parts.push(`folded: ${folded.filter(Boolean).join(", ")}`);
   if (trace.depth[id] >= DEEP_LEVEL) parts.push(`level ${trace.depth[id] + 1}`);

@@ -24,8 +24,7 @@ const FIT_MS = 350;
 const ZOOM_STEP_MS = 200;
 export const TWEEN_MS = 260; // a step's moves: nodes gliding, and Follow's pan with them
 
-const sameTransform = (a, b) =>
-  Math.abs(a.k - b.k) < 1e-9 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
+const sameTransform = (a, b) => Math.abs(a.k - b.k) < 1e-9 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
 
 export function prefersReducedMotion() {
   return window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)").matches : false;

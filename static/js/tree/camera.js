@@ -92,10 +92,7 @@ export function withinView(transform, focus, area, recentre = false) {
  */
 export function shrinkToHold(transform, box, area, minScale = 1) {
   const k = transform.k;
-  const want = Math.min(
-    (area.right - area.left) / (box.x1 - box.x0),
-    (area.bottom - area.top) / (box.y1 - box.y0)
-  );
+  const want = Math.min((area.right - area.left) / (box.x1 - box.x0), (area.bottom - area.top) / (box.y1 - box.y0));
   // A degenerate area or box (0 / 0) gives NaN: keep the transform rather than write NaN.
   if (!(want < k) || k <= minScale) return transform;
   const scale = Math.max(minScale, want);

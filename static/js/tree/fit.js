@@ -88,7 +88,8 @@ function packedHalfWidth(trace, id, mode, valueChars, names, text) {
 /** d3's tidy tree of `root` in packed `mode`, `half(d)` being the room a node needs each side:
  * its nodes (with x, y), level by level. */
 function packTree(root, mode, half) {
-  d3.tree()
+  d3
+    .tree()
     .nodeSize([1, mode.dy])
     .separation((a, b) => {
       const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
@@ -121,7 +122,11 @@ export function layoutWhole(trace, mode, names = null, captions = false) {
   } else {
     const caption = (id) => (captions ? captionHalf(trace, id) : 0);
     const half = (d) => Math.max(packedHalfWidth(trace, d.data.id, mode, valueChars, names, text), caption(d.data.id));
-    drawn = packTree(d3.hierarchy(cut.root, (item) => item.children), mode, half);
+    drawn = packTree(
+      d3.hierarchy(cut.root, (item) => item.children),
+      mode,
+      half
+    );
   }
   let x0 = Infinity;
   let x1 = -Infinity;
@@ -162,8 +167,8 @@ function centred(bounds, width, height, maxScale) {
   const k = Math.min(width / bw, height / bh, maxScale);
   return {
     k,
-    x: width / 2 - k * (bounds.x0 + bounds.x1) / 2,
-    y: height / 2 - k * (bounds.y0 + bounds.y1) / 2,
+    x: width / 2 - (k * (bounds.x0 + bounds.x1)) / 2,
+    y: height / 2 - (k * (bounds.y0 + bounds.y1)) / 2,
   };
 }
 
@@ -309,9 +314,7 @@ export function foldPlan(box, floorPx = FLOOR_PX, captions = false) {
     { mode: CAPTIONED, overview: false, captions: true },
     { mode: MODES.compact, overview: true, captions: false },
   ];
-  const fitting = plans.find(
-    (plan) => (captions || !plan.captions) && fits(plan.mode, plan.overview ? withOverview : box.height)
-  );
+  const fitting = plans.find((plan) => (captions || !plan.captions) && fits(plan.mode, plan.overview ? withOverview : box.height));
   return fitting || { mode: MODES.compact, overview: false, captions: false };
 }
 

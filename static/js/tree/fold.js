@@ -19,8 +19,7 @@ import { ACTIVE } from "../trace/trace.js";
  * side}` standing for the `hidden` child ids on one `side` ("before"/"after") of a window.
  * `ids` lists the node ids drawn, in preorder.
  */
-export function foldTree(trace, s, { budget = 24, maxSiblings = 12, all = false, open, folded,
-  pinned, final = false } = {}) {
+export function foldTree(trace, s, { budget = 24, maxSiblings = 12, all = false, open, folded, pinned, final = false } = {}) {
   const { children, parent } = trace;
   if (all) maxSiblings = Infinity; // every child of every node
   open = open || new Set();
@@ -35,10 +34,7 @@ export function foldTree(trace, s, { budget = 24, maxSiblings = 12, all = false,
   for (const id of pinned) for (let i = parent[id]; i >= 0; i = parent[i]) keep.add(i);
 
   const opened = new Set();
-  const isOpen = (id) =>
-    children[id].length > 0 &&
-    !folded.has(id) &&
-    (all || keep.has(id) || open.has(id) || opened.has(id));
+  const isOpen = (id) => children[id].length > 0 && !folded.has(id) && (all || keep.has(id) || open.has(id) || opened.has(id));
 
   if (!all) {
     // Slots the base cut takes (each drawn node without drawn children is one or two).

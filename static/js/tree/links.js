@@ -124,5 +124,4 @@ export class LinkLayer {
         this.lastChild.textContent = `… ${count} more`;
       });
   }
-
 }

@@ -155,8 +155,7 @@ export class MarkLayer {
   freeRow(i, x, chars) {
     const half = this.halfWidth(chars);
     let row = 0;
-    const clash = (r) =>
-      [...this.slots.values()].some((slot) => slot.row === r && slot.x0 < x + half && x - half < slot.x1);
+    const clash = (r) => [...this.slots.values()].some((slot) => slot.row === r && slot.x0 < x + half && x - half < slot.x1);
     while (row < MAX_ROW && clash(row)) row++;
     this.slots.set(i, { row, x0: x - half, x1: x + half });
     return row;

@@ -95,13 +95,7 @@ export class Minimap {
       const y = t.depth[i] * row;
       const narrow = w < MIN_WIDTH_PX && t.children[i].length > 0;
       const state = s.state[i];
-      ctx.fillStyle = onPath.has(i)
-        ? COLOURS.path
-        : state === PRUNED
-          ? hatch
-          : state === UNVISITED
-            ? COLOURS.unvisited
-            : COLOURS.visited;
+      ctx.fillStyle = onPath.has(i) ? COLOURS.path : state === PRUNED ? hatch : state === UNVISITED ? COLOURS.unvisited : COLOURS.visited;
       // A pruned or too narrow subtree is one block down to the bottom row.
       const block = narrow || state === PRUNED;
       ctx.fillRect(x, y, Math.max(w, 0.5), block ? MINIMAP_HEIGHT_PX - y : row);
@@ -168,9 +162,7 @@ export class Minimap {
     const depth = Math.floor(((event.clientY - rect.top) / rect.height) * this.levels);
     let id = 0;
     while (t.depth[id] < depth) {
-      const next = t.children[id].find(
-        (c) => leaf >= this.leafStart[c] && leaf < this.leafStart[c] + Math.max(1, this.leafCount[c])
-      );
+      const next = t.children[id].find((c) => leaf >= this.leafStart[c] && leaf < this.leafStart[c] + Math.max(1, this.leafCount[c]));
       if (next === undefined) break;
       id = next;
     }

@@ -21,21 +21,15 @@
 // follow, onRendered, onActivate, resized().
 
 import { PANEL_MARGIN_PX } from "./bounds.js";
-import {
-  OUTLINE_MAX_NODES,
-  leafCount,
-  needsOutline,
-  outlineRow,
-  outlineSkeleton,
-  pathToCurrent,
-} from "./outline.js";
+import { OUTLINE_MAX_NODES, leafCount, needsOutline, outlineRow, outlineSkeleton, pathToCurrent } from "./outline.js";
 import { SHAPES, svgEl } from "./shapes.js";
 
 const SCROLL_MARGIN_PX = 8;
 // The switch's icons: a node over two leaves; rows indented under a first one.
 const SWITCH_ICONS = {
   tree: "M12 2l4.5 6.5h-9zM11.2 8.5h1.6L8.6 16H7zM11.2 8.5h1.6L17 16h-1.6zM3.5 16h6v6h-6zM14.5 16h6v6h-6z",
-  outline: "M3 3h5v4H3zM4.8 7h1.4v12H4.8zM9 10h5v4H9zM9 17h5v4H9zM10 4h11v2H10zM16 11h6v2h-6zM16 18h6v2h-6zM6 11.3h3v1.4H6zM6 18.3h3v1.4H6z",
+  outline:
+    "M3 3h5v4H3zM4.8 7h1.4v12H4.8zM9 10h5v4H9zM9 17h5v4H9zM10 4h11v2H10zM16 11h6v2h-6zM16 18h6v2h-6zM6 11.3h3v1.4H6zM6 18.3h3v1.4H6z",
 };
 const FIELDS = ["name", "kind", "value", "window", "status", "note"];
 

@@ -36,18 +36,14 @@ export class TreeView {
   constructor(container) {
     this.container = container;
     this.follow = true;
-    this.svg = d3
-      .select(container)
-      .append("svg")
-      .attr("class", "tree-svg")
-      .attr("role", "group")
-      .attr("aria-label", "Game tree");
+    this.svg = d3.select(container).append("svg").attr("class", "tree-svg").attr("role", "group").attr("aria-label", "Game tree");
     this.viewport = this.svg.append("g").attr("class", "viewport");
     this.gLinks = this.viewport.append("g").attr("class", "links");
     this.gMarks = this.viewport.append("g").attr("class", "marks");
     this.gCursor = this.viewport.append("g").attr("class", "cursor").attr("display", "none");
-    this.gCursor.append("circle").attr("class", "cursor-halo").attr("r", R + 9);
-    this.gCursor.append("circle").attr("class", "cursor-ring").attr("r", R + 9);
+    const ringR = R + 9; // the cursor's halo and ring, around the node
+    this.gCursor.append("circle").attr("class", "cursor-halo").attr("r", ringR);
+    this.gCursor.append("circle").attr("class", "cursor-ring").attr("r", ringR);
     this.gCaptions = this.viewport.append("g").attr("class", "edge-captions");
     this.gMore = this.viewport.append("g").attr("class", "more-children");
     this.gNodes = this.viewport.append("g").attr("class", "nodes");
@@ -222,7 +218,8 @@ export class TreeView {
     this.spacing = mode;
     this.svg.attr("data-spacing", mode);
     this.ruler.setIconsOnly(mode !== "roomy");
-    this.gNodes.selectAll("g.node").each((d) => this.nodes.drop(d.data.id)).remove();
+    const drop = (d) => this.nodes.drop(d.data.id);
+    this.gNodes.selectAll("g.node").each(drop).remove();
     this.present.fill(0);
     this.shownIds = [];
     this.signature = null;

@@ -46,7 +46,11 @@ export function importedDocument(doc, fileName) {
 /** The name (without extension) to save `model` under: its name, else `fallbackName`. */
 export function fileBase(model, fallbackName) {
   const name = (model && model.name) || fallbackName || "prune-tree";
-  return String(name).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "prune-tree";
+  return (
+    String(name)
+      .replace(/[^\w.-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "prune-tree"
+  );
 }
 
 /** Save `model` as document JSON (its tree in the short form). */

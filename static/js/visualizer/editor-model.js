@@ -68,7 +68,9 @@ export function nodeAt(root, path) {
 
 /** A number typed in a field (a typographic minus too): null when empty, NaN when not one. */
 export function parseNumber(text) {
-  const t = String(text).trim().replace(/\u2212/g, "-");
+  const t = String(text)
+    .trim()
+    .replace(/\u2212/g, "-");
   if (t === "") return null;
   const n = Number(t);
   return Number.isFinite(n) ? n : NaN;

@@ -16,14 +16,7 @@ import { ownsKey } from "../lib/keys.js";
 import { nameOf } from "../lib/names.js";
 import { EditHistory } from "./editor-history.js";
 import { EditorPanel } from "./editor-panel.js";
-import {
-  TreeFileError,
-  fileBase,
-  importedDocument,
-  readTreeFile,
-  saveCs188,
-  saveJson,
-} from "./editor-files.js";
+import { TreeFileError, fileBase, importedDocument, readTreeFile, saveCs188, saveJson } from "./editor-files.js";
 import {
   EditError,
   addChild,

@@ -15,7 +15,9 @@ const $ = (id) => document.getElementById(id);
 export function depthLimitText(depth, players) {
   if (!Number.isInteger(depth) || depth < 0) return "";
   const plies = `${depth} ${depth === 1 ? "ply" : "plies"}`;
-  const count = playersText(players).split(",").filter((p) => p.trim()).length;
+  const count = playersText(players)
+    .split(",")
+    .filter((p) => p.trim()).length;
   if (count < 2 || depth === 0 || depth % count !== 0) return `Depth limit: ${plies}.`;
   const rounds = depth / count;
   return `Depth limit: ${plies} (${rounds} ${rounds === 1 ? "round" : "rounds"} of ${count} players).`;
@@ -238,9 +240,7 @@ export class InputPanel {
     const isDoc = doc && typeof doc === "object" && !Array.isArray(doc) && "tree" in doc;
     const own = isDoc && doc.options && typeof doc.options === "object" ? { ...doc.options } : {};
     if (isDoc && doc.players) own.players = playersText(doc.players);
-    const defaults = resetTreeSpecific
-      ? { players: DEFAULT_OPTIONS.players, depth: own.depth === undefined ? null : own.depth }
-      : {};
+    const defaults = resetTreeSpecific ? { players: DEFAULT_OPTIONS.players, depth: own.depth === undefined ? null : own.depth } : {};
     this.setOptions({ ...defaults, ...own });
   }
 

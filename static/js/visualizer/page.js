@@ -68,10 +68,14 @@ mirrorRunState(store, document.body);
 // The page's state (lib/page-store.js): body[data-hide-answers] and body[data-present] mirror it.
 mirrorPageState(pageStore, document.body);
 
-const player = standardPlayer((k) => showStep(k), () => store.get().trace, {
-  onPlaying: (playing) => narration.setPlaying(playing),
-  store,
-});
+const player = standardPlayer(
+  (k) => showStep(k),
+  () => store.get().trace,
+  {
+    onPlaying: (playing) => narration.setPlaying(playing),
+    store,
+  }
+);
 
 const input = new InputPanel({
   onRun: () => runner.run(),
@@ -100,13 +104,7 @@ const runner = new Runner(
 
 const docTitle = new DocTitle(() => answers.on);
 const showAllButton = wireViewTools(view);
-const panels = [
-  treePanel(view, showAllButton),
-  pseudocodePanel(pseudocode),
-  narrationPanel(narration),
-  statsPanel(stats),
-  docTitle,
-];
+const panels = [treePanel(view, showAllButton), pseudocodePanel(pseudocode), narrationPanel(narration), statsPanel(stats), docTitle];
 
 /** Show step k in every panel, then in the address (not counted in stepTimes). */
 function showStep(k) {
@@ -170,43 +168,49 @@ const shown = {
   title: { get: () => docTitle.title, enumerable: true },
 };
 
-window.prune = Object.defineProperties({
-  view,
-  player,
-  presentation,
-  answers,
-  stepTimes,
-  timings: runner.timings,
-  seek: (k) => player.show(k),
-  run: () => runner.run(),
-}, shown);
+window.prune = Object.defineProperties(
+  {
+    view,
+    player,
+    presentation,
+    answers,
+    stepTimes,
+    timings: runner.timings,
+    seek: (k) => player.show(k),
+    run: () => runner.run(),
+  },
+  shown
+);
 
 // ----- editing and sharing (editor.js, share.js) -----
 
-const shell = Object.defineProperties({
-  get doc() {
-    return runner.doc;
+const shell = Object.defineProperties(
+  {
+    get doc() {
+      return runner.doc;
+    },
+    get runOptions() {
+      return runner.options;
+    },
+    input,
+    options: () => urlOptions(input.options()),
+    // An edited tree re-runs at the same step (or the end); a new one starts at step 0.
+    run: ({ fromStart = false } = {}) => {
+      if (fromStart) {
+        runner.run();
+        return;
+      }
+      const atEnd = runner.atEnd() && player.k > 0;
+      runner.run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
+    },
+    store,
+    // What the pictures (share.js's downloads, print.js) draw the tree with, as the view does.
+    pictureOptions: () => ({ cutByLimit: view.cutByLimit, levels: view.levels }),
+    treeContainer: $("tree"),
+    maxUrlChars,
   },
-  get runOptions() {
-    return runner.options;
-  },
-  input,
-  options: () => urlOptions(input.options()),
-  // An edited tree re-runs at the same step (or the end); a new one starts at step 0.
-  run: ({ fromStart = false } = {}) => {
-    if (fromStart) {
-      runner.run();
-      return;
-    }
-    const atEnd = runner.atEnd() && player.k > 0;
-    runner.run({ urlView: { options: {}, step: atEnd ? "end" : player.k } });
-  },
-  store,
-  // What the pictures (share.js's downloads, print.js) draw the tree with, as the view does.
-  pictureOptions: () => ({ cutByLimit: view.cutByLimit, levels: view.levels }),
-  treeContainer: $("tree"),
-  maxUrlChars,
-}, shown);
+  shown
+);
 const editor = new Editor(shell);
 // Enter on a node opens it in the editor (not while presenting: the editor is hidden).
 view.onActivate = (id) => {
@@ -215,13 +219,17 @@ view.onActivate = (id) => {
 const share = new SharePanel(shell);
 printWholeTree($("tree"), () => (runner.trace ? share.picture() : null));
 // "Add to lesson" (share panel): the tree, options and step on screen become a slide.
-wireAddToLesson($("add-to-lesson"), () => {
-  const shown = share.view();
-  if (!shown) return null;
-  const view = { kind: "tree", tree: shown.tree, options: shown.options };
-  if (shown.step > 0) view.from = shown.step;
-  return { title: docTitle.title || "A tree", notes: "", view };
-}, $("lesson-status"));
+wireAddToLesson(
+  $("add-to-lesson"),
+  () => {
+    const shown = share.view();
+    if (!shown) return null;
+    const view = { kind: "tree", tree: shown.tree, options: shown.options };
+    if (shown.step > 0) view.from = shown.step;
+    return { title: docTitle.title || "A tree", notes: "", view };
+  },
+  $("lesson-status")
+);
 
 // ----- lecture mode (lecture/room.js): a presenter drives, students follow -----
 

@@ -66,13 +66,7 @@ export class Runner {
     const wasAtEnd = keepEnd && this.atEnd();
     // New options, same tree: stay at the end, or with the node the reader was looking at.
     const stayWith = keepEnd && this.trace && !wasAtEnd ? nodeAt(this.trace, player.k) : null;
-    this.pendingStep = urlView
-      ? urlView.step
-      : wasAtEnd
-        ? "end"
-        : stayWith !== null
-          ? new SameNode(stayWith)
-          : null;
+    this.pendingStep = urlView ? urlView.step : wasAtEnd ? "end" : stayWith !== null ? new SameNode(stayWith) : null;
     this.setRunState("loading");
     input.setBusy(true);
     let doc;

@@ -15,9 +15,7 @@ import { PACKED_PARAM, packView } from "../lib/packed-view.js";
 import { copyText, embedCode } from "../lib/share-text.js";
 
 const $ = (id) => document.getElementById(id);
-const TOO_LONG =
-  "This tree is too big for a link that holds it: Copy link saves a short link on this " +
-  "server instead.";
+const TOO_LONG = "This tree is too big for a link that holds it: Copy link saves a short link on this " + "server instead.";
 
 export class SharePanel {
   /**
@@ -181,7 +179,12 @@ export class SharePanel {
 
   fileBase() {
     const title = this.shell.title || "prune";
-    return title.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "prune";
+    return (
+      title
+        .replace(/[^\w.-]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .toLowerCase() || "prune"
+    );
   }
 
   /** The whole tree at the step shown, as a detached <svg> (tree/picture.js). */

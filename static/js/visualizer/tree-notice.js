@@ -29,9 +29,7 @@ export class TreeNotice {
     const hadFocus = this.box.contains(document.activeElement);
     this.box.hidden = true;
     if (!hadFocus) return;
-    const next =
-      document.querySelector('#tree [role="treeitem"][tabindex="0"]') ||
-      document.querySelector('input[name="source"]:checked');
+    const next = document.querySelector('#tree [role="treeitem"][tabindex="0"]') || document.querySelector('input[name="source"]:checked');
     if (next) next.focus();
   }
 }
