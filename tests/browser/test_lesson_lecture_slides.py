@@ -61,6 +61,17 @@ SEEN = """el => { const box = el.getBoundingClientRect();
   const hit = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
   return !!hit && el.contains(hit); }"""
 
+# Records in the page whether the question's results were ever shown (not [hidden], its panel
+# shown): a reveal followed at once by the close can leave them on screen for a moment only.
+SEEN_RESULTS = """() => {
+  window.resultsSeen = false;
+  const results = document.getElementById("qs-results");
+  const check = () => {
+    if (!results.hidden && results.offsetParent !== null) window.resultsSeen = true;
+  };
+  new MutationObserver(check).observe(document.body, { attributes: true, subtree: true });
+}"""
+
 
 @pytest.fixture
 def student(browser, base_url, wrap_page):
@@ -156,8 +167,13 @@ def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
     on_slide(teacher, page, 4, "tree")
     page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
     expect(card).to_be_hidden()
+    # Leaving it reveals the question (the student's results show) and then closes it (the
+    # panel goes, the next slide shows): the results may be on screen only for a moment, so
+    # the page itself records that they were shown.
+    page.evaluate(SEEN_RESULTS)
     teacher.locator("#slide-select").select_option("0")
-    page.wait_for_selector("#qs-results:not([hidden])")
+    page.wait_for_function("window.resultsSeen === true")
+    expect(page.locator("#question-student")).to_be_hidden()
     expect(page.locator("#lesson-mark")).to_contain_text("slide 1 of 5: “Why prune?”")
     follower.assert_clean()
 
