@@ -1,6 +1,7 @@
-"""Helpers of the lesson browser tests: save a lesson through the API (its id), and start a
-lecture from it on the teacher's page (the room's code, read from the join bar's link), and end
-it (confirming, as a presenter must)."""
+"""Helpers of the lesson browser tests: save a lesson through the API (its id), start a lecture
+from it on the teacher's page (the room's code, read from the join bar's link), and end it
+(confirming, as a presenter must); on a presented lesson, go to a slide's step and name the
+steps a test samples (first, middle, last)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,18 @@ def end_lecture(teacher):
     """End the lesson's lecture as a presenter does: End lecture, then "End it" when asked."""
     teacher.locator("#btn-lecture").click()
     teacher.locator("#lesson-actions .lecture-end-confirm").click()
+
+
+def show(page, slide: int, step: int):
+    """Go to ``step`` of ``slide`` on a presented lesson and wait for the counter to say it."""
+    page.evaluate("([slide, step]) => window.prune.goTo({slide, step})", [slide, step])
+    page.wait_for_function(
+        "(k) => document.getElementById('counter').textContent.startsWith(`step ${k} `)", arg=step
+    )
+    page.wait_for_timeout(50)
+
+
+def steps(page, slide: int) -> list[int]:
+    """A slide's first, middle and last steps."""
+    span = page.evaluate("(k) => window.prune.deck.range(k)", slide)
+    return [span["from"], (span["from"] + span["to"]) // 2, span["to"]]

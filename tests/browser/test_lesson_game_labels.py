@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 from label_checks import label_problems, value_sizes
-from lesson_lectures import save
+from lesson_lectures import save, show, steps
 from scene_checks import context_problems, drawn_node_count
 
 pytestmark = pytest.mark.browser
@@ -48,19 +48,6 @@ def open_slide(page, lesson: str, slide: int, size):
     page.wait_for_selector('#stage[data-presenting="on"]')
     page.wait_for_function("() => window.prune.stage.content && window.prune.stage.content.trace")
     page.wait_for_timeout(100)  # the panel's final size reaches the view
-
-
-def show(page, slide: int, step: int):
-    page.evaluate("([slide, step]) => window.prune.goTo({slide, step})", [slide, step])
-    page.wait_for_function(
-        "(k) => document.getElementById('counter').textContent.startsWith(`step ${k} `)", arg=step
-    )
-    page.wait_for_timeout(50)
-
-
-def steps(page, slide: int) -> list[int]:
-    span = page.evaluate("(k) => window.prune.deck.range(k)", slide)
-    return [span["from"], (span["from"] + span["to"]) // 2, span["to"]]
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

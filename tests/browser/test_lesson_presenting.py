@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from label_checks import label_problems, value_sizes
-from lesson_lectures import save
+from lesson_lectures import save, show, steps
 from scene_checks import context_problems, drawn_node_count
 
 pytestmark = pytest.mark.browser
@@ -37,19 +37,6 @@ def open_slide(page, slide: int, size=(1024, 768)):
     page.wait_for_selector(f'#slide[data-slide-index="{slide}"]:not([data-kind="loading"])')
     page.wait_for_selector('#stage[data-presenting="on"]')
     page.wait_for_timeout(100)  # the panel's final size reaches the view
-
-
-def show(page, slide: int, step: int):
-    page.evaluate("([slide, step]) => window.prune.goTo({slide, step})", [slide, step])
-    page.wait_for_function(
-        "(k) => document.getElementById('counter').textContent.startsWith(`step ${k} `)", arg=step
-    )
-    page.wait_for_timeout(50)
-
-
-def steps(page, slide: int) -> list[int]:
-    span = page.evaluate("(k) => window.prune.deck.range(k)", slide)
-    return [span["from"], (span["from"] + span["to"]) // 2, span["to"]]
 
 
 def font_px(page, selector: str) -> float:

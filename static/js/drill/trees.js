@@ -12,78 +12,17 @@ export const MAX_SEED = 2 ** 32 - 1;
 const MAX_DRAWS = 500; // draws per seed before giving up (tests show a few suffice)
 
 /** Each level: its name, the plies, children per node [min, max], leaf values [low, high],
- * the players cycle, the rule, the most leaves (the tree must fit a phone). */
+ * the players cycle, the rule, the most leaves (the tree must fit a phone). One level a line,
+ * as a table. */
+// prettier-ignore
 export const LEVELS = [
-  {
-    id: "binary",
-    name: "2-ply, binary",
-    depth: 2,
-    branching: [2, 2],
-    values: [0, 9],
-    players: ["max", "min"],
-    rule: "standard",
-    maxLeaves: 4,
-  },
-  {
-    id: "two-ply",
-    name: "2-ply, 2–3 children",
-    depth: 2,
-    branching: [2, 3],
-    values: [0, 20],
-    players: ["max", "min"],
-    rule: "standard",
-    maxLeaves: 9,
-  },
-  {
-    id: "three-ply",
-    name: "3-ply",
-    depth: 3,
-    branching: [2, 3],
-    values: [0, 20],
-    players: ["max", "min"],
-    rule: "standard",
-    maxLeaves: 14,
-  },
-  {
-    id: "ties",
-    name: "4-ply with ties",
-    depth: 4,
-    branching: [2, 2],
-    values: [0, 5],
-    players: ["max", "min"],
-    rule: "standard",
-    maxLeaves: 16,
-  },
-  {
-    id: "strict",
-    name: "Strict rule (CS188), ties",
-    depth: 3,
-    branching: [2, 3],
-    values: [0, 5],
-    players: ["max", "min"],
-    rule: "strict",
-    maxLeaves: 14,
-  },
-  {
-    id: "ghosts",
-    name: "Players max, min, min",
-    depth: 3,
-    branching: [2, 3],
-    values: [0, 20],
-    players: ["max", "min", "min"],
-    rule: "standard",
-    maxLeaves: 14,
-  },
-  {
-    id: "chance",
-    name: "Chance nodes",
-    depth: 3,
-    branching: [2, 2],
-    values: [0, 9],
-    players: ["max", "min", "chance"],
-    rule: "standard",
-    maxLeaves: 8,
-  },
+  { id: "binary", name: "2-ply, binary", depth: 2, branching: [2, 2], values: [0, 9], players: ["max", "min"], rule: "standard", maxLeaves: 4 },
+  { id: "two-ply", name: "2-ply, 2–3 children", depth: 2, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 9 },
+  { id: "three-ply", name: "3-ply", depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 14 },
+  { id: "ties", name: "4-ply with ties", depth: 4, branching: [2, 2], values: [0, 5], players: ["max", "min"], rule: "standard", maxLeaves: 16 },
+  { id: "strict", name: "Strict rule (CS188), ties", depth: 3, branching: [2, 3], values: [0, 5], players: ["max", "min"], rule: "strict", maxLeaves: 14 },
+  { id: "ghosts", name: "Players max, min, min", depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min", "min"], rule: "standard", maxLeaves: 14 },
+  { id: "chance", name: "Chance nodes", depth: 3, branching: [2, 2], values: [0, 9], players: ["max", "min", "chance"], rule: "standard", maxLeaves: 8 },
 ];
 const BY_ID = new Map(LEVELS.map((level) => [level.id, level]));
 
