@@ -172,7 +172,7 @@ def test_a_student_sees_every_slide_of_the_lesson(prune, student, base_url):
     # the page itself records that they were shown.
     page.evaluate(SEEN_RESULTS)
     teacher.locator("#slide-select").select_option("0")
-    page.wait_for_function("window.resultsSeen === true")
+    page.wait_for_function("() => window.resultsSeen === true")
     expect(page.locator("#question-student")).to_be_hidden()
     expect(page.locator("#lesson-mark")).to_contain_text("slide 1 of 5: “Why prune?”")
     follower.assert_clean()
