@@ -15,6 +15,17 @@ from .engine.tree import Pause
 from .inputs import read_run
 
 
+def big_payload(run: Any, inline_bytes: int) -> bytes | None:
+    """``run`` as JSON when it is too big to compute in the server (over ``inline_bytes``, the
+    ``PRUNE_INLINE_TRACE_BYTES`` setting), for a worker process; None when it is small (or
+    holds a value JSON cannot carry, which reading it in the server names)."""
+    try:
+        payload = orjson.dumps(run)
+    except orjson.JSONEncodeError:
+        return None
+    return payload if len(payload) > inline_bytes else None
+
+
 def trace_chunks(run: Any, limits: Limits, pause: Pause) -> Iterator[bytes]:
     """The trace, validated first: a bad request raises before the first chunk. ``pause``
     runs between batches (the server gives way to its other clients there)."""

@@ -27,7 +27,7 @@ from werkzeug.exceptions import HTTPException
 from ..engine import EngineError, Limits, Search
 from ..inputs import check_size as _check_size
 from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
-from ..tracing import run_head
+from ..tracing import big_payload, run_head
 from ..web.job_pool import ClientGone, run_job
 from .backlog import bound_backlogs, unread_bytes
 from .message_queue import LectureQueue
@@ -192,11 +192,8 @@ def _prepared(message, limits: Limits, batch: int, connection: Connection):
     whose batches then stream from memory, so the search never holds the event loop. The
     worker's answer is kept in the trace cache by the message's hash: a class running the
     same big tree (a lecture's slide) computes it once."""
-    try:
-        payload = orjson.dumps(message)
-    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
-        payload = None
-    if payload is None or len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+    payload = big_payload(message, current_app.config["PRUNE_INLINE_TRACE_BYTES"])
+    if payload is None:
         document, options = read_run(message, limits, take_turns)
         search = Search(document.tree, options)
         return run_head(document, options, search, take_turns), search

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-import orjson
 from flask import Blueprint, Response, current_app
 
 from ..engine import EngineError
 from ..inputs import read_run
 from ..practice import grade_answer
 from ..realtime.sockets import take_turns
+from ..tracing import big_payload
 from .api import _body, _limits
 from .job_pool import run_job
 
@@ -42,11 +42,7 @@ def grade():
         raise EngineError('the request has no "answer"', field="answer")
     limits = _limits()
     run = {key: body[key] for key in ("tree", "options") if key in body}
-    try:
-        payload = orjson.dumps(body)
-    except orjson.JSONEncodeError:  # a value JSON cannot carry: read here, which names it
-        payload = None
-    if payload is None or len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
+    if big_payload(body, current_app.config["PRUNE_INLINE_TRACE_BYTES"]) is None:
         document, options = read_run(run, limits, take_turns)
         return grade_answer(document.tree, options, body["answer"], limits)
     graded = run_job("grade", [run, body["answer"], asdict(limits)])

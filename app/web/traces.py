@@ -41,7 +41,7 @@ from ..inputs import limits_from
 from ..realtime.sockets import take_turns
 from ..security import Meter, charge_computation, charged_by_time, cost_of
 from ..static_files import CODINGS
-from ..tracing import trace_chunks
+from ..tracing import big_payload, trace_chunks
 from .job_pool import run_job
 
 YEAR = 31_536_000
@@ -225,7 +225,7 @@ def trace_body(run: Any) -> Iterator[bytes]:
     between batches; a bigger one in a worker process (app/web/job_pool.py), which names a
     bad node or option."""
     limits = limits_from(current_app.config)
-    payload = _big_payload(run)
+    payload = _worker_payload(run)
     if payload is None:
         return trace_chunks(run, limits, take_turns)
     return iter([run_job("trace", [payload, asdict(limits)])])
@@ -235,23 +235,17 @@ def prepared_trace(run: Any) -> Callable[[Meter], bytes]:
     """What computes the trace of ``run`` (as ``trace_body`` does), timed by the meter it is
     given: a small request's search, a big one's job (not its wait for a worker)."""
     limits = limits_from(current_app.config)
-    payload = _big_payload(run)
+    payload = _worker_payload(run)
     if payload is None:
         chunks = trace_chunks(run, limits, take_turns)  # validated now
         return lambda meter: meter.run(lambda: b"".join(chunks))
     return lambda meter: run_job("trace", [payload, asdict(limits)], meter=meter)
 
 
-def _big_payload(run: Any) -> orjson.Fragment | None:
-    """``run`` as JSON when it is too big to compute here; None when it is small (or holds a
-    value JSON cannot carry, which reading it here names)."""
-    try:
-        payload = orjson.dumps(run)
-    except orjson.JSONEncodeError:
-        return None
-    if len(payload) <= current_app.config["PRUNE_INLINE_TRACE_BYTES"]:
-        return None
-    return orjson.Fragment(payload)
+def _worker_payload(run: Any) -> orjson.Fragment | None:
+    """``run`` as JSON for a worker process when it is too big to compute here, else None."""
+    payload = big_payload(run, current_app.config["PRUNE_INLINE_TRACE_BYTES"])
+    return None if payload is None else orjson.Fragment(payload)
 
 
 def view_cache_control() -> str:
