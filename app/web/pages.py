@@ -72,6 +72,12 @@ def drill():
     return render_template("drill.html", levels=DRILL_LEVELS, embed=False)
 
 
+@pages.get("/help")
+def help_page():
+    """Every page's keys and what the tree's marks mean (templates/_help.html), on one page."""
+    return render_template("help.html")
+
+
 @pages.get("/t/<identifier>")
 def saved(identifier: str):
     """A short link: the visualizer opening a saved view (a friendly 404 if there is none)."""

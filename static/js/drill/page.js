@@ -33,6 +33,9 @@ import { TreeView } from "../tree/view.js";
 import { joinRoomDrill } from "./room.js";
 import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
 import { LEVELS, drillTree, isLevel, nextSeed, readSeed } from "./trees.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const PRUNE_KINDS = new Set(["correct_prune", "missed_prune", "over_prune", "value_for_pruned"]);

@@ -17,6 +17,9 @@ import { Trace, cutByDepthLimit } from "../trace/trace.js";
 import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "textbook";

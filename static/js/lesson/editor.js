@@ -29,6 +29,9 @@ import {
   MAX_SLIDES,
 } from "./lesson-model.js";
 import { readDraft, rememberLesson, writeDraft } from "../lib/lesson-library.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const root = $("stage");

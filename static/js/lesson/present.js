@@ -22,6 +22,9 @@ import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
 import { LessonLecture } from "./lecture.js";
 import { LessonPresentation } from "./present-mode.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 700;

@@ -24,6 +24,9 @@ import { PracticePrint } from "./print.js";
 import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const stage = $("stage");

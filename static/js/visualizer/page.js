@@ -36,6 +36,9 @@ import { followLessonSlide } from "../lesson/lecture-slide.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
+import { wireHelp } from "../lib/help.js";
+
+wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
 
 const $ = (id) => document.getElementById(id);
 const STEP_TIMES_KEPT = 5000;
