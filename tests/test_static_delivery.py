@@ -111,7 +111,15 @@ def test_modules_mode_writes_d3_once_then_the_entries_and_every_sheet_in_order()
     ]
     assert sheets(html) == [
         f"/static/css/{name}"
-        for name in ("app.css", "tree.css", "outline.css", "a11y.css", "embed.css", "print.css")
+        for name in (
+            "app.css",
+            "tree.css",
+            "outline.css",
+            "a11y.css",
+            "help.css",
+            "embed.css",
+            "print.css",
+        )
     ]
 
 
