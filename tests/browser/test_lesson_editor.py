@@ -47,6 +47,7 @@ def test_add_to_lesson_then_edit_by_keyboard_and_save(prune, base_url):
     page.keyboard.press("Tab")  # the skip link
     page.keyboard.press("Tab")  # the brand
     page.keyboard.press("Tab")  # back to lessons
+    page.keyboard.press("Tab")  # help
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "lesson-title"
     page.keyboard.type("Ties and ordering")
