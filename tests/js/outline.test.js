@@ -9,6 +9,7 @@ import { nodeNames } from "../../static/js/lib/names.js";
 import { Trace } from "../../static/js/trace/trace.js";
 import { levelsOf } from "../../static/js/tree/levels.js";
 import { leafCount, needsOutline, outlineRows, outlineSkeleton } from "../../static/js/tree/outline.js";
+import { pictureDescription } from "../../static/js/tree/picture.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/textbook-trace.json", import.meta.url)));
 
@@ -114,4 +115,26 @@ test("the rule: the outline only where the leaves cannot fit a phone's panel", (
   assert.equal(needsOutline(27, 2 * spacing, 1004, 1024), false);
   assert.equal(needsOutline(27, spacing, 570, 1280), false);
   assert.equal(needsOutline(27, spacing, 560, 590), true);
+});
+
+test("a picture's description tells every node in preorder, indented, as the tree says it", () => {
+  const trace = textbook();
+  const names = nodeNames(trace);
+  const levels = levelsOf(trace, { players: trace.options.players });
+  const s = trace.seek(trace.length);
+  const text = pictureDescription(trace, s, { names, levels, final: true });
+  const lines = text.split("\n");
+  const rows = outlineRows(trace, s, { names, levels, final: true });
+  assert.equal(lines.length, trace.size);
+  lines.forEach((line, k) => {
+    assert.equal(line, `${"  ".repeat(rows[k].depth)}${rows[k].label}`);
+    assert.ok(line.includes(` ${rows[k].name}:`), line);
+  });
+  // A pruned leaf is said to be pruned; the root's value is said.
+  const pruned = rows.filter((row) => row.state === "pruned");
+  assert.ok(pruned.length > 0);
+  for (const row of pruned) assert.match(lines[rows.indexOf(row)], /pruned/i);
+  const cut = pictureDescription(trace, s, { names, levels, final: true, rows: 4 });
+  assert.equal(cut.split("\n").length, 5);
+  assert.equal(cut.split("\n")[4], `… and ${trace.size - 4} more nodes.`);
 });

@@ -64,6 +64,7 @@ const run = createRunStore(); // the page's run state: done once a tree is shown
 mirrorRunState(run, document.body);
 
 const view = new TreeView($("tree"));
+view.foldable = false; // a tap crosses out: no fold toggle, no double-tap fold (trees are drawn whole or outlined)
 const pictureMarks = new PracticeMarks(view, { onToggle: toggle });
 // Whole at 12 px or more, else the outline (fit first; a drill never folds).
 const outline = new TreeOutline(view, { wants: () => !(view.fitted && view.fitted.whole) });

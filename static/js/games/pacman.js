@@ -168,7 +168,9 @@ function update() {
   const total = starts.length - 1;
   const next = decisionAt.get(starts[round]) || null;
   const playedHere = round < played.length && round < total ? played[round] : null;
-  readout.show({ state, round, total, next, played: playedHere, query, more: cut });
+  const roundStates = round > 0 ? game.states.slice(starts[round - 1], starts[round] + 1) : [];
+  const afterYourMove = round > 0 && round <= played.length;
+  readout.show({ state, round, total, next, played: playedHere, query, more: cut, roundStates, afterYourMove });
   const live = state.status === "playing";
   setEnabled(backButton, round > 0);
   setEnabled(stepButton, round < total || cut);

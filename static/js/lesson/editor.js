@@ -2,9 +2,10 @@
 // is one object; every change goes through lesson/lesson-model.js and redraws the list. On
 // /lessons/new the working copy is the browser's draft (lib/lesson-library.js), where "Add to
 // lesson" buttons put their slides; editing a saved lesson starts from a copy of it and never
-// touches the draft. Reordering: drag a card by its handle (HTML drag and drop), or Alt+↑ /
-// Alt+↓ anywhere in a card, or its Up and Down buttons; focus follows the moved slide and a
-// live region says where it went. Save posts the lesson (POST /api/lessons): a new id each
+// touches the draft. Reordering (lesson/editor-reorder.js): drag a card by its handle, or pick
+// it up with Enter or Space on the handle and carry it with ↑ ↓, or Alt+↑ / Alt+↓ anywhere in
+// a card, or its Up and Down buttons; focus follows the moved slide and a live region says
+// where it went. Save posts the lesson (POST /api/lessons): a new id each
 // time the lesson differs, said so on the page. A refusal names its field: the card (and
 // input) it names is marked and focused. Download and upload are the lesson as JSON.
 // Keeping work: every change is recorded first (lesson/editor-history.js), so Ctrl+Z (outside
@@ -16,6 +17,7 @@ import { getJson } from "../lib/api.js";
 import { download } from "../lib/export.js";
 import { cardPreview } from "./card-preview.js";
 import { EditorHistory } from "./editor-history.js";
+import { bindReorder } from "./editor-reorder.js";
 import {
   fieldPlace,
   hasSteps,
@@ -38,7 +40,6 @@ const root = $("stage");
 const editingSaved = Boolean(root.dataset.lessonId);
 const list = $("slide-list");
 let lesson = { title: "", slides: [] };
-let dragFrom = null;
 const history = new EditorHistory();
 
 function keep() {
@@ -117,7 +118,7 @@ function card(slide, index) {
   li.setAttribute("aria-label", `Slide ${index + 1}: ${slide.title}`);
   const handle = element("button", { type: "button", className: "drag-handle", draggable: true, dataset: { part: "handle" } });
   handle.append(element("span", { "aria-hidden": "true" }, "⠿"));
-  handle.setAttribute("aria-label", `Move slide ${index + 1} (drag, or Alt+↑ / Alt+↓)`);
+  handle.setAttribute("aria-label", `Move slide ${index + 1} (drag, or Enter then ↑ ↓, or Alt+↑ / Alt+↓)`);
   handle.setAttribute("aria-describedby", "reorder-help");
 
   const head = element("div", { className: "card-head" });
@@ -235,31 +236,8 @@ function card(slide, index) {
     const part = event.target.dataset.part || "handle";
     move(index, index + (event.key === "ArrowUp" ? -1 : 1), part);
   });
-  bindDrag(li, handle, index);
+  bindReorder(li, handle, index, { move, announce, titleOf: (k) => lesson.slides[k].title, count: () => lesson.slides.length });
   return li;
-}
-
-function bindDrag(li, handle, index) {
-  handle.addEventListener("dragstart", (event) => {
-    dragFrom = index;
-    li.classList.add("dragging");
-    event.dataTransfer.effectAllowed = "move";
-    event.dataTransfer.setData("text/plain", String(index));
-  });
-  handle.addEventListener("dragend", () => li.classList.remove("dragging"));
-  li.addEventListener("dragover", (event) => {
-    if (dragFrom === null) return;
-    event.preventDefault();
-    li.classList.add("drop-before");
-  });
-  li.addEventListener("dragleave", () => li.classList.remove("drop-before"));
-  li.addEventListener("drop", (event) => {
-    event.preventDefault();
-    li.classList.remove("drop-before");
-    const from = dragFrom;
-    dragFrom = null;
-    if (from !== null) move(from, index);
-  });
 }
 
 function render() {

@@ -70,7 +70,7 @@ export class FoldControls {
     });
     group.addEventListener("dblclick", (event) => {
       const id = idOf(event);
-      if (id < 0) return;
+      if (id < 0 || !view.foldable) return;
       event.stopPropagation();
       event.preventDefault();
       this.toggle(id);

@@ -246,7 +246,7 @@ export class NodeLayer {
       win = svgEl("text", "win");
       win.setAttribute("y", this.view.spacing === "roomy" ? R + 15 : R + 2);
       win.setAttribute("aria-hidden", "true");
-      this.gEl[id].insertBefore(win, this.sumEl[id] || this.toggleEl[id] || null);
+      this.gEl[id].insertBefore(win, this.sumEl[id] || null);
       this.winEl[id] = win;
     }
     return win;
@@ -254,11 +254,15 @@ export class NodeLayer {
 
   ensureToggle(id) {
     const t = this.view.trace;
-    if (this.toggleEl[id] || !this.gEl[id] || t.children[id].length === 0) return;
-    const toggle = svgEl("path", "toggle");
-    toggle.setAttribute("d", togglePath(!!this.view.folded[id]));
+    if (this.toggleEl[id] || !this.gEl[id] || t.children[id].length === 0 || !this.view.foldable) return;
+    // The sign, and round it a target of at least 24 CSS px at any zoom (tree.css .toggle-hit:
+    // a transparent non-scaling stroke; WCAG 2.5.8). First in the node's group, so where the
+    // target reaches the node's shape (a small zoom) the shape is on top and takes the tap.
+    const toggle = svgEl("g", "toggle");
     toggle.setAttribute("transform", `translate(${R + 8},${t.nodes[id].kind === "min" ? -R + 2 : R - 4})`);
-    this.gEl[id].appendChild(toggle);
+    toggle.appendChild(svgEl("circle", "toggle-hit")).setAttribute("r", "1");
+    toggle.appendChild(svgEl("path", "toggle-sign")).setAttribute("d", togglePath(!!this.view.folded[id]));
+    this.gEl[id].insertBefore(toggle, this.gEl[id].firstChild);
     this.toggleEl[id] = toggle;
   }
 
@@ -272,7 +276,7 @@ export class NodeLayer {
     }
     this.rCut[id] = -2; // its accessible name changes: written again at the next paint
     if (folded) this.ensureToggle(id);
-    if (this.toggleEl[id]) this.toggleEl[id].setAttribute("d", togglePath(folded));
+    if (this.toggleEl[id]) this.toggleEl[id].lastChild.setAttribute("d", togglePath(folded));
     if (folded && !this.sumEl[id]) {
       const summary = svgEl("text", "fold-summary");
       summary.setAttribute("aria-hidden", "true");
@@ -282,7 +286,7 @@ export class NodeLayer {
         if (line) span.setAttribute("dy", "1.2em");
         summary.appendChild(span);
       }
-      g.insertBefore(summary, this.toggleEl[id] || null);
+      g.appendChild(summary);
       this.sumEl[id] = summary;
     } else if (!folded && this.sumEl[id]) {
       this.sumEl[id].remove();

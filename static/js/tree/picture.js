@@ -8,7 +8,8 @@
 // (tree/nodes.js, links.js, marks.js), so values, α/β windows, cutoff labels, strikes, the
 // path to the current node and the best move look as on screen. What only an interactive view
 // has is left out: the cursor ring, the selection, fold toggles, "… N more" boxes, tab stops
-// and treeitem roles (the picture is one role="img" with a <title>). Its viewBox is the
+// and treeitem roles (the picture is one role="img" with a <title>, and a <desc> telling
+// every node in words: pictureDescription). Its viewBox is the
 // drawing's bounds plus a margin, measured while it sits for a moment in an off-screen
 // .picture-stage (print.css). Above the limit it draws tree/fold.js's cut around the current
 // node (PICTURE_FOLDED_SLOTS leaf slots, folded subtrees as summaries) and says so in a note
@@ -22,11 +23,13 @@ import { levelsOf } from "./levels.js";
 import { LinkLayer } from "./links.js";
 import { MarkLayer } from "./marks.js";
 import { NodeLayer } from "./nodes.js";
+import { outlineRows } from "./outline.js";
 import { svgEl } from "./shapes.js";
 
 export const PICTURE_NODE_LIMIT = 5000; // drawn whole up to this many nodes (as "Show all")
 export const PICTURE_FOLDED_SLOTS = 120; // above it: leaf slots of the cut around the focus
 export const PICTURE_MARGIN = 24; // tree units of blank around the drawing
+export const PICTURE_DESC_ROWS = 400; // nodes told in the picture's <desc>, in preorder
 
 /**
  * The nodes the picture draws at state `s`: tree/fold.js's cut with everything open when the
@@ -36,6 +39,18 @@ export const PICTURE_MARGIN = 24; // tree units of blank around the drawing
 export function pictureCut(trace, s, { limit = PICTURE_NODE_LIMIT, slots = PICTURE_FOLDED_SLOTS, final = false } = {}) {
   if (trace.size <= limit) return foldTree(trace, s, { all: true, final });
   return foldTree(trace, s, { budget: slots, maxSiblings: Infinity, final });
+}
+
+/**
+ * The picture in words, for its <desc>: the outline's rows (tree/outline.js), one per node in
+ * preorder, indented by depth, each the sentence the tree says for the node (its name, kind,
+ * value, window and whether it was pruned); past `rows` nodes, how many more there are.
+ */
+export function pictureDescription(trace, s, { names, levels, final = false, rows = PICTURE_DESC_ROWS }) {
+  const all = outlineRows(trace, s, { names, levels, final });
+  const lines = all.slice(0, rows).map((row) => `${"  ".repeat(row.depth)}${row.label}`);
+  if (all.length > rows) lines.push(`… and ${(all.length - rows).toLocaleString("en")} more nodes.`);
+  return lines.join("\n");
 }
 
 /** A copy of the trace's state at `step`; the trace's cursor goes back where it was. */
@@ -148,6 +163,7 @@ export function treePicture(trace, step, options = {}) {
   svg.setAttribute("aria-label", label);
   const titleEl = svg.appendChild(svgEl("title"));
   titleEl.textContent = label;
+  svg.appendChild(svgEl("desc")).textContent = pictureDescription(trace, s, { names: scene.names, levels: scene.levels, final });
   const g = groups(svg);
   scene.links = new LinkLayer(scene, d3.select(g.links), d3.select(g["more-children"]));
   scene.marks = new MarkLayer(scene, g.marks, g.labels);

@@ -66,6 +66,7 @@ export class TreeView {
     this.camera = new CameraControl(this); // zoom and pan: Fit, Follow, keys
     // Without hover (touch screens) toggles are drawn up front.
     this.eagerToggles = window.matchMedia ? window.matchMedia("(hover: none)").matches : false;
+    this.foldable = true; // fold toggles and double-click folds (a drill's taps cross out instead)
     this.folds = new FoldControls(this); // the user's folds; listens for toggles and "… N more"
     this.trace = null;
     this.shownIds = [];
