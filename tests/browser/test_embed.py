@@ -70,7 +70,9 @@ def test_embed_parameters(prune):
     prune.wait_state("done")
     assert page.locator("#player").is_hidden()
     assert page.locator("#narration").is_visible()
-    assert "theme-dark" in page.get_attribute("body", "class")
+    assert page.get_attribute("html", "data-theme") == "dark"
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 21, 27)"
     assert prune.node("").get_attribute("data-value") == "3"
     assert prune.step() == prune.length()
     prune.screenshot("embed-dark")

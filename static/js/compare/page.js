@@ -16,9 +16,9 @@ import { CompareForm } from "./form.js";
 import { Pane } from "./pane.js";
 import { capitalise, describeSides, readSides, withSides } from "./spec.js";
 import { Timeline, differences } from "./sync.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const SIDES = ["left", "right"];

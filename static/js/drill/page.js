@@ -33,9 +33,9 @@ import { TreeView } from "../tree/view.js";
 import { joinRoomDrill } from "./room.js";
 import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
 import { LEVELS, drillTree, isLevel, nextSeed, readSeed } from "./trees.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const PRUNE_KINDS = new Set(["correct_prune", "missed_prune", "over_prune", "value_for_pruned"]);

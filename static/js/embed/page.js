@@ -17,9 +17,9 @@ import { Trace, cutByDepthLimit } from "../trace/trace.js";
 import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "textbook";
@@ -30,7 +30,6 @@ const flag = (name) => params.get(name) === "1" || params.get(name) === "true";
 const off = (name) => params.get(name) === "0" || params.get(name) === "false";
 
 const stage = $("stage");
-if (params.get("theme") === "dark") document.body.classList.add("theme-dark");
 if (off("controls")) stage.classList.add("no-controls");
 if (off("narration")) stage.classList.add("no-narration");
 const speed = params.get("speed");

@@ -8,9 +8,9 @@ import { setupOrdering } from "./ordering.js";
 import { setupRandomSeed } from "./random-seed.js";
 import { setupRandomSpread } from "./random-spread.js";
 import { setupRules } from "./rules.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const SECTIONS = {
   "rb-one": setupRandomSeed,

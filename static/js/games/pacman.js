@@ -26,9 +26,9 @@ import { MazePosition } from "./pacman-position.js";
 import { algorithmName, Readout } from "./pacman-readout.js";
 import { pacmanActions } from "./pacman-rules.js";
 import { addressQuery, PacmanSettings, readAddress } from "./pacman-settings.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (selector) => document.querySelector(selector);
 const MOVE_MS = 180; // one agent's move

@@ -17,9 +17,9 @@
 import { MiniBoard, EMPTY, cellName, place, squareOf, statusOf, toMove, winningLine } from "./board.js";
 import { DecisionView } from "./decision-view.js";
 import { getJson, withQuery } from "./http.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (selector) => document.querySelector(selector);
 const cells = [...document.querySelectorAll("[data-cell]")];

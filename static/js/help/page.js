@@ -1,6 +1,6 @@
 // help/page.js: the entry of /help (templates/help.html), a page with nothing to run but
-// its own help dialog (lib/help.js).
+// its theme and its own help dialog (lib/page-setup.js).
 
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp();
+setUpPage();

@@ -31,9 +31,9 @@ import {
   MAX_SLIDES,
 } from "./lesson-model.js";
 import { readDraft, rememberLesson, writeDraft } from "../lib/lesson-library.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const root = $("stage");

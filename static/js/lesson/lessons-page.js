@@ -3,9 +3,9 @@
 // "Forget" button (the saved lesson stays on the server: its link keeps working).
 
 import { forgetLesson, readDraft, rememberedLessons } from "../lib/lesson-library.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const list = document.getElementById("my-lessons");
 const empty = document.getElementById("my-lessons-empty");

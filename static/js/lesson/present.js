@@ -22,9 +22,9 @@ import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
 import { LessonLecture } from "./lecture.js";
 import { LessonPresentation } from "./present-mode.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 700;

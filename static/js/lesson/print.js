@@ -25,9 +25,9 @@ import { renderNotes } from "./notes.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { viewSummary } from "./lesson-model.js";
 import { printStep, stepRange } from "./deck.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const MAX_KEY_STEPS = 400; // an answer key lists at most this many steps (then says so)
 // The widest picture (tree units) drawn in one piece: the printed column (186 mm of A4 less

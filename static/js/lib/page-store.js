@@ -5,8 +5,9 @@
 //   presenting   presentation mode (the main page's, a game decision's, a presented lesson's)
 //   singleKeys   the "Single-key shortcuts" choice made on this page, null: none (the stored
 //                setting holds, lib/single-keys.js)
+//   theme        "system" | "light" | "dark" (lib/theme.js), null until the page sets it up
 // Writers set it (lecture/bar.js, player/presentation.js, lesson/present-mode.js,
-// lib/single-keys.js); readers subscribe or get(), never read it back from the DOM. The
+// lib/single-keys.js, lib/theme.js); readers subscribe or get(), never read it back from the DOM. The
 // data-* attributes CSS and tests see are mirrors, each written by `mirror` alone, installed
 // once by the page (or the part) that owns the element. `pageStore` is the page's store: each
 // entry is bundled on its own (and the unbundled modules load once per page), so a page has one.
@@ -15,7 +16,7 @@ import { createStore } from "./store.js";
 
 /** A page store with `fields` overriding the defaults (no lecture, no switch, not presenting). */
 export function createPageStore(fields = {}) {
-  return createStore({ lecture: null, hideAnswers: null, presenting: false, singleKeys: null, ...fields });
+  return createStore({ lecture: null, hideAnswers: null, presenting: false, singleKeys: null, theme: null, ...fields });
 }
 
 export const pageStore = createPageStore();

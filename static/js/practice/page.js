@@ -24,9 +24,9 @@ import { PracticePrint } from "./print.js";
 import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const stage = $("stage");

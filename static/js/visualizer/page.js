@@ -36,9 +36,9 @@ import { followLessonSlide } from "../lesson/lecture-slide.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
-import { wireHelp } from "../lib/help.js";
+import { setUpPage } from "../lib/page-setup.js";
 
-wireHelp(); // ? and F1: the page's keys and the legend (templates/_help.html)
+setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const STEP_TIMES_KEPT = 5000;
