@@ -11,6 +11,8 @@ FIELDS = {
     "update": ("node", "child", "child_value", "value", "alpha", "beta"),
     "cutoff": ("node", "kind", "value", "relation", "bound", "pruned"),
     "exit": ("node", "value", "best"),
+    "pass": ("number", "alpha", "beta", "why"),
+    "research": ("node", "alpha", "beta"),
 }
 
 
@@ -37,7 +39,8 @@ def readable(nodes, events):
         fields = FIELDS[kind]
         assert len(values) in (len(fields), len(fields) - (kind == "leaf")), event
         item = {"type": kind, **dict(zip(fields, values, strict=False))}
-        item["path"] = paths[item.pop("node")]
+        if "node" in item:  # a pass names no node
+            item["path"] = paths[item.pop("node")]
         if kind == "update":
             item["child"] = paths[item["child"]]
         elif kind == "cutoff":
