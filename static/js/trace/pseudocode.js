@@ -4,6 +4,8 @@
 // The current line is marked by more than its colour: a "▶" in the gutter (a secondary line,
 // "▷"), hidden from assistive technology, which reads aria-current="true" on the line.
 
+import { windowLinesFor, windowListing } from "./window-pseudocode.js";
+
 /** One listing line: [id, indent, text]. Ids are what events map to. */
 function valueFunction({ window, chance, limited }) {
   const args = window ? "state, α, β" : "state";
@@ -84,6 +86,11 @@ function expValue(window) {
 
 /** The listing for a set of options: [{title, lines}] sections. */
 export function listing(options = {}, hasChance = false) {
+  const windowed = windowListing(options, () => classicListing(options, hasChance));
+  return windowed || classicListing(options, hasChance);
+}
+
+function classicListing(options, hasChance) {
   const algorithm = options.algorithm || "alphabeta";
   const limited = Number.isInteger(options.depth);
   if (algorithm === "expectimax") {
@@ -141,7 +148,7 @@ export function linesFor(event, parentKind) {
     case "exit":
       return [`${parentKind}-return`];
     default:
-      return [];
+      return windowLinesFor(event);
   }
 }
 
@@ -162,7 +169,7 @@ export class Pseudocode {
   }
 
   show(options, hasChance) {
-    const { title, lines } = listing(options, hasChance);
+    const { title, lines, aliases } = listing(options, hasChance);
     if (this.title) this.title.textContent = title;
     this.list.replaceChildren();
     this.lines = new Map();
@@ -181,6 +188,10 @@ export class Pseudocode {
       li.appendChild(code);
       this.list.appendChild(li);
       this.lines.set(id, li);
+    }
+    // One function for both players (negamax, PVS): a MIN node's ids light the same lines.
+    for (const [alias, id] of Object.entries(aliases || {})) {
+      if (this.lines.has(id)) this.lines.set(alias, this.lines.get(id));
     }
   }
 

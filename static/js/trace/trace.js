@@ -12,6 +12,8 @@
 // ~256, wider on huge trees to bound memory) and replays forward, so stepping back restores
 // exactly the earlier picture and nothing is ever asked of the server.
 
+import { decodeWindowEvent } from "./window-events.js";
+
 export const UNVISITED = 0;
 export const ACTIVE = 1;
 export const VISITED = 2;
@@ -23,10 +25,13 @@ const LEAF = 1;
 const UPDATE = 2;
 const CUTOFF = 3;
 const EXIT = 4;
+const PASS = 5;
+const RESEARCH = 7;
 const TYPE_CODES = { enter: ENTER, leaf: LEAF, update: UPDATE, cutoff: CUTOFF, exit: EXIT };
+Object.assign(TYPE_CODES, { pass: PASS, research: RESEARCH });
 
 const SNAPSHOT_BUDGET_BYTES = 64 * 1024 * 1024;
-const BYTES_PER_NODE = 1 + 1 + 8 + 8 + 8 + 4 + 4 + 4;
+const BYTES_PER_NODE = 1 + 1 + 8 + 8 + 8 + 4 + 4 + 4 + 2;
 
 /** A number from the wire: "Infinity"/"-Infinity" strings become numbers; null stays NaN. */
 export function num(x) {
@@ -50,7 +55,7 @@ function decode(wire) {
     case "exit":
       return { type, value: wire[2], best: wire[3] };
     default:
-      throw new Error(`unknown event type ${type}`);
+      return decodeWindowEvent(wire);
   }
 }
 
@@ -88,7 +93,9 @@ class State {
     this.cut = new Int32Array(n).fill(-1); // index of the cutoff event fired at this node
     this.prunedBy = new Int32Array(n).fill(-1); // on a pruned subtree's root: the cutoff node
     this.best = new Int32Array(n).fill(-1); // id of the child chosen (from exit)
+    this.entries = new Uint16Array(n); // how often the node was entered or evaluated
     this.step = 0;
+    this.pass = 0; // the number of the pass under way (0: a search without passes)
     this.current = -1; // node of the last applied event
     this.visited = 0;
     this.leaves = 0;
@@ -106,7 +113,9 @@ class State {
     this.cut.set(other.cut);
     this.prunedBy.set(other.prunedBy);
     this.best.set(other.best);
+    this.entries.set(other.entries);
     this.step = other.step;
+    this.pass = other.pass;
     this.current = other.current;
     this.visited = other.visited;
     this.leaves = other.leaves;
@@ -130,6 +139,8 @@ export class Trace {
   constructor(nodes, options = {}) {
     this.nodes = nodes; // the rows as received (the trace download writes them back)
     this.options = options;
+    // negamax's events are from each node's mover, who always maximises: v starts at −∞.
+    this.moverSide = options.algorithm === "negamax";
     const n = nodes.length;
     this.size = n;
     this.keys = new Array(n); // dotted paths ("1.2", root ""): data-path in the view
@@ -218,7 +229,7 @@ export class Trace {
     for (const wire of events) {
       const event = decode(wire);
       const code = TYPE_CODES[event.type];
-      const node = this.checkId(wire[1], `${event.type} event`);
+      const node = code === PASS ? 0 : this.checkId(wire[1], `${event.type} event`);
       let child = -1;
       let pruned = null;
       let before = null;
@@ -266,7 +277,9 @@ export class Trace {
         s.state[i] = ACTIVE;
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
-        s.value[i] = e.kind === "max" ? -Infinity : e.kind === "min" ? Infinity : NaN;
+        s.value[i] = e.kind === "max" || this.moverSide ? -Infinity : e.kind === "min" ? Infinity : NaN;
+        s.done[i] = 0; // entered again in a later pass: searched anew
+        s.entries[i]++;
         s.visited++;
         break;
       }
@@ -276,6 +289,7 @@ export class Trace {
         s.value[i] = num(e.value);
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
+        s.entries[i]++;
         s.visited++;
         s.leaves++;
         break;
@@ -305,6 +319,9 @@ export class Trace {
         s.best[i] = e.best === null ? -1 : e.best;
         break;
       }
+      case PASS:
+        s.pass = e.number;
+        break;
       default:
         break;
     }

@@ -4,7 +4,7 @@
 // and a folded node's summary.
 //
 // Every node is <g class="node" data-path="0.1" data-state="…" data-kind="…" [data-value]
-// [data-agent]> holding <g class="item" role="treeitem" aria-level aria-setsize
+// [data-agent] [data-passes: how often it was searched, when more than once]> holding <g class="item" role="treeitem" aria-level aria-setsize
 // aria-posinset [aria-expanded] aria-label tabindex> (the shape, and no text), then the
 // value, name, window and (folded) summary. The item's accessible name is tree/aria.js's
 // nodeLabel, which says more than the texts drawn beside it; those are aria-hidden (not
@@ -111,6 +111,7 @@ export class NodeLayer {
     this.rAlpha = new Float64Array(n).fill(-0.5);
     this.rBeta = new Float64Array(n).fill(-0.5);
     this.rCut = new Int32Array(n).fill(-2);
+    this.rPasses = new Uint16Array(n); // times searched, as data-passes shows it
     this.rSummary = new Array(n).fill(""); // a folded node's summary, as last named
   }
 
@@ -202,6 +203,7 @@ export class NodeLayer {
     this.rAlpha[id] = NaN;
     this.rBeta[id] = NaN;
     this.rCut[id] = -2; // the accessible name is written at the first paint
+    this.rPasses[id] = 0;
     return g;
   }
 
@@ -295,6 +297,29 @@ export class NodeLayer {
     }
     if (this.rCut[i] !== s.cut[i]) {
       this.rCut[i] = s.cut[i];
+      changed = true;
+    }
+    // Searched more than once (a later pass, a re-search): data-passes says how often.
+    const passes = s.entries ? s.entries[i] : 0;
+    if (this.rPasses[i] !== passes) {
+      this.rPasses[i] = passes;
+      const g = this.gEl[i];
+      let badge = g.querySelector(":scope > .passes-badge");
+      if (passes > 1) {
+        g.setAttribute("data-passes", String(passes));
+        if (!badge) {
+          badge = svgEl("text");
+          badge.setAttribute("class", "passes-badge");
+          badge.setAttribute("aria-hidden", "true");
+          badge.setAttribute("x", R + 2);
+          badge.setAttribute("y", -R + 4);
+          g.appendChild(badge);
+        }
+        badge.textContent = `×${passes}`;
+      } else {
+        g.removeAttribute("data-passes");
+        if (badge) badge.remove();
+      }
       changed = true;
     }
     const lines = this.sumEl[i] ? this.updateSummary(i, s) : null;
