@@ -23,7 +23,7 @@ test("a PVS re-search names the node, the test's result and the full window", ()
     narrate(trace, k),
     "Null-window test: is C better than 3? It fails high (6 > 3), so C is searched again with the full window (3, ∞) to find its value."
   );
-  assert.deepEqual(linesFor(trace.events[k - 1], "min"), ["research", "pvs-test"]);
+  assert.deepEqual(linesFor(trace.events[k - 1], "min"), ["research", "pvs-fails"]);
 });
 
 test("a null-window test is told as a question, and a re-searched node counts its searches", () => {

@@ -2,6 +2,7 @@
 //   ?preset=NAME | ?tree=<tree JSON, URI-encoded> | ?random=<random-tree params JSON>
 //   | ?z=<tree document, packed as share.js packs permalinks>
 //   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&step=N|end
+//   &fail=hard&window=A,B&aspiration=GUESS,DELTA (the windowed searches)
 // The server refuses longer addresses (414), so no address written here is over the page's
 // limit: a pasted tree too long for ?tree= is packed (?z=); one too long even packed is left
 // out of the address and kept in the history entry's state, which a reload restores.
@@ -9,6 +10,7 @@
 import { PACKED_PARAM, packView } from "./packed-view.js";
 
 const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed"];
+OPTION_KEYS.push("fail", "window", "aspiration"); // the windowed searches' (docs/algorithms.md)
 // The longest address (origin included) the server accepts when the page does not say
 // (index.html's data-max-url-chars, from the server's public limits).
 export const DEFAULT_MAX_URL_CHARS = 8000;

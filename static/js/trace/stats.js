@@ -94,7 +94,7 @@ export class Stats {
     const summary = final ? t.summary : null;
     set("visited", `${s.visited} of ${total}`);
     set("leaves", `${s.leaves} of ${this.minimaxLeaves}`);
-    const windowed = t.options.algorithm === "alphabeta";
+    const windowed = ["alphabeta", "negamax", "pvs"].includes(t.options.algorithm);
     set("cutoffs", windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : "none (no pruning)");
     set("pruned", String(s.pruned));
     const saved = summary ? summary.percent_saved : total ? (100 * s.pruned) / total : 0;

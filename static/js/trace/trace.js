@@ -12,7 +12,7 @@
 // ~256, wider on huge trees to bound memory) and replays forward, so stepping back restores
 // exactly the earlier picture and nothing is ever asked of the server.
 
-import { decodeWindowEvent } from "./window-events.js";
+import { decodeWindowEvent, searchAnew } from "./window-events.js";
 
 export const UNVISITED = 0;
 export const ACTIVE = 1;
@@ -279,7 +279,7 @@ export class Trace {
         s.beta[i] = num(e.beta);
         s.value[i] = e.kind === "max" || this.moverSide ? -Infinity : e.kind === "min" ? Infinity : NaN;
         s.done[i] = 0; // entered again in a later pass: searched anew
-        s.entries[i]++;
+        if (s.entries[i]++ > 0) searchAnew(s, i, this.subtree[i]);
         s.visited++;
         break;
       }

@@ -13,8 +13,8 @@ const MIN_ALIASES = Object.fromEntries(
 
 function negamax(hard) {
   return [
-    ["max-def", 0, "def negamax(n, α, β):   # values from the mover's side"],
-    ["terminal", 1, "if terminal: return ±utility(n)   # − on a MIN level"],
+    ["max-def", 0, "def negamax(n, α, β):   # mover's side"],
+    ["terminal", 1, "if terminal: return ±utility(n)   # − at MIN"],
     ["max-init", 1, hard ? "v = α   # fail-hard" : "v = −∞"],
     ["max-for", 1, "for each child c of n:"],
     ["max-update", 2, "v = max(v, −negamax(c, −β, −α))"],
@@ -30,9 +30,12 @@ function pvs(hard) {
     ["terminal", 1, "if terminal: return ±utility(n)"],
     ["max-init", 1, hard ? "v = α   # fail-hard" : "v = −∞"],
     ["max-for", 1, "for each child c of n:"],
-    ["pvs-full", 2, "if c is the first child or a leaf: t = −pvs(c, −β, −α)"],
-    ["pvs-test", 2, "else: t = −pvs(c, −α′, −α)   # null window: is c better than α?"],
-    ["research", 3, "if α < t < β: t = −pvs(c, −β, −α)   # fails high: search again"],
+    ["pvs-first", 2, "if c is the first child or a leaf:"],
+    ["pvs-full", 3, "t = −pvs(c, −β, −α)"],
+    ["pvs-else", 2, "else:   # is c better than α?"],
+    ["pvs-test", 3, "t = −pvs(c, −α′, −α)   # test"],
+    ["pvs-fails", 3, "if α < t < β:   # fails high"],
+    ["research", 3, "  t = −pvs(c, −β, −α)   # again"],
     ["max-update", 2, "v = max(v, t)"],
     ["max-window", 2, "α = max(α, v)"],
     ["max-test", 2, hard ? "if α ≥ β: return β   # cutoff" : "if α ≥ β: return v   # cutoff"],
@@ -42,9 +45,9 @@ function pvs(hard) {
 
 function aspiration(search) {
   return [
-    ["pass-aspiration", 0, "α, β = guess − δ, guess + δ;  v = search(root, α, β)"],
-    ["pass-fail-low", 0, `if v ≤ α: v = ${search}(root, −∞, β)   # failed low`],
-    ["pass-fail-high", 0, `elif v ≥ β: v = ${search}(root, α, +∞)   # failed high`],
+    ["pass-aspiration", 0, `v = ${search}(root, g − δ, g + δ)`],
+    ["pass-fail-low", 0, `if v ≤ g − δ: v = ${search}(root, −∞, g + δ)`],
+    ["pass-fail-high", 0, `if v ≥ g + δ: v = ${search}(root, g − δ, +∞)`],
   ];
 }
 
@@ -73,7 +76,7 @@ export function windowListing(options, classic) {
 
 /** Lines for the events only these searches emit ([] for the others). */
 export function windowLinesFor(event) {
-  if (event.type === "research") return ["research", "pvs-test"];
+  if (event.type === "research") return ["research", "pvs-fails"];
   if (event.type === "pass") return [`pass-${event.why}`];
   return [];
 }

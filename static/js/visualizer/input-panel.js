@@ -4,6 +4,7 @@
 import { fmtPath } from "../lib/format.js";
 import { lineColumn, locateNode } from "../lib/json-locate.js";
 import { DEFAULT_OPTIONS } from "../lib/search-options.js";
+import * as windowed from "./window-options.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,6 +70,7 @@ export class InputPanel {
       ordering: $("opt-ordering"),
       seed: $("opt-seed"),
       seedLabel: $("opt-seed-label"),
+      windowed: windowed.windowElements($),
       optError: $("opt-error"),
       run: $("run"),
       runError: $("run-error"),
@@ -106,7 +108,8 @@ export class InputPanel {
         this.hooks.onRun();
       });
     }
-    for (const el of [e.algorithm, e.rule, e.players, e.depth, e.ordering, e.seed]) {
+    const { fail, window: rootWindow, aspiration } = e.windowed;
+    for (const el of [e.algorithm, e.rule, e.players, e.depth, e.ordering, e.seed, fail, rootWindow, aspiration]) {
       el.addEventListener("change", () => {
         this.syncOptionControls();
         this.clearOptionErrors();
@@ -201,6 +204,8 @@ export class InputPanel {
       ordering: e.ordering.value,
       seed: e.seed.value.trim() === "" ? 0 : Number(e.seed.value),
     };
+    if (options.algorithm === "pvs") options.rule = "standard"; // PVS prunes by the standard rule
+    Object.assign(options, windowed.readWindowOptions(e.windowed, options.algorithm));
     if (Number.isNaN(options.depth)) options.depth = depthText; // the server says what is wrong
     if (Number.isNaN(options.seed)) options.seed = e.seed.value;
     return options;
@@ -223,6 +228,7 @@ export class InputPanel {
       e.depth.value = options.depth === null || options.depth === "" ? "" : String(options.depth);
     }
     if (options.seed !== undefined && options.seed !== null) e.seed.value = String(options.seed);
+    windowed.writeWindowOptions(e.windowed, options);
     this.syncOptionControls();
   }
 
@@ -242,7 +248,8 @@ export class InputPanel {
 
   syncOptionControls() {
     const e = this.els;
-    const alphabeta = e.algorithm.value === "alphabeta";
+    const alphabeta = ["alphabeta", "negamax"].includes(e.algorithm.value);
+    windowed.syncWindowOptions(e.windowed, e.algorithm.value);
     e.rule.disabled = !alphabeta;
     e.ruleHint.hidden = alphabeta;
     e.seedLabel.hidden = e.ordering.value !== "random";
@@ -309,6 +316,7 @@ export class InputPanel {
       rule: [e.optError, e.rule],
       ordering: [e.optError, e.ordering],
       options: [e.optError, null],
+      ...windowed.windowErrorInputs(e.windowed, e.optError),
     };
     const path = err && Array.isArray(err.path) ? err.path : null;
     if (path) {

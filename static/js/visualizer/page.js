@@ -32,6 +32,7 @@ import { followLessonSlide } from "../lesson/lecture-slide.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
+import { windowQuery } from "./window-options.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_TIMES_KEPT = 5000;
@@ -126,7 +127,7 @@ function urlOptions(options) {
     ordering: options.ordering,
   };
   if (options.ordering === "random") out.seed = options.seed;
-  return out;
+  return Object.assign(out, windowQuery(options));
 }
 
 function writeUrl() {
