@@ -75,6 +75,10 @@ class RootPass:
         """One pass with the root's window (α, β) from the root mover's side. Yields full
         batches; returns ``(value, batch)``: the root's value from its mover's side and the
         batch still being filled."""
+        # One flat loop with the current frame in local variables, as in search.py: the
+        # window as events show it (a_out, b_out) is kept beside α and β and rewritten only
+        # when they change, and ``turned`` says whether events show this node's numbers
+        # negated (a MIN node in minimax form).
         search = self.search
         tree, view, counters = search.tree, search.view, search.counters
         children, values, depths, ids = tree.children, tree.values, tree.depths, view.rows
@@ -83,6 +87,8 @@ class RootPass:
         mover, hard, strict, above = self.mover_form, self.hard, self.strict, self.above
         window = self.window
         self.best_child, self.pruned = best_child, pruned = {}, []
+        relation = ">" if strict else ">="
+        level_signs = [SIGN.get(kind, 0) for kind in level_kinds]
         emit = batch.append
 
         kind = own_kinds[0] or level_kinds[0]
@@ -96,59 +102,69 @@ class RootPass:
 
         stack: list[tuple] = []
         node, a, b, scouting = 0, alpha, beta, False
+        turned = sign < 0 and not mover
+        a_out, b_out = window(sign, a, b)
         value, best, position, order = (a if hard else -INF), -1, 0, orders[0]
-        self.inner += 1
-        emit(("enter", 0, kind, *window(sign, a, b)))
+        inner = leaves = 0
+        inner += 1
+        emit(("enter", 0, kind, a_out, b_out))
         while True:
             if position < len(order):
                 child = order[position]
                 position += 1
-                child_kind = own_kinds[child] or level_kinds[depths[child]]
-                child_sign = SIGN[child_kind]
                 kids = children[child]
                 if kids and depths[child] < limit:
+                    child_kind = own_kinds[child] or level_kinds[depths[child]]
+                    child_sign = SIGN[child_kind]
                     test_a, test_b = a, b
                     scouting = above is not None and position > 1 and a > -INF
                     if scouting:
                         test_b = above(a)
-                    stack.append((node, sign, a, b, value, best, position, order, scouting))
+                    stack.append((node, sign, a, b, a_out, b_out, value, best, position, order, scouting))  # fmt: skip  # noqa: E501
                     if child_sign != sign:
                         test_a, test_b = -test_b, -test_a
                     node, sign, a, b = child, child_sign, test_a, test_b
+                    turned = sign < 0 and not mover
+                    a_out, b_out = window(sign, a, b)
                     value, best, position, order = (a if hard else -INF), -1, 0, orders[child]
-                    self.inner += 1
-                    emit(("enter", ids[child], child_kind, *window(sign, a, b)))
+                    inner += 1
+                    emit(("enter", ids[child], child_kind, a_out, b_out))
                     continue
-                self.leaves += 1
+                leaves += 1
                 leaf = values[child]
                 returned = sign * leaf
-                if mover:
-                    shown = child_sign * leaf
-                    leaf_window = (-b, -a) if child_sign != sign else (a, b)
-                    event = ("leaf", ids[child], shown, wire(leaf_window[0]), wire(leaf_window[1]))
+                if not mover:
+                    event = ("leaf", ids[child], leaf, a_out, b_out)
+                elif (SIGN[own_kinds[child]] if own_kinds[child] else level_signs[depths[child]]) == sign:  # fmt: skip  # noqa: E501
+                    event = ("leaf", ids[child], returned, a_out, b_out)
                 else:
-                    event = ("leaf", ids[child], leaf, *window(sign, a, b))
+                    event = ("leaf", ids[child], -returned, wire(-b), wire(-a))
                 emit((*event, True) if kids else event)
             else:
                 if best >= 0:
                     best_child[node] = best
-                emit(("exit", ids[node], wire(value if mover else sign * value), _row(ids, best)))
+                emit(("exit", ids[node], -value if turned else value, ids[best] if best >= 0 else None))  # fmt: skip  # noqa: E501
                 if not stack:
+                    self.inner += inner
+                    self.leaves += leaves
                     return value, batch
                 child, child_sign, returned = node, sign, value
-                (node, sign, a, b, value, best, position, order, scouting) = stack.pop()
+                (node, sign, a, b, a_out, b_out, value, best, position, order, scouting) = stack.pop()  # fmt: skip  # noqa: E501
+                turned = sign < 0 and not mover
                 if child_sign != sign:
                     returned = -returned
                 if scouting and a < returned < b:
                     # The null-window test failed high inside the window: search it again.
                     self.researches += 1
-                    stack.append((node, sign, a, b, value, best, position, order, False))
+                    stack.append((node, sign, a, b, a_out, b_out, value, best, position, order, False))  # fmt: skip  # noqa: E501
                     full_a, full_b = (-b, -a) if child_sign != sign else (a, b)
-                    emit(("research", ids[child], *window(child_sign, full_a, full_b)))
                     node, sign, a, b = child, child_sign, full_a, full_b
+                    turned = sign < 0 and not mover
+                    a_out, b_out = window(sign, a, b)
+                    emit(("research", ids[child], a_out, b_out))
                     value, best, position, order = (a if hard else -INF), -1, 0, orders[child]
-                    self.inner += 1
-                    emit(("enter", ids[child], own_kinds[child] or level_kinds[depths[child]], *window(sign, a, b)))  # fmt: skip  # noqa: E501
+                    inner += 1
+                    emit(("enter", ids[child], own_kinds[child] or level_kinds[depths[child]], a_out, b_out))  # fmt: skip  # noqa: E501
                     continue
 
             # The update step: ``node`` takes the value ``returned`` by ``child``.
@@ -160,31 +176,37 @@ class RootPass:
                     cut = True
                 elif value > a:
                     a = value
+                    if turned:
+                        b_out = -a
+                    else:
+                        a_out = a
             else:
                 if value > a:
                     a = value
+                    if turned:
+                        b_out = -a
+                    else:
+                        a_out = a
                 if a >= b:
                     cut = True
                     if hard:
                         value = b
-            shown = returned if mover else sign * returned
-            emit(("update", ids[node], ids[child], wire(shown), wire(value if mover else sign * value), *window(sign, a, b)))  # fmt: skip  # noqa: E501
+            if turned:
+                emit(("update", ids[node], ids[child], -returned, -value, a_out, b_out))
+            else:
+                emit(("update", ids[node], ids[child], returned, value, a_out, b_out))
             if cut:
                 skipped = order[position:]
                 position = len(order)
                 pruned.extend(skipped)
-                relation = ">" if strict else ">="
                 counters.cutoffs["beta" if sign == 1 else "alpha"] += 1
-                if mover or sign == 1:
-                    cutoff = ("beta", wire(value), relation, wire(b))
+                pruned_ids = [*map(ids.__getitem__, skipped)]
+                if turned:
+                    cutoff = ("cutoff", ids[node], "alpha", -value, relation.replace(">", "<"), wire(-b), pruned_ids)  # fmt: skip  # noqa: E501
                 else:
-                    cutoff = ("alpha", wire(-value), relation.replace(">", "<"), wire(-b))
-                emit(("cutoff", ids[node], *cutoff, [*map(ids.__getitem__, skipped)]))
+                    cutoff = ("cutoff", ids[node], "beta", value, relation, wire(b), pruned_ids)
+                emit(cutoff)
             if len(batch) >= size:
                 yield batch
                 batch = []
                 emit = batch.append
-
-
-def _row(ids: list[int], best: int) -> int | None:
-    return ids[best] if best >= 0 else None

@@ -25,8 +25,9 @@ from .tree import Number
 
 def null_window(view: View) -> Callable[[Number], Number]:
     """``above(α)``: the upper end of the null window (α, above(α)) for this tree's values."""
-    tree = view.tree
-    values = [tree.values[n] for n in view.nodes() if view.is_terminal(n)]
+    # Every value the tree holds (a superset of the values the search can reach: heuristic
+    # values above a depth limit, leaves below it), so the grid is fine enough either way.
+    values = [v for v in view.tree.values if v is not None]
     if all(float(v).is_integer() for v in values):
         return lambda alpha: math.floor(alpha) + 1
     grid = sorted({*values, *(-v for v in values)})
