@@ -83,3 +83,13 @@ def test_the_cli_takes_the_window_flags(tmp_path):
     )
     assert refused.returncode == 2
     assert "aspiration" in refused.stderr
+
+
+def test_a_game_refuses_the_windowed_searches_naming_the_algorithm():
+    from app.engine import EngineError
+    from app.games.options import read_game_options
+
+    with pytest.raises(EngineError, match="searches whole trees") as err:
+        read_game_options({"algorithm": "pvs"})
+    assert err.value.field == "algorithm"
+    assert read_game_options({"algorithm": "alphabeta"}).algorithm == "alphabeta"
