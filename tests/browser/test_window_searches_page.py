@@ -53,6 +53,7 @@ def test_aspiration_passes_play_to_the_end_from_the_options_form(prune):
     prune.open("preset=textbook")
     prune.page.select_option("#opt-algorithm", "pvs")
     assert prune.page.is_visible("#opt-window-group")
+    prune.page.click("#opt-window-group summary")
     prune.page.fill("#opt-aspiration", "10,1")
     prune.page.evaluate("document.body.dataset.runState = 'edited'")
     prune.page.press("#opt-aspiration", "Enter")
@@ -77,6 +78,7 @@ def test_aspiration_passes_play_to_the_end_from_the_options_form(prune):
 def test_a_bad_aspiration_is_named_beside_the_form(prune):
     prune.open("preset=textbook")
     prune.page.select_option("#opt-algorithm", "alphabeta")
+    prune.page.click("#opt-window-group summary")
     prune.page.fill("#opt-aspiration", "3")
     prune.page.evaluate("document.body.dataset.runState = 'edited'")
     prune.page.press("#opt-aspiration", "Enter")

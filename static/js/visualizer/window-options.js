@@ -1,7 +1,8 @@
 // visualizer/window-options.js: the options form's controls for the windowed searches
 // (docs/algorithms.md): fail-soft or fail-hard, a root window "a,b" and aspiration
-// "guess,delta". Shown only for the algorithms that search with a window; read as the text
-// the server takes (it names a bad value's field: the page shows its message).
+// "guess,delta", folded in a <details> until opened or set. Shown only for the algorithms
+// that search with a window; read as the text the server takes (it names a bad value's
+// field: the page shows its message).
 
 const WINDOWED = ["alphabeta", "negamax", "pvs"];
 
@@ -46,6 +47,7 @@ export function writeWindowOptions(els, options) {
   if (options.fail !== undefined) els.fail.value = query.fail || "soft";
   if (options.window !== undefined) els.window.value = query.window || "";
   if (options.aspiration !== undefined) els.aspiration.value = query.aspiration || "";
+  if (query.fail || query.window || query.aspiration) els.group.open = true; // shown when set
 }
 
 /** Show the controls only for the algorithms that search with a window. */
