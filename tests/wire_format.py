@@ -14,6 +14,7 @@ FIELDS = {
     "pass": ("number", "alpha", "beta", "why"),
     "tt": ("node", "action", "lower", "upper"),
     "chance_cutoff": ("node", "value_bound", "relation", "bound", "pruned"),
+    "research": ("node", "alpha", "beta"),
 }
 
 

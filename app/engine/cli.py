@@ -16,7 +16,7 @@ from typing import Any
 from .documents import load_document
 from .errors import EngineError
 from .generators import random_tree
-from .options import ALGORITHMS, ORDERINGS, RULES, resolve_options
+from .options import ALGORITHMS, FAILS, ORDERINGS, RULES, resolve_options
 from .presets import PRESETS
 from .search import trace
 
@@ -32,6 +32,9 @@ def add_engine_commands(commands: argparse._SubParsersAction, parser_class) -> N
     run.add_argument("--depth", type=int, help="depth limit in plies")
     run.add_argument("--ordering", choices=ORDERINGS)
     run.add_argument("--seed", type=int, help="seed for --ordering random")
+    run.add_argument("--fail", choices=FAILS, help="fail-soft (default) or fail-hard")
+    run.add_argument("--window", help="a root window A,B (alphabeta, negamax, pvs)")
+    run.add_argument("--aspiration", help="aspiration search GUESS,DELTA")
     run.add_argument("--guess", help="MTD(f)'s first guess (--algorithm mtdf)")
     run.add_argument("--bounds", help="L,U: the range of every leaf value (star1, star2)")
 
@@ -62,15 +65,9 @@ def run_engine_command(args: argparse.Namespace) -> Any:
         flags = {
             key: getattr(args, key)
             for key in (
-                "algorithm",
-                "rule",
-                "players",
-                "depth",
-                "ordering",
-                "seed",
-                "guess",
-                "bounds",
-            )  # fmt: skip  # noqa: E501
+                *("algorithm", "rule", "players", "depth", "ordering", "seed"),
+                *("fail", "window", "aspiration", "guess", "bounds"),
+            )
         }
         return trace(document.tree, resolve_options(document, flags))
     if args.command == "random":

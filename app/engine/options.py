@@ -1,7 +1,14 @@
-"""Search options: one validated, immutable record built from a document and overrides."""
+"""Search options: one validated, immutable record built from a document and overrides.
+
+Beside the classic fields, ``fail`` (``"soft"``/``"hard"``), a root ``window`` ``[a, b]`` and
+``aspiration`` ``{"guess", "delta"}`` set up the windowed searches, ``guess`` MTD(f)'s first
+guess and ``bounds`` ``[L, U]`` the leaf range Star1/Star2 prune with (docs/algorithms.md);
+they appear in ``to_data()`` only when set, so the classic searches' options read as before.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -10,13 +17,22 @@ from .documents import Document, parse_players
 from .errors import EngineError
 from .tree import DEFAULT_LIMITS, DEFAULT_PLAYERS, Limits
 
-ALGORITHMS = ("minimax", "alphabeta", "expectimax", "mtdf", "sssstar", "star1", "star2")
+ALGORITHMS = (
+    *("minimax", "alphabeta", "expectimax", "negamax", "pvs"),
+    *("mtdf", "sssstar", "star1", "star2"),
+)
 RULES = ("standard", "strict")
 ORDERINGS = ("given", "perfect", "worst", "random", "heuristic")
-OPTION_FIELDS = ("algorithm", "rule", "players", "depth", "ordering", "seed", "guess", "bounds")
+FAILS = ("soft", "hard")
+OPTION_FIELDS = (
+    *("algorithm", "rule", "players", "depth", "ordering", "seed"),
+    *("fail", "window", "aspiration", "guess", "bounds"),
+)
 # Which algorithms read an option that only some take (a bad combination is refused).
 OPTION_ALGORITHMS = {"guess": ("mtdf",), "bounds": ("star1", "star2")}
 MAX_SEED = 2**32 - 1
+# The algorithms that take a window (fail, window, aspiration): they search with α and β.
+WINDOWED = ("alphabeta", "negamax", "pvs")
 
 
 @dataclass(frozen=True)
@@ -27,6 +43,9 @@ class SearchOptions:
     depth: int | None = None
     ordering: str = "given"
     seed: int = 0
+    fail: str = "soft"
+    window: tuple[float, float] | None = None
+    aspiration: tuple[float, float] | None = None  # (guess, delta)
     guess: int | None = None
     bounds: tuple[float, float] | None = None
 
@@ -39,6 +58,12 @@ class SearchOptions:
             "ordering": self.ordering,
             "seed": self.seed,
         }
+        if self.fail != "soft":
+            data["fail"] = self.fail
+        if self.window is not None:
+            data["window"] = list(self.window)
+        if self.aspiration is not None:
+            data["aspiration"] = dict(zip(("guess", "delta"), self.aspiration, strict=True))
         if self.guess is not None:
             data["guess"] = self.guess
         if self.bounds is not None:
@@ -60,13 +85,42 @@ def resolve_options(
         if document.players is not None:
             options = replace(options, players=document.players)
         options = _apply(options, document.options, limits, where="document options")
-    options = _apply(options, overrides or {}, limits, where="options")
+    return _combined(_apply(options, overrides or {}, limits, where="options"))
+
+
+def _combined(options: SearchOptions) -> SearchOptions:
+    """Refuse settings that are each valid but do not go together, naming the field."""
     for key, algorithms in OPTION_ALGORITHMS.items():
         if getattr(options, key) is not None and options.algorithm not in algorithms:
             raise EngineError(
                 f"{key} applies to {' and '.join(algorithms)} only, not {options.algorithm}",
                 field=key,
             )
+    windowed = options.fail != "soft" or options.window or options.aspiration
+    if windowed and options.algorithm not in WINDOWED:
+        field = next(
+            name
+            for name in ("fail", "window", "aspiration")
+            if getattr(options, name) not in (None, "soft")
+        )
+        raise EngineError(
+            f"{field} needs a search with a window ({', '.join(WINDOWED)}), "
+            f"not {options.algorithm}",
+            field=field,
+        )
+    if options.window and options.aspiration:
+        raise EngineError(
+            "window and aspiration both set the root window: give one of them", field="window"
+        )
+    if options.rule == "strict" and (windowed or options.algorithm == "pvs"):
+        what = (
+            "pvs" if options.algorithm == "pvs" and not windowed else "fail, window and aspiration"
+        )
+        raise EngineError(
+            f"rule strict works with alphabeta and negamax only, not with {what}: "
+            "use rule standard",
+            field="rule",
+        )
     return options
 
 
@@ -89,7 +143,7 @@ def _apply(
 
 
 def _check(key: str, value: Any, limits: Limits) -> Any:
-    choices = {"algorithm": ALGORITHMS, "rule": RULES, "ordering": ORDERINGS}
+    choices = {"algorithm": ALGORITHMS, "rule": RULES, "ordering": ORDERINGS, "fail": FAILS}
     if key in choices:
         if value not in choices[key]:
             raise EngineError(f"{key} {value!r} is not one of {', '.join(choices[key])}", field=key)
@@ -98,6 +152,10 @@ def _check(key: str, value: Any, limits: Limits) -> Any:
         return parse_players(value, limits)
     if key == "depth":
         return _integer(value, key, 0, limits.max_depth)
+    if key == "window":
+        return _window(value)
+    if key == "aspiration":
+        return _aspiration(value)
     if key == "guess":
         return _signed_integer(value, key, limits.max_abs_value)
     if key == "bounds":
@@ -133,6 +191,46 @@ def _bounds(value: Any, largest: float) -> tuple[float, float]:
     if not low < high:
         raise EngineError(f"bounds [{low}, {high}]: L must be below U", field="bounds")
     return low, high
+
+
+def _number(value: Any, name: str, field: str) -> float:
+    """A finite number (a numeric string, as a share link carries it, is read too)."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise EngineError(f"{name} must be a number, not {value!r}", field=field) from None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise EngineError(f"{name} must be a finite number", field=field)
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
+
+
+def _window(value: Any) -> tuple[float, float]:
+    """``[a, b]`` or ``"a,b"``: a finite root window with a < b."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise EngineError("window must be two numbers [a, b] with a < b", field="window")
+    low, high = (_number(x, "window", "window") for x in value)
+    if not low < high:
+        raise EngineError(f"window [{low}, {high}] is empty: a must be less than b", field="window")
+    return (low, high)
+
+
+def _aspiration(value: Any) -> tuple[float, float]:
+    """``{"guess": g, "delta": d}`` or ``"g,d"``: the first window is [g − d, g + d], d > 0."""
+    if isinstance(value, str):
+        parts = value.split(",")
+        value = dict(zip(("guess", "delta"), parts, strict=False)) if len(parts) == 2 else None
+    if not isinstance(value, Mapping) or set(value) != {"guess", "delta"}:
+        raise EngineError(
+            'aspiration must be {"guess": number, "delta": number}', field="aspiration"
+        )
+    guess = _number(value["guess"], "aspiration guess", "aspiration")
+    delta = _number(value["delta"], "aspiration delta", "aspiration")
+    if delta <= 0:
+        raise EngineError(f"aspiration delta {delta} must be more than 0", field="aspiration")
+    return (guess, delta)
 
 
 def _integer(value: Any, key: str, low: int, high: int) -> int:

@@ -1,6 +1,7 @@
 """The instrumented search: a generator of JSON-ready events (short tuples, see events.py).
 
-One loop serves minimax, alpha-beta (both pruning rules) and expectimax. It walks the tree
+One loop serves minimax, alpha-beta (both pruning rules) and expectimax; negamax, pvs and
+alpha-beta with a window or fail-hard run aspiration.py's passes instead. It walks the tree
 with an explicit stack, so depth never meets Python's recursion limit. Values follow the
 course pseudocode: fail-soft (a node returns the best value it found, even after a cutoff).
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .aspiration import is_windowed, run_windowed
 from .evaluation import make_view
 from .events import (
     INF,
@@ -19,6 +21,7 @@ from .events import (
     POSITIVE_INFINITY,
     node_table,
 )
+from .negamax import check_two_players
 from .options import SearchOptions
 from .ordering import child_orders
 from .summary import Counters, summarize
@@ -51,6 +54,8 @@ class Search:
         self.tree = tree
         self.options = options
         self.view = make_view(tree, options.players, options.algorithm, options.depth)
+        if is_windowed(options):
+            check_two_players(self.view, options.algorithm)
         self.orders = child_orders(self.view, options.ordering, options.seed)
         self.counters = Counters()
         self._summary: dict[str, Any] | None = None
@@ -75,7 +80,14 @@ class Search:
         if self._started:
             raise RuntimeError("a Search can be iterated only once")
         self._started = True
+        if is_windowed(self.options):
+            return self._windowed(size)
         return self._run(size)
+
+    def _windowed(self, size: int) -> Iterator[list[tuple]]:
+        """negamax, pvs, and alpha-beta with a window or fail-hard (aspiration.py)."""
+        self._summary, last = yield from run_windowed(self, size)
+        yield last
 
     def _run(self, size: int) -> Iterator[list[tuple]]:
         # One flat loop with the current frame in local variables: the hot path of every

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..engine.errors import EngineError
-from ..engine.options import ALGORITHMS, MAX_SEED, ORDERINGS, RULES, SearchOptions
+from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import (
     choice,
@@ -42,6 +42,9 @@ from .search import GameSearch, game_options
 GHOSTS = (*GHOST_AGENTS, "adversarial")
 MAX_DEPTH, MAX_MOVES = 4, 1_000
 MAX_CHOSEN = 1_000  # moves a person may have played
+
+# The searches a game expands lazily (games/search.py); the windowed ones search whole trees.
+COURSE_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ def course_settings(
         layout=layout,
         seed=whole_number(seed, "seed", 0, MAX_SEED),
         ghosts=choice(ghosts, "ghosts", GHOSTS),
-        algorithm=choice(algorithm, "algorithm", ALGORITHMS),
+        algorithm=choice(algorithm, "algorithm", COURSE_ALGORITHMS),
         depth=whole_number(depth, "depth", 1, MAX_DEPTH),
         moves=whole_number(moves, "moves", 1, MAX_MOVES),
         rule=choice(rule, "rule", RULES),

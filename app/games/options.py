@@ -11,6 +11,8 @@ from ..engine.tree import DEFAULT_LIMITS, Limits
 
 # The players' cycle is the game's turn order, so it is not an option here.
 GAME_OPTION_FIELDS = ("algorithm", "rule", "ordering", "seed", "depth")
+# A game's tree is expanded as it is searched (games/search.py): the classic searches only.
+GAME_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 
 
 def read_game_options(
@@ -26,6 +28,12 @@ def read_game_options(
                 field=str(key),
             )
     options = resolve_options(None, given, limits)
+    if options.algorithm not in GAME_ALGORITHMS:
+        raise EngineError(
+            f"algorithm {options.algorithm!r} searches whole trees, not games: "
+            f"use one of {', '.join(GAME_ALGORITHMS)}",
+            field="algorithm",
+        )
     if options.depth == 0:
         raise EngineError("depth must be at least 1 to choose a move", field="depth")
     return options

@@ -33,6 +33,7 @@ export const COMPARISONS = {
 };
 
 const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta", expectimax: "Expectimax" };
+Object.assign(ALGORITHM_NAMES, { negamax: "Negamax", pvs: "PVS" });
 const ORDERING_NAMES = {
   given: "given order",
   perfect: "perfect ordering",

@@ -8,6 +8,7 @@ const RETRIES = 5; // retries of a 429
 const BACKOFF_MS = 500; // the first wait without Retry-After; doubled each time
 const MAX_WAIT_MS = 30_000; // the longest single wait
 const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed", "guess", "bounds"];
+OPTION_KEYS.push("fail", "window", "aspiration"); // the windowed searches' (docs/algorithms.md)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

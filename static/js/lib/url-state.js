@@ -2,6 +2,7 @@
 //   ?preset=NAME | ?tree=<tree JSON, URI-encoded> | ?random=<random-tree params JSON>
 //   | ?z=<tree document, packed as share.js packs permalinks>
 //   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&guess=F&bounds=L,U
+//   &fail=hard&window=A,B&aspiration=GUESS,DELTA (the windowed searches)
 //   &step=N|end
 // The server refuses longer addresses (414), so no address written here is over the page's
 // limit: a pasted tree too long for ?tree= is packed (?z=); one too long even packed is left
@@ -10,6 +11,7 @@
 import { PACKED_PARAM, packView } from "./packed-view.js";
 
 const OPTION_KEYS = ["algorithm", "rule", "players", "depth", "ordering", "seed", "guess", "bounds"];
+OPTION_KEYS.push("fail", "window", "aspiration"); // the windowed searches' (docs/algorithms.md)
 // The longest address (origin included) the server accepts when the page does not say
 // (index.html's data-max-url-chars, from the server's public limits).
 export const DEFAULT_MAX_URL_CHARS = 8000;

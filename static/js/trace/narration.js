@@ -5,6 +5,7 @@ import { KIND_NAMES, fmt, relationSymbol } from "../lib/format.js";
 import { moveName, nameList, nameOf } from "../lib/names.js";
 import { narratePassEvent } from "./pass-narration.js";
 import { num } from "./trace.js";
+import { narrateWindowEvent } from "./window-narration.js";
 
 /** An inner node as the subject of a sentence: "MIN node B", or "The root A". */
 function subject(trace, id) {
@@ -26,6 +27,8 @@ export function narrate(trace, k) {
     if (trace.length === 0) return "Waiting for the search to start…";
     return "Step 0: nothing is visited yet. Press → (or Play) to start the search at the root.";
   }
+  const windowed = narrateWindowEvent(trace, k);
+  if (windowed) return windowed;
   const e = trace.events[k - 1];
   const id = trace.nodeOf[k - 1];
   const name = subject(trace, id);

@@ -1,6 +1,7 @@
 // trace/pass-events.js: decodes the events of the searches beyond alpha-beta (docs/protocol.md
-// "Trace events"): a pass over the root (MTD(f), SSS*), the transposition table's hits and
-// stores, and Star1/Star2's cutoff at a chance node. trace.js decodes the classic kinds and
+// "Trace events"): a pass over the root (aspiration search, MTD(f), SSS*), PVS's re-search of
+// a child whose null-window test failed high, the transposition table's hits and stores, and
+// Star1/Star2's cutoff at a chance node. trace.js decodes the classic kinds and
 // asks here for these, and for what a node entered again in a later pass resets; DOM-free.
 
 /** A wire array of one of these kinds as the object the panels read (named fields). */
@@ -9,6 +10,8 @@ export function decodePassEvent(wire) {
   switch (type) {
     case "pass": // names no node: its number, window and why (trace.js makes the root its node)
       return { type, number: wire[1], alpha: wire[2], beta: wire[3], why: wire[4] };
+    case "research":
+      return { type, alpha: wire[2], beta: wire[3] };
     case "tt":
       return { type, action: wire[2], lower: wire[3], upper: wire[4] };
     case "chance_cutoff": {

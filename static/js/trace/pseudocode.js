@@ -4,6 +4,7 @@
 // strict (MAX returns when v > β, MIN when v < α, before updating).
 
 import { PASS_LISTINGS, passLinesFor } from "./pass-pseudocode.js";
+import { windowLinesFor, windowListing } from "./window-pseudocode.js";
 
 /** One listing line: [id, indent, text]. Ids are what events map to. */
 function valueFunction({ window, chance, limited }) {
@@ -79,6 +80,11 @@ function expValue(window) {
 
 /** The listing for a set of options: [{title, lines}] sections. */
 export function listing(options = {}, hasChance = false) {
+  const windowed = windowListing(options, () => classicListing(options, hasChance));
+  return windowed || classicListing(options, hasChance);
+}
+
+function classicListing(options, hasChance) {
   const algorithm = options.algorithm || "alphabeta";
   const limited = Number.isInteger(options.depth);
   if (algorithm in PASS_LISTINGS) return PASS_LISTINGS[algorithm]();
@@ -135,6 +141,10 @@ export function linesFor(event, parentKind) {
     case "exit":
       return [`${parentKind}-return`];
     default:
-      return passLinesFor(event);
+      // Aspiration's passes and PVS's re-search are the windowed searches'; MTD(f)'s and
+      // SSS*'s passes, the table and Star1's chance cutoffs are the pass searches'.
+      return event.type === "research" || (event.type === "pass" && event.why !== "mtdf" && event.why !== "sssstar")
+        ? windowLinesFor(event)
+        : passLinesFor(event);
   }
 }

@@ -27,9 +27,10 @@ const CUTOFF = 3;
 const EXIT = 4;
 const PASS = 5;
 const TABLE = 6;
-// A Star1/Star2 chance_cutoff prunes as a cutoff does (its `kind` is derived from the relation).
+// A Star1/Star2 chance_cutoff prunes as a cutoff does (its `kind` is derived from the relation);
+// PVS's research changes nothing here (the node's `enter` follows it).
 const TYPE_CODES = { enter: ENTER, leaf: LEAF, update: UPDATE, cutoff: CUTOFF, exit: EXIT };
-Object.assign(TYPE_CODES, { chance_cutoff: CUTOFF, pass: PASS, tt: TABLE });
+Object.assign(TYPE_CODES, { chance_cutoff: CUTOFF, pass: PASS, tt: TABLE, research: 7 });
 
 const SNAPSHOT_BUDGET_BYTES = 64 * 1024 * 1024;
 const BYTES_PER_NODE = 1 + 1 + 8 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 2;
@@ -144,6 +145,7 @@ export class Trace {
   constructor(nodes, options = {}) {
     this.nodes = nodes; // the rows as received (the trace download writes them back)
     this.options = options;
+    this.moverSide = options.algorithm === "negamax"; // each node's mover maximises: v from −∞
     const n = nodes.length;
     this.size = n;
     this.keys = new Array(n); // dotted paths ("1.2", root ""): data-path in the view
@@ -281,7 +283,7 @@ export class Trace {
         s.state[i] = ACTIVE;
         s.alpha[i] = num(e.alpha);
         s.beta[i] = num(e.beta);
-        s.value[i] = e.kind === "max" ? -Infinity : e.kind === "min" ? Infinity : NaN;
+        s.value[i] = e.kind === "max" || this.moverSide ? -Infinity : e.kind === "min" ? Infinity : NaN;
         searchAnew(this, s, i); // entered again in a later pass: earlier marks go
         s.visited++;
         break;

@@ -58,6 +58,7 @@ export function nodeLabel(trace, s, id, names, levels, folded = null) {
     const pruned = trace.prunedIds[s.cut[id]].length;
     parts.push(pruned ? `cut off after its ${ordinal(searched)} child` : `cutoff test fired at its last child`);
   }
+  if (s.entries && s.entries[id] > 1) parts.push(`searched ${s.entries[id]} times`);
   if (folded) parts.push(`folded: ${folded.filter(Boolean).join(", ")}`);
   if (trace.depth[id] >= DEEP_LEVEL) parts.push(`level ${trace.depth[id] + 1}`);
   return `${what(trace, id, names, levels[trace.depth[id]])}: ${parts.join(", ")}`;

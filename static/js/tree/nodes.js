@@ -21,6 +21,7 @@ import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.
 import { attrValue, fmt, fmtShort } from "../lib/format.js";
 import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./shapes.js";
 import { nodeLabel } from "./aria.js";
+import { markPasses } from "./pass-badges.js";
 import { NAME_CHARS, shortName } from "./fit.js";
 
 const SUMMARY_LINES = 3;
@@ -332,9 +333,7 @@ export class NodeLayer {
     if (isDone && st !== PRUNED) g.setAttribute("data-value", attrValue(v));
     else g.removeAttribute("data-value");
     g.classList.toggle("done", !!isDone);
-    // Searched more than once (a later pass): data-passes says how often, CSS rings it.
-    if (s.entries[i] > 1) g.setAttribute("data-passes", String(s.entries[i]));
-    else g.removeAttribute("data-passes");
+    if (s.entries[i] > 1 || g.hasAttribute("data-passes")) markPasses(g, s.entries[i]); // a later pass, a re-search
     if (!t.nodes[i].terminal) {
       // A node being searched always shows its running value ("?" before it has one).
       let valText = "";

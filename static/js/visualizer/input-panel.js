@@ -114,7 +114,7 @@ export class InputPanel {
       this.clearOptionErrors();
       this.hooks.onOptionsChange();
     };
-    this.extras = new AlgorithmFields(changed); // guess (MTD(f)), bounds (Star1/Star2)
+    this.extras = new AlgorithmFields(changed); // window, fail, aspiration; guess; bounds
     for (const el of [e.algorithm, e.rule, e.players, e.depth, e.ordering, e.seed]) {
       el.addEventListener("change", changed);
     }
@@ -208,6 +208,7 @@ export class InputPanel {
     };
     if (Number.isNaN(options.depth)) options.depth = depthText; // the server says what is wrong
     if (Number.isNaN(options.seed)) options.seed = e.seed.value;
+    if (options.algorithm === "pvs") options.rule = "standard"; // PVS prunes by the standard rule
     return { ...options, ...this.extras.read(options.algorithm) };
   }
 
@@ -246,7 +247,7 @@ export class InputPanel {
 
   syncOptionControls() {
     const e = this.els;
-    const alphabeta = e.algorithm.value === "alphabeta";
+    const alphabeta = ["alphabeta", "negamax"].includes(e.algorithm.value); // the rule applies
     e.rule.disabled = !alphabeta;
     e.ruleHint.hidden = alphabeta;
     e.seedLabel.hidden = e.ordering.value !== "random";

@@ -36,6 +36,7 @@ import { followLessonSlide } from "../lesson/lecture-slide.js";
 import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
+import { windowQuery } from "./algorithm-fields.js";
 import { setUpPage } from "../lib/page-setup.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
@@ -135,7 +136,7 @@ function urlOptions(options) {
   };
   if (options.ordering === "random") out.seed = options.seed;
   for (const key of ["guess", "bounds"]) if (options[key] !== undefined) out[key] = options[key];
-  return out;
+  return Object.assign(out, windowQuery(options));
 }
 
 function writeUrl() {
