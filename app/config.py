@@ -99,7 +99,7 @@ class Config:
         )
         self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
         # Games, big traces and gradings compute in worker processes kept between requests
-        # (app/web/job_pool.py): this many workers, places per client address and waiting
+        # (app/compute/job_pool.py): this many workers, places per client address and waiting
         # in all, a CPU-time and a memory (address space) budget per job, and how long a job
         # waits for a free worker before a 503.
         self.PRUNE_JOB_WORKERS = _integer(environ, "PRUNE_JOB_WORKERS", 2)

@@ -17,9 +17,11 @@ from flask import Flask
 from werkzeug.routing import IntegerConverter
 
 from .assets import init_assets
+from .compute.job_pool import init_jobs
 from .config import Config
 from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
+from .lecture.payloads import init_lecture_payloads
 from .realtime.sockets import init_socketio
 from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
 from .static_files import init_compression
@@ -29,8 +31,7 @@ from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
 from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
-from .web.job_pool import init_jobs
-from .web.lecture_payloads import init_lecture_payloads, lecture_payloads
+from .web.lecture_payloads import lecture_payloads
 from .web.lessons import lesson_pages, lessons_api
 from .web.pages import pages
 from .web.practice import practice_api

@@ -1,4 +1,4 @@
-"""The computations a worker process runs for the server (app/web/job_pool.py), and that
+"""The computations a worker process runs for the server (app/compute/job_pool.py), and that
 process's loop: ``python -m app.jobs MEGABYTES``.
 
 A job is a kind named in ``KINDS`` and JSON arguments; its answer is JSON bytes. The process

@@ -1,6 +1,7 @@
 """A run request's whole trace as JSON, batch by batch: ``{"nodes", "options", "events",
 "summary"}``, and a socket run's acknowledgement and batches. Flask-free, so the server
-(app/web/traces.py, app/realtime/sockets.py) and its worker processes (app/jobs.py) make the same.
+(app/compute/run_traces.py, app/realtime/sockets.py) and its worker processes (app/jobs.py)
+make the same.
 """
 
 from __future__ import annotations

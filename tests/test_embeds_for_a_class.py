@@ -19,7 +19,8 @@ import requests
 from conftest_browser import start_server
 from support import TEXTBOOK, make_app
 
-from app.web.traces import ENGINE_VERSION, IMMUTABLE, SHORT, TraceCache
+from app.compute.trace_cache import TraceCache
+from app.web.traces import ENGINE_VERSION, IMMUTABLE, SHORT
 
 STUDENTS = 1000
 THREADS = 50

@@ -1,4 +1,4 @@
-"""Computations in worker processes (app/web/job_pool.py, app/jobs.py): the same answers as
+"""Computations in worker processes (app/compute/job_pool.py, app/jobs.py): the same answers as
 computed in the server (traces, gradings, socket runs streamed in batches), input errors still
 naming their node or field, a job over its time or
 memory budget refused saying so (and the next one answered), places per address and in all
@@ -14,9 +14,9 @@ import pytest
 from support import engine_trace, make_app
 from test_sockets import Inbox
 
+from app.compute.job_pool import IDLE, ClientGone, JobPool, JobsBusy, JobSettings, ServerBusy
 from app.engine.generators import random_tree
 from app.realtime.sockets import socketio
-from app.web.job_pool import IDLE, ClientGone, JobPool, JobsBusy, JobSettings, ServerBusy
 
 BIG = random_tree(seed=3, depth=6, branching=4)  # 5,461 nodes: well over the inline bound
 ROWS = ["%" * 30, "%P" + "." * 27 + "%", *["%" + "." * 28 + "%"] * 26]

@@ -21,17 +21,15 @@ MAY_IMPORT = {
     "app.practice": ("app.engine",),
     "app.experiments": ("app.engine", "app.games"),
     "app.lessons": ("app.engine", "app.inputs"),
+    # Worker processes, the trace cache, giving way: services below the routes and sockets.
+    "app.compute": ("app.engine", "app.inputs", "app.jobs", "app.tracing"),
     # A socket run is read like a JSON one, traced in a worker process and kept in the trace
-    # cache: the two modules of app/web it takes are those services, not routes.
-    "app.realtime": (
-        "app.engine",
-        "app.inputs",
-        "app.tracing",
-        "app.web.job_pool",
-        "app.web.traces",
-    ),
+    # cache (app/compute).
+    "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),
 }
 NO_WEB_FRAMEWORK = ("app.engine", "app.games", "app.practice", "app.experiments", "app.lessons")
+# The compute services use Flask's application context (settings, the app's pool), no routes.
+NO_ROUTES = ("flask_socketio", "socketio", "engineio", "simple_websocket")
 ENTRY_POINTS = {APP / "engine" / "__main__.py": ("app.cli",)}
 # Who may import the socket layer: the layers above it.
 REALTIME_USERS = ("app.factory", "app.security", "app.lecture", "app.web", "app.realtime")
@@ -104,9 +102,36 @@ def test_the_scan_resolves_relative_imports():
     assert "app.engine.search" in imported_modules(APP / "engine" / "cli.py")
     assert "app.engine.tree" in imported_modules(APP / "games" / "search.py")
     assert "app.realtime.runs" in imported_modules(APP / "realtime" / "sockets.py")
-    assert "app.web.job_pool" in imported_modules(APP / "realtime" / "sockets.py")
-    assert "app.realtime.sockets.take_turns" in imported_modules(APP / "web" / "api.py")
+    assert "app.compute.job_pool" in imported_modules(APP / "realtime" / "sockets.py")
+    assert "app.compute.turns.take_turns" in imported_modules(APP / "web" / "api.py")
     assert within("flask_socketio.emit", WEB_FRAMEWORKS) and not within("flasky", WEB_FRAMEWORKS)
+
+
+def test_the_compute_services_take_no_socket_layer():
+    assert offences_of("app.compute", lambda m: within(m, NO_ROUTES)) == {}
+
+
+def top_level(module: str) -> str:
+    """The part of app a module belongs to: its package (app.web) or its own module (app.cli)."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def test_the_apps_packages_and_modules_import_one_another_without_a_circle():
+    """Between the parts of app (its packages and its top-level modules), imports run one
+    way: no package reaches back up to one that imports it. The engine's entry point
+    (app/engine/__main__.py, which hands over to app/cli.py) is left out, as in the table."""
+    graph: dict[str, set[str]] = {}
+    for path in APP.rglob("*.py"):
+        if path in ENTRY_POINTS:
+            continue
+        part = top_level(module_name(path))
+        if part == "app":
+            continue  # the package's face (app/__init__.py) only names it
+        wanted = {top_level(m) for m in imported_modules(path) if within(m, ["app"])}
+        graph.setdefault(part, set()).update(wanted - {part, "app"})
+    list(graphlib.TopologicalSorter(graph).static_order())  # CycleError on a circle
+    assert {"app.engine", "app.web", "app.realtime", "app.compute"} <= graph.keys()
 
 
 @pytest.mark.parametrize("package", ["app.engine", "app.realtime"])

@@ -18,16 +18,17 @@ from typing import Any
 from flask import current_app, request
 from flask_socketio import emit, join_room, leave_room
 
+from ..compute.turns import take_turns
 from ..engine import Document, EngineError, SearchOptions
 from ..inputs import check_size, limits_from, read_run
 from ..realtime.message_queue import LectureQueue
 from ..realtime.socket_packet import PacketJSON, Refusal
-from ..realtime.sockets import answer_error, on, refused, socketio, take_turns
-from ..web.lecture_payloads import inline_payloads
+from ..realtime.sockets import answer_error, on, refused, socketio
 from .audience import Audience
 from .drills import Drills
 from .lesson_mark import lesson_mark
 from .limits import LectureLimits
+from .payloads import inline_payloads
 from .questions import Questions, Truths, answer_counts
 from .rooms import NoSuchRoom, Room, RoomError, Rooms, normalize_code
 from .stores import OUTAGE, STORE_ERRORS, make_stores, quietly

@@ -14,10 +14,11 @@ from typing import Any
 from flask import current_app, request
 from flask_socketio import emit
 
+from ..compute.turns import off_the_loop
 from ..inputs import check_size, limits_from
 from ..practice.truth import Truth
 from ..realtime.socket_packet import PacketJSON
-from ..realtime.sockets import off_the_loop, on
+from ..realtime.sockets import on
 from .events import (
     _audience,
     _code,

@@ -24,11 +24,13 @@ from flask import current_app, request
 from flask_socketio import SocketIO, emit
 from werkzeug.exceptions import HTTPException
 
+from ..compute.job_pool import ClientGone, run_job
+from ..compute.trace_cache import trace_cache
+from ..compute.turns import take_turns
 from ..engine import EngineError, Limits, Search
 from ..inputs import check_size as _check_size
 from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
 from ..tracing import big_payload, run_head
-from ..web.job_pool import ClientGone, run_job
 from .backlog import bound_backlogs, unread_bytes
 from .message_queue import LectureQueue
 from .runs import Connection, Connections, Run, SearchSlots, TokenBucket
@@ -188,7 +190,7 @@ def on_run(message=None):
 def _prepared(message, limits: Limits, batch: int, connection: Connection):
     """The run's acknowledgement (``run_head``) and its search. A small run (at most
     ``PRUNE_INLINE_TRACE_BYTES`` of JSON: the textbook trees) is searched here, batch by
-    batch as it streams; a bigger one whole in a worker process (app/web/job_pool.py),
+    batch as it streams; a bigger one whole in a worker process (app/compute/job_pool.py),
     whose batches then stream from memory, so the search never holds the event loop. The
     worker's answer is kept in the trace cache by the message's hash: a class running the
     same big tree (a lecture's slide) computes it once."""
@@ -197,7 +199,6 @@ def _prepared(message, limits: Limits, batch: int, connection: Connection):
         document, options = read_run(message, limits, take_turns)
         search = Search(document.tree, options)
         return run_head(document, options, search, take_turns), search
-    from ..web.traces import trace_cache  # (app/web imports this module)
 
     def search_in_a_worker() -> bytes:
         job = [orjson.Fragment(payload), asdict(limits), batch]
@@ -230,32 +231,6 @@ def on_unreadable(refusal: Refusal = TOO_DEEP):
 def refused(refusal: Refusal, limits: Limits) -> EngineError:
     """The error that answers a socket message the packet layer refused."""
     return too_deep(limits) if refusal.too_deep else EngineError(refusal.error)
-
-
-def take_turns() -> None:
-    """Let the server's other clients run (between batches, and inside long parses).
-
-    Under gevent, ``sleep(0)`` only switches to greenlets already runnable: the loop does not
-    poll sockets, so a client whose request has just arrived would wait for the whole search
-    (up to 180 ms measured). ``idle()`` resumes this greenlet once the loop has polled and run
-    everything ready."""
-    if socketio.async_mode == "gevent":
-        import gevent
-
-        gevent.idle()
-    else:
-        socketio.sleep(0)
-
-
-def off_the_loop(function, *args):
-    """``function(*args)`` where a long computation keeps no other client waiting: under gevent
-    in a thread of the hub's pool (the loop serves the others meanwhile, the GIL switching
-    every few ms); with threads, where it is (each request has a thread of its own)."""
-    if socketio.async_mode == "gevent":
-        import gevent
-
-        return gevent.get_hub().threadpool.apply(function, args)
-    return function(*args)
 
 
 def _current_task():

@@ -19,6 +19,9 @@ from typing import Any
 import orjson
 from flask import Blueprint, Response, abort, current_app, request
 
+from ..compute.job_pool import run_job
+from ..compute.run_traces import trace_body
+from ..compute.turns import take_turns
 from ..engine import EngineError, Limits
 from ..engine.cs188 import parse_cs188
 from ..engine.cs188_export import export_cs188
@@ -32,10 +35,8 @@ from ..inputs import (
     read_run,
     refuse_lone_surrogates,
 )
-from ..realtime.sockets import take_turns
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
-from .job_pool import run_job
 from .traces import (
     IMMUTABLE,
     SHORT,
@@ -43,7 +44,6 @@ from .traces import (
     etag_of,
     json_response,
     not_modified,
-    trace_body,
     trace_response,
     view_cache_control,
 )

@@ -14,12 +14,13 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 
+from ..compute.job_pool import run_job
+from ..compute.trace_cache import trace_cache
 from ..engine import EngineError
 from ..experiments import plain_whole
 from ..games.options import read_game_options
 from ..inputs import limits_from
 from ..security import charged_by_time, not_rate_limited
-from .job_pool import run_job
 from .traces import (
     SHORT,
     cached_response,
@@ -27,7 +28,6 @@ from .traces import (
     etag_of,
     not_modified,
     query_options,
-    trace_cache,
 )
 
 game_pages = Blueprint("games", __name__)

@@ -12,13 +12,13 @@ from dataclasses import asdict
 
 from flask import Blueprint, Response, current_app
 
+from ..compute.job_pool import run_job
+from ..compute.turns import take_turns
 from ..engine import EngineError
 from ..inputs import read_run
 from ..practice import grade_answer
-from ..realtime.sockets import take_turns
 from ..tracing import big_payload
 from .api import _body, _limits
-from .job_pool import run_job
 
 practice_api = Blueprint("practice_api", __name__, url_prefix="/api/practice")
 
@@ -28,7 +28,7 @@ GRADE_FIELDS = ("tree", "options", "answer")
 @practice_api.post("/grade")
 def grade():
     """Grade the answer against the engine's trace: a small tree here, a big one in a worker
-    process (app/web/job_pool.py), so that other clients do not wait for it."""
+    process (app/compute/job_pool.py), so that other clients do not wait for it."""
     body = _body()
     if not isinstance(body, dict):
         raise EngineError('the request must be an object: {"tree": …, "options"?: …, "answer": …}')

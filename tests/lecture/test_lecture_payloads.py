@@ -9,8 +9,8 @@ import threading
 from support import TEXTBOOK, engine_trace, make_app
 
 from app.engine.generators import random_tree
+from app.lecture.payload_store import PayloadStore
 from app.realtime.sockets import socketio
-from app.web.payload_store import PayloadStore
 
 CURSOR = {"step": 0, "playing": False, "speed": 1}
 BIG = random_tree(seed=7, depth=7, branching=4)  # 21,845 nodes: a search worth waiting for

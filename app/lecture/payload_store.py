@@ -8,7 +8,8 @@ dropped when a request finds it gone (``drop``), when it has not been asked for 
 ``idle_seconds`` (the rooms' own idle time), or, least recently used first, when the bodies of
 all rooms pass ``max_bytes`` (``PRUNE_LECTURE_PAYLOAD_BYTES``). A body larger than that is
 answered but not kept. The store only keeps what it is given: whether an id is still the
-room's is checked by the route (app/web/lecture_payloads.py) on every request.
+room's is checked by the route (app/web/lecture_payloads.py) on every request; what goes in
+it is app/lecture/payloads.py's.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from flask import Response, current_app, request
@@ -39,7 +39,6 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests, Unprocessab
 
 from ..engine import EngineError
 from ..jobs import HEADER
-from ..security import Meter
 
 ROOT = Path(__file__).resolve().parents[2]
 TICK_SECONDS = 0.5  # how often a waiting request checks that its client is still there
@@ -72,6 +71,12 @@ class OverBudget(UnprocessableEntity):
 
 class ClientGone(Exception):
     """The client closed its connection while its job ran."""
+
+
+class Timer(Protocol):
+    """What times a job once it has a worker (app/security.py's ``Meter``)."""
+
+    def run(self, compute: Callable[[], bytes]) -> bytes: ...
 
 
 @dataclass(frozen=True)
@@ -325,7 +330,7 @@ def run_job(
     kind: str,
     args: list[Any],
     still_wanted: Callable[[], bool] | None = None,
-    meter: Meter | None = None,
+    meter: Timer | None = None,
 ) -> bytes:
     """Job ``kind`` on ``args`` (JSON values) for the current request, in a worker process;
     its JSON answer. Ends (``ClientGone``) when the client goes away: when its HTTP
