@@ -12,6 +12,7 @@ from ..engine import EngineError
 from . import parse_span, plain_whole
 from .optimisations import DEFAULT_POSITIONS, Optimisations
 from .ordering import MoveOrdering
+from .pruning_family import PruningFamily
 from .random_binary import RandomBinary
 from .rules import PruningRules
 from .stats import distribution
@@ -30,6 +31,7 @@ FIELDS: dict[str, dict[str, str]] = {
         "ordering": WORD,
     },
     "optimisations": {"positions": WORD},
+    "pruning-family": {"branching": WHOLE, "depth": WHOLE, "trials": WHOLE, "seed": WHOLE},
 }
 MAKERS: dict[str, Callable[..., Any]] = {
     "random-binary": RandomBinary,
@@ -38,6 +40,7 @@ MAKERS: dict[str, Callable[..., Any]] = {
     "optimisations": lambda positions=None: Optimisations(
         tuple(positions.split(",")) if positions else DEFAULT_POSITIONS
     ),
+    "pruning-family": PruningFamily,
 }
 # The columns whose spread random-binary summarises (mean, median, percentiles, histogram).
 SPREAD = ("alphabeta_nodes", "alphabeta_leaves", "percent_saved")

@@ -19,6 +19,7 @@ from ..engine.options import RULES
 from . import parse_span
 from .optimisations import DEFAULT_POSITIONS, Optimisations
 from .ordering import MoveOrdering
+from .pruning_family import PruningFamily
 from .random_binary import RandomBinary
 from .rules import ORDERINGS, PruningRules
 
@@ -40,6 +41,14 @@ def add_experiment_commands(commands: argparse._SubParsersAction, parser_class) 
     _trial_flags(rules)
     rules.add_argument("--values", type=int, default=3, help="leaf values 0..K-1")
     rules.add_argument("--ordering", choices=ORDERINGS, default="given")
+
+    family = kinds.add_parser(
+        "pruning-family", help="alpha-beta, PVS, MTD(f), SSS*, aspiration as ordering worsens"
+    )
+    family.add_argument("--branching", type=int, default=3)
+    family.add_argument("--depth", type=int, default=4)
+    family.add_argument("--trials", type=int, default=20, help="trees per ordering quality")
+    family.add_argument("--seed", type=int, default=0, help="trial t uses seed S+t")
 
     optimisations = kinds.add_parser("optimisations", help="speed-ups on tic-tac-toe")
     optimisations.add_argument(
@@ -70,6 +79,8 @@ def run_experiment(args: argparse.Namespace) -> str:
         experiment = PruningRules(
             args.branching, args.depths, args.trials, args.seed, args.values, args.ordering
         )
+    elif args.experiment == "pruning-family":
+        experiment = PruningFamily(args.branching, args.depth, args.trials, args.seed)
     else:
         experiment = Optimisations(tuple(args.positions.split(",")))
     return to_csv(experiment.columns, experiment.rows())

@@ -16,7 +16,8 @@ A slide's view is checked by kind:
 - ``{"kind": "game", "game": "tictactoe" | "pacman", "query": {…}, "from"?, "to"?, "print"?}``:
   a game decision, the query of ``/api/games/<game>/trace``.
 - ``{"kind": "experiment", "name": …, "query": {…}}``: an experiment's chart, the name and
-  query of ``/api/experiments/<name>`` (random-binary, ordering, rules, optimisations).
+  query of ``/api/experiments/<name>`` (random-binary, ordering, rules, pruning-family,
+  optimisations).
 
 The game and experiment checks are the callers' (``check_game``, ``check_experiment``):
 the web layer owns those routes, their names and their fields.

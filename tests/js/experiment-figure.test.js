@@ -13,8 +13,8 @@ const figureOf = (fixture, name, query) => {
 };
 const seriesY = (figure, key) => figure.spec.series.find((s) => s.key === key).points.map((p) => p.y);
 
-test("the figures are made for the API's four experiments", () => {
-  assert.deepEqual(FIGURE_EXPERIMENTS, ["random-binary", "ordering", "rules", "optimisations"]);
+test("the figures are made for the API's five experiments", () => {
+  assert.deepEqual(FIGURE_EXPERIMENTS, ["random-binary", "ordering", "rules", "pruning-family", "optimisations"]);
 });
 
 test("one random tree: minimax's nodes against alpha-beta's, two bars", () => {

@@ -25,8 +25,8 @@ const MARKER_AREA = 70; // px²: a marker about 9 px across
 
 /**
  * A line chart in `container` with its legend in `legend` (a <ul>). Returns {show(spec)}:
- * spec = {label, xLabel, yLabel, series: [{key, label, className, marker, reference?,
- * points: [{x, y}]}]}. Drawn again at each width the container takes.
+ * spec = {label, xLabel, yLabel, xTicks?, series: [{key, label, className, marker,
+ * reference?, points: [{x, y}]}]}. Drawn again at each width the container takes.
  */
 export function lineChart(container, legend) {
   let spec = null;
@@ -68,9 +68,10 @@ function draw(container, spec, width) {
   if (x0 === x1) [x0, x1] = [x0 - 0.5, x1 + 0.5]; // one depth: still a visible x axis
   const x = d3.scaleLinear().domain([x0, x1]).range([0, innerWidth]);
   const y = d3.scaleLog().domain(yDomain).range([plotHeight, 0]);
-  // Whole-number ticks only (depths), thinned to fit: a label needs ~3 characters of room.
+  // Whole-number ticks only (depths), thinned to fit: a label needs ~3 characters of room;
+  // a spec may name its own (`xTicks`: the x values it has, such as 0, 25, …, 100 percent).
   const every = Math.max(1, Math.ceil((x1 - x0 + 1) / Math.max(2, innerWidth / (FONT_PX * 2.6))));
-  const xTicks = d3.range(Math.ceil(x0), Math.floor(x1) + 1).filter((v, i) => i % every === 0);
+  const xTicks = spec.xTicks || d3.range(Math.ceil(x0), Math.floor(x1) + 1).filter((v, i) => i % every === 0);
 
   const svg = freshSvg(container, { width, height, label: spec.label });
   const g = plotArea(svg, margin);

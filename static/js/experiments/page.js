@@ -3,6 +3,7 @@
 // them. Nothing runs until a teacher presses Run: a class opening the page at once would
 // otherwise fill the server's search slots.
 
+import { setupFamily } from "./family.js";
 import { setupOptimisations } from "./optimisations.js";
 import { setupOrdering } from "./ordering.js";
 import { setupRandomSeed } from "./random-seed.js";
@@ -18,6 +19,7 @@ const SECTIONS = {
   ord: setupOrdering,
   rul: setupRules,
   opt: setupOptimisations,
+  fam: setupFamily,
 };
 
 for (const [id, setup] of Object.entries(SECTIONS)) {

@@ -9,8 +9,8 @@
 //
 // The experiments are the API's (docs/experiments.md): random-binary (one seed: minimax
 // against alpha-beta as two bars; several: a histogram of alpha-beta's nodes, from the API's
-// summary), ordering and rules (line charts by depth), optimisations (bars for the first
-// position of the query).
+// summary), ordering and rules (line charts by depth), the pruning family (a line chart by
+// ordering quality), optimisations (bars for the first position of the query).
 
 import {
   EMPTY_BOARD,
@@ -22,6 +22,7 @@ import {
   seedChart,
   spreadChart,
 } from "../experiments/chart-specs.js";
+import { byQuality, familyChart } from "../experiments/family-specs.js";
 import { formatCount, formatNumber, formatRange } from "../experiments/numbers.js";
 
 const TABLE_NOTE = " The numbers are in the table under the chart.";
@@ -109,6 +110,12 @@ const FIGURES = {
     const spec = rulesChart(rows, b);
     return { kind: "line", title, spec, tables: [lineTable(spec, title)] };
   },
+  "pruning-family"(rows, query) {
+    const b = Number(query.branching) || 3;
+    const title = `The pruning family: leaves evaluated as ordering worsens, branching ${b}, depth ${Number(query.depth) || 4}`;
+    const spec = familyChart(byQuality(rows), b);
+    return { kind: "line", title, spec, tables: [lineTable(spec, title)] };
+  },
   optimisations(rows) {
     const position = rows[0].position;
     const from = position === EMPTY_BOARD ? "the empty board" : `position ${position}`;
@@ -148,6 +155,9 @@ export function experimentSummary(name, query = {}) {
   if (name === "rules") {
     const values = Number(q.values || 3);
     return `Experiment: the pruning rule on ties (branching ${b}, depths ${depths}, leaf values 0–${values - 1})`;
+  }
+  if (name === "pruning-family") {
+    return `Experiment: the pruning family as ordering worsens (branching ${q.branching || "3"}, depth ${q.depth || "4"})`;
   }
   if (name === "optimisations") {
     const first = (q.positions || EMPTY_BOARD).split(",")[0];
