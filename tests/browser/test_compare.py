@@ -206,6 +206,7 @@ def test_stepping_counts_nodes_reached_in_both_and_back_restores(prune, live_ser
             "reached": str(totals[side]),
             "leaves": str(kinds.count("leaf")),
             "cutoffs": str(kinds.count("cutoff")),
+            "pass": str(kinds.count("pass")),  # none for the classic searches
         }
     assert pictures[-1]["left"]["counts"]["leaves"] == "9"
     assert "the search is complete" in pictures[-1]["right"]["narration"]

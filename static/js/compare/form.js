@@ -1,6 +1,7 @@
 // compare/form.js: the compare page's chooser: which tree (a preset, or the tree the link
 // brought) and what to compare (minimax against alpha-beta, the standard rule against the
-// strict one, or two orderings picked one each). It shows what the address holds; Compare
+// strict one, two orderings picked one each, a pair of the pruning family, or any two
+// searches picked one each). It shows what the address holds; Compare
 // opens the page's address for the new choice (spec.js writes the sides).
 
 import { COMPARISONS, comparisonOf, withSides } from "./spec.js";
@@ -19,6 +20,9 @@ export class CompareForm {
       orderings: $("cmp-orderings"),
       orderLeft: $("cmp-order-left"),
       orderRight: $("cmp-order-right"),
+      searches: $("cmp-searches"),
+      algoLeft: $("cmp-algo-left"),
+      algoRight: $("cmp-algo-right"),
     };
     const { tree, kind, orderLeft, orderRight } = this.els;
     if (where.presetName && [...tree.options].some((o) => o.value === where.presetName)) {
@@ -45,6 +49,10 @@ export class CompareForm {
       orderLeft.value = sides.left.ordering || "given";
       orderRight.value = sides.right.ordering || "given";
     }
+    if (current === "searches") {
+      this.els.algoLeft.value = sides.left.algorithm || "alphabeta";
+      this.els.algoRight.value = sides.right.algorithm || "alphabeta";
+    }
     kind.addEventListener("change", () => this.showOrderings());
     this.showOrderings();
     this.els.form.addEventListener("submit", (event) => {
@@ -55,6 +63,7 @@ export class CompareForm {
 
   showOrderings() {
     this.els.orderings.hidden = this.els.kind.value !== "ordering";
+    this.els.searches.hidden = this.els.kind.value !== "searches";
   }
 
   /** The sides the form asks for. */
@@ -65,6 +74,10 @@ export class CompareForm {
     if (kind === "ordering") {
       left.ordering = this.els.orderLeft.value;
       right.ordering = this.els.orderRight.value;
+    }
+    if (kind === "searches") {
+      left.algorithm = this.els.algoLeft.value;
+      right.algorithm = this.els.algoRight.value;
     }
     return { left, right };
   }

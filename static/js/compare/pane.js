@@ -1,5 +1,5 @@
 // compare/pane.js: one of the compare page's two searches on screen: its heading, its
-// counts (nodes reached so far, leaves, cutoffs), its tree (a TreeView), its narration line
+// counts (nodes reached so far, leaves, cutoffs, the pass under way), its tree (a TreeView), its narration line
 // and, once it has reached its last node, "finished". The page (page.js) says which step of
 // this pane's trace to show; the pane marks the nodes only one search reaches (marks.js)
 // after every render of its view, including the renders the view does by itself (a fold, a
@@ -82,6 +82,7 @@ export class Pane {
     this.setCount("reached", s.visited);
     this.setCount("leaves", s.leaves);
     this.setCount("cutoffs", s.cutAlpha + s.cutBeta);
+    this.setCount("pass", s.pass); // the pass under way (MTD(f), SSS*, aspiration); 0: none
     this.els.section.dataset.finished = finished ? "true" : "false";
   }
 

@@ -7,15 +7,25 @@
 //
 //   left=KEY:VALUE[,KEY:VALUE…]   right=KEY:VALUE[,KEY:VALUE…]
 //
-// KEY is one of algorithm, rule, ordering, seed (what two searches of one tree may differ
-// in); a side's pairs override the shared options. Examples:
+// KEY is one of algorithm, rule, ordering, seed, and the pruning family's options (fail,
+// window, aspiration, guess, bounds: docs/algorithms.md) — what two searches of one tree may
+// differ in; a side's pairs override the shared options. A value of two numbers is written
+// with ";" inside a pair ("window:2;5", "aspiration:3;1", "bounds:0;10"), since "," separates
+// the pairs; it goes to the server as "2,5". Examples:
 //   /compare?preset=textbook&left=algorithm:minimax&right=algorithm:alphabeta   (the default)
 //   /compare?preset=tie&left=rule:standard&right=rule:strict
 //   /compare?preset=textbook&left=ordering:given&right=ordering:perfect
 //   /compare?random={…}&algorithm=alphabeta&left=ordering:random,seed:1&right=ordering:random,seed:2
+//   /compare?preset=textbook&left=algorithm:alphabeta&right=algorithm:pvs
+//   /compare?preset=textbook&left=algorithm:mtdf,guess:3&right=algorithm:mtdf,guess:14
+//   /compare?preset=textbook&left=algorithm:alphabeta&right=algorithm:alphabeta,aspiration:3;1
 // An unknown key or a malformed pair is ignored (the server checks the values).
+//
+// The two searches step together by nodes reached (compare/sync.js): a node entered again in
+// a later pass or a re-search counts again, so searches of different lengths stay comparable.
 
-export const SIDE_KEYS = ["algorithm", "rule", "ordering", "seed"];
+export const SIDE_KEYS = ["algorithm", "rule", "ordering", "seed", "fail", "window", "aspiration", "guess", "bounds"];
+const PAIRED = ["window", "aspiration", "bounds"]; // two numbers: "a;b" here, "a,b" for the server
 export const DEFAULT_LEFT = { algorithm: "minimax" };
 export const DEFAULT_RIGHT = { algorithm: "alphabeta" };
 
@@ -30,10 +40,17 @@ export const COMPARISONS = {
     { algorithm: "alphabeta", ordering: "given" },
     { algorithm: "alphabeta", ordering: "perfect" },
   ],
+  // The pruning family's telling pairs (docs/algorithms.md); "searches" picks any two.
+  pvs: [{ algorithm: "alphabeta" }, { algorithm: "pvs" }],
+  sssstar: [{ algorithm: "alphabeta" }, { algorithm: "sssstar" }],
+  mtdf: [{ algorithm: "mtdf" }, { algorithm: "sssstar" }],
+  negamax: [{ algorithm: "alphabeta" }, { algorithm: "negamax" }],
+  searches: [{ algorithm: "alphabeta" }, { algorithm: "pvs" }],
 };
 
 const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta", expectimax: "Expectimax" };
-Object.assign(ALGORITHM_NAMES, { negamax: "Negamax", pvs: "PVS" });
+Object.assign(ALGORITHM_NAMES, { negamax: "Negamax", pvs: "PVS", mtdf: "MTD(f)", sssstar: "SSS*" });
+Object.assign(ALGORITHM_NAMES, { star1: "Star1", star2: "Star2" });
 const ORDERING_NAMES = {
   given: "given order",
   perfect: "perfect ordering",
@@ -51,7 +68,7 @@ export function parseSide(text) {
     if (at < 1) continue;
     const key = pair.slice(0, at).trim();
     const value = pair.slice(at + 1).trim();
-    if (SIDE_KEYS.includes(key) && value !== "") options[key] = value;
+    if (SIDE_KEYS.includes(key) && value !== "") options[key] = PAIRED.includes(key) ? value.replace(";", ",") : value;
   }
   return options;
 }
@@ -60,8 +77,15 @@ export function parseSide(text) {
 export function formatSide(options) {
   const given = (key) => options[key] !== undefined && options[key] !== null && options[key] !== "";
   return SIDE_KEYS.filter(given)
-    .map((key) => `${key}:${options[key]}`)
+    .map((key) => `${key}:${pairText(options[key])}`)
     .join(",");
+}
+
+/** A value as a side's pair writes it: two numbers ([2, 5], {guess, delta}, "2,5") as "2;5". */
+function pairText(value) {
+  if (Array.isArray(value)) return value.join(";");
+  if (value && typeof value === "object") return `${value.guess};${value.delta}`;
+  return String(value).replace(",", ";");
 }
 
 /**
@@ -86,13 +110,21 @@ export function withSides(params, left, right) {
   return out.toString().replace(/%3A/gi, ":").replace(/%2C/gi, ",");
 }
 
-/** Which form comparison a pair of sides is ("algorithm", "rule", "ordering"), or null. */
+/** Which form comparison a pair of sides is ("algorithm", "rule", "ordering", a pruning
+ * family pair, or "searches": any two algorithms with nothing else set), or null. */
 export function comparisonOf(left, right) {
   const full = (side) => ({ ...ENGINE_DEFAULTS, ...side });
   const [a, b] = [full(left), full(right)];
   const differ = SIDE_KEYS.filter((key) => String(a[key]) !== String(b[key]));
   const only = (key) => differ.length === 1 && differ[0] === key;
-  if (only("algorithm") && a.algorithm === "minimax" && b.algorithm === "alphabeta") return "algorithm";
+  const extra = (side) => ["fail", "window", "aspiration", "guess", "bounds"].some((key) => side[key] !== undefined);
+  if (only("algorithm") && !extra(a) && !extra(b)) {
+    for (const kind of ["algorithm", "pvs", "sssstar", "mtdf", "negamax"]) {
+      const [x, y] = COMPARISONS[kind];
+      if (a.algorithm === x.algorithm && b.algorithm === y.algorithm) return kind;
+    }
+    return "searches";
+  }
   if (a.algorithm !== "alphabeta" || b.algorithm !== "alphabeta") return null;
   if (only("rule") && a.rule === "standard") return "rule";
   if (only("ordering")) return "ordering";
@@ -103,6 +135,11 @@ export function comparisonOf(left, right) {
 function parts(options) {
   const out = [["algorithm", ALGORITHM_NAMES[options.algorithm] || String(options.algorithm)]];
   if (options.algorithm === "alphabeta") out.push(["rule", `${options.rule} rule`]);
+  if (options.fail === "hard") out.push(["fail", "fail-hard"]);
+  if (options.window) out.push(["window", `root window [${pairText(options.window).replace(";", ", ")}]`]);
+  if (options.aspiration) out.push(["aspiration", `aspiration ${pairText(options.aspiration).replace(";", " ± ")}`]);
+  if (options.algorithm === "mtdf" && options.guess !== undefined && options.guess !== null)
+    out.push(["guess", `first guess ${options.guess}`]);
   let ordering = ORDERING_NAMES[options.ordering] || `${options.ordering} ordering`;
   if (options.ordering === "random") ordering += ` (seed ${options.seed})`;
   out.push(["ordering", ordering]);
@@ -126,12 +163,15 @@ export function describeSides(leftOptions, rightOptions) {
       .join(", ");
   // What tells them apart; the rule only between two alpha-beta searches (minimax has none).
   const bothPrune = leftOptions.algorithm === "alphabeta" && rightOptions.algorithm === "alphabeta";
-  const keys = ["algorithm", "rule", "ordering"].filter((key) => text(a, key) !== text(b, key) && (key !== "rule" || bothPrune));
+  const keys = ["algorithm", "rule", "fail", "window", "aspiration", "guess", "ordering"].filter(
+    (key) => text(a, key) !== text(b, key) && (key !== "rule" || bothPrune)
+  );
   const short = (list, fallback) => {
     if (!keys.length) return fallback;
     const name = keys.map((key) => text(list, key)).join(", ");
     // "minimax", "alpha-beta, strict rule"; "the strict rule", "the perfect ordering"
-    if (keys[0] === "algorithm") return name.charAt(0).toLowerCase() + name.slice(1);
+    // (an acronym keeps its capitals: "PVS", "MTD(f)", "SSS*")
+    if (keys[0] === "algorithm") return /^.[a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
     return `the ${name}`;
   };
   return {
