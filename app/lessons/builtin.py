@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .beyond import BEYOND, BEYOND_ID
+
 ONE_LECTURE_ID = "alpha-beta-1"
 
 ONE_LECTURE: dict[str, Any] = {
@@ -119,4 +121,4 @@ ONE_LECTURE: dict[str, Any] = {
     ],
 }
 
-BUILTIN_LESSONS: dict[str, dict[str, Any]] = {ONE_LECTURE_ID: ONE_LECTURE}
+BUILTIN_LESSONS: dict[str, dict[str, Any]] = {ONE_LECTURE_ID: ONE_LECTURE, BEYOND_ID: BEYOND}
