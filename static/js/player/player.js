@@ -73,9 +73,10 @@ export class Player {
   /**
    * @param {Object} els  {play, first, back, forward, last, prevCut, nextCut, stepOver,
    *   stepOut, slider, speed, counter}; stepOver and stepOut may be missing
-   * @param {{seek: Function, prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
-   *   stepOut?: Function, onPlaying?: Function}} hooks  prevCutoff … stepOut: step k →
-   *   target step, or -1 if none; onPlaying(playing): playback started or stopped
+   * @param {{seek?: Function, prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
+   *   stepOut?: Function, onPlaying?: Function}} hooks  seek(k): step k was set (a page whose
+   *   panels follow the store, panels/follow-run.js, needs none); prevCutoff … stepOut: step
+   *   k → target step, or -1 if none; onPlaying(playing): playback started or stopped
    * @param {Object} store  the page's run store (player/run-store.js): step, length,
    *   complete, playing and speed are kept there
    */
@@ -211,13 +212,18 @@ export class Player {
     this.sliding = fromSlider;
     this.store.set({ step: target });
     this.sliding = false;
-    this.hooks.seek(target);
+    this.seeked(target);
   }
 
   /** Seek without touching playback (used when a URL or a new run sets the step). */
   show(k) {
     this.store.set({ step: Math.max(0, Math.min(this.n, Math.round(k))) });
-    this.hooks.seek(this.k);
+    this.seeked(this.k);
+  }
+
+  /** Tell the page's `seek` hook, if it has one, that step k was set. */
+  seeked(k) {
+    if (this.hooks.seek) this.hooks.seek(k);
   }
 
   prevCutoff() {
@@ -285,7 +291,7 @@ export class Player {
     if (!this.playing) return;
     if (this.k < this.n) {
       this.store.set({ step: this.k + 1 });
-      this.hooks.seek(this.k);
+      this.seeked(this.k);
     }
     if (this.k >= this.n && this.complete) {
       this.pause();

@@ -1,11 +1,13 @@
 // player/run-store.js: the state of one page's run, in one store (lib/store.js):
 //   trace     the Trace on screen (trace/trace.js), or null
+//   run       what the trace is of, where a page says so: {source, doc, options, info}
 //   step      the step shown (0 … length); the view state is derived from it, never stored
 //   length    events known so far; complete: the server said the trace is whole
 //   runState  idle | loading | streaming | done | error
 //   playing   playback on; speed: 0.25 … 16 (steps per 700 ms)
 // The player (player/player.js) writes step, length, complete, playing and speed; the page's
-// loading code writes trace and runState; panels, the lecture and the editor subscribe.
+// loading code writes trace, run and runState; panels (panels/follow-run.js), the lecture and
+// the editor subscribe.
 // `mirrorRunState` copies runState to body[data-run-state] for CSS and tests: the one place
 // it is written. Nothing reads the step or the run state back from the DOM.
 
@@ -17,6 +19,7 @@ export const RUN_STATES = Object.freeze(["idle", "loading", "streaming", "done",
 export function createRunStore(fields = {}) {
   return createStore({
     trace: null,
+    run: null,
     step: 0,
     length: 0,
     complete: false,

@@ -1,11 +1,12 @@
 // visualizer/page.js: the main page's entry. It builds the panels (tree view, pseudocode,
-// narration, statistics, the header's title) and shows step k in each of them and in the
-// address; run.js runs a tree over the socket into a trace, first-load.js opens what the address
-// asks for, toolbar.js wires the toolbar, editor.js and share.js edit and share the tree shown
-// (print.js prints it whole), lecture/*.js run lecture mode on top. The page's state is in two
-// stores: the run's (player/run-store.js) and the page's (lecture mode, "Hide answers",
-// presenting: lib/page-store.js), mirrored on <body> here. window.prune is a hook for tests
-// and benches only: nothing in the app reads it.
+// narration, statistics, the header's title), which follow the run store's trace and step
+// (panels/follow-run.js), and writes each step shown in the address; run.js runs a tree over
+// the socket into a trace, first-load.js opens what the address asks for, toolbar.js wires the
+// toolbar, editor.js and share.js edit and share the tree shown (print.js prints it whole),
+// lecture/*.js run lecture mode on top. The page's state is in two stores: the run's
+// (player/run-store.js) and the page's (lecture mode, "Hide answers", presenting:
+// lib/page-store.js), mirrored on <body> here. window.prune is a hook for tests and benches
+// only: nothing in the app reads it.
 
 import { Lecture } from "../lecture/room.js";
 import { QuestionAnswering } from "../lecture/answering.js";
@@ -17,6 +18,7 @@ import { RunClient } from "../lib/socket-client.js";
 import { DEFAULT_MAX_URL_CHARS, UrlState } from "../lib/url-state.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
+import { followRun } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
 import { Pseudocode } from "../panels/pseudocode.js";
 import { Stats } from "../panels/stats.js";
@@ -73,7 +75,7 @@ mirrorRunState(store, document.body);
 mirrorPageState(pageStore, document.body);
 
 const player = standardPlayer(
-  (k) => showStep(k),
+  null, // the panels follow the store (below)
   () => store.get().trace,
   {
     onPlaying: (playing) => narration.setPlaying(playing),
@@ -95,11 +97,9 @@ const input = new InputPanel({
 const runner = new Runner(
   { input, client, player, store },
   {
-    showStep: (k) => showStep(k),
-    onTrace: ({ trace, ...run }) => {
+    onTrace: ({ options }) => {
       if (notice.isError) notice.hide(); // a tree is loaded now
-      input.setOptions(run.options);
-      for (const panel of panels) panel.setTrace(trace, run);
+      input.setOptions(options);
       player.reset(0, false);
     },
     onStarted: (run) => lecture.onRun(run),
@@ -110,18 +110,15 @@ const docTitle = new DocTitle(() => answers.on);
 const showAllButton = wireViewTools(view);
 const panels = [treePanel(view, showAllButton), pseudocodePanel(pseudocode), narrationPanel(narration), statsPanel(stats), docTitle];
 
-/** Show step k in every panel, then in the address (not counted in stepTimes). */
-function showStep(k) {
-  const { trace } = runner;
-  if (!trace) return;
-  const t0 = performance.now();
-  const s = trace.seek(k);
-  const final = trace.complete && s.step === trace.length;
-  for (const panel of panels) panel.show({ s, step: s.step, final });
-  stepTimes.push(performance.now() - t0);
-  if (stepTimes.length > STEP_TIMES_KEPT) stepTimes.splice(0, stepTimes.length - STEP_TIMES_KEPT);
-  writeUrl();
-}
+// The panels draw the store's trace at its step (panels/follow-run.js); after each step, the
+// time it took (for benchmarks) and the address (not counted in stepTimes).
+followRun(store, panels, {
+  onShown: (ms) => {
+    stepTimes.push(ms);
+    if (stepTimes.length > STEP_TIMES_KEPT) stepTimes.splice(0, stepTimes.length - STEP_TIMES_KEPT);
+    writeUrl();
+  },
+});
 
 /** The options an address or a share link carries (the seed only for a random ordering,
  * MTD(f)'s guess and Star1/Star2's bounds only with those algorithms). */

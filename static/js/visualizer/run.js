@@ -4,8 +4,9 @@
 // into a Trace, then puts the player on the step asked for: the address's step, the end, or the
 // node the reader was looking at (SameNode). A newer run makes an older run's replies stale. The
 // page decides what a new trace means for its panels (hooks.onTrace) and tells lecture mode
-// (hooks.onStarted). The trace and the run state ("loading", "streaming", "done", "error") go
-// to the page's run store (player/run-store.js), which lecture mode and the editor watch.
+// (hooks.onStarted). The trace (with its run: source, document, options) and the run state
+// ("loading", "streaming", "done", "error") go to the page's run store (player/run-store.js),
+// which the panels (panels/follow-run.js), lecture mode and the editor watch.
 
 import { getPreset, randomTree } from "../lib/api.js";
 import { SameNode, nodeAt } from "../trace/same-node.js";
@@ -15,10 +16,9 @@ export class Runner {
   /**
    * @param {{input: InputPanel, client: RunClient, player: Player, store}} parts  store: the
    *   page's run store (the player's)
-   * @param {{showStep: Function, onTrace: Function, onStarted: Function}} hooks
-   *   showStep(k): show step k everywhere; onTrace({trace, source, doc, options, info}): a run's
-   *   trace begins, empty (before its first step is shown); onStarted({doc, options, urlView}):
-   *   its step 0 is shown
+   * @param {{onTrace: Function, onStarted: Function}} hooks  onTrace({trace, source, doc,
+   *   options, info}): a run's trace begins, empty (set in the store, the panels have it);
+   *   onStarted({doc, options, urlView}): its step 0 is shown
    */
   constructor({ input, client, player, store }, hooks) {
     this.store = store;
@@ -98,10 +98,12 @@ export class Runner {
         this.source = source;
         this.options = resolved || options;
         this.doc = doc;
-        this.store.set({ trace: this.trace });
-        this.hooks.onTrace({ trace: this.trace, source, doc, options: this.options, info });
+        const run = { source, doc, options: this.options, info };
+        // One change: the panels set the new trace and draw its step 0 once (player.reset
+        // in hooks.onTrace then finds the store as it wants it).
+        this.store.set({ trace: this.trace, run, step: 0, length: 0, complete: false });
+        this.hooks.onTrace({ trace: this.trace, ...run });
         this.setRunState("streaming");
-        this.hooks.showStep(0);
         this.hooks.onStarted({ doc, options: this.options, urlView }); // a presenter sends the new view
         timings.drawn = performance.now();
         timings.nodes = nodes.length;
@@ -126,7 +128,7 @@ export class Runner {
         if (pendingStep === "end") player.show(trace.length);
         else if (pendingStep instanceof SameNode) player.show(pendingStep.settle(trace));
         else if (typeof pendingStep === "number") player.show(Math.min(pendingStep, trace.length));
-        else this.hooks.showStep(player.k); // the last step may now be final
+        // (else the panels redraw the step shown when `complete` changes: it may now be final)
         this.pendingStep = null;
         timings.done = performance.now();
         this.setRunState("done");

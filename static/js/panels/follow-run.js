@@ -1,0 +1,26 @@
+// panels/follow-run.js: panels draw what the page's run store (player/run-store.js) holds.
+// A panel is { setTrace(trace, run), show({ s, step, final }) } (visualizer/panels.js wraps
+// the classes of this folder so). `followRun(store, panels)` subscribes them: a new `trace`
+// (with its `run`: {source, doc, options, info}) is set in every panel, then the state at the
+// store's `step` (`trace.seek(step)`, replayed once for all of them) is shown in each, again
+// whenever the step changes or the trace becomes complete (its last step may now be final).
+// So "events arrived → panel drawn" reads: the runner and the player write the store, this
+// module draws.
+
+/**
+ * Subscribe `panels` to `store`; `onShown(ms, state)` is called after each step is drawn in
+ * all of them, with the time it took. Returns the unsubscriber.
+ */
+export function followRun(store, panels, { onShown = () => {} } = {}) {
+  return store.subscribe((state, changed) => {
+    const { trace } = state;
+    if (!trace) return;
+    if ("trace" in changed) for (const panel of panels) panel.setTrace(trace, state.run);
+    if (!("trace" in changed || "step" in changed || "complete" in changed)) return;
+    const started = performance.now();
+    const s = trace.seek(state.step);
+    const final = trace.complete && s.step === trace.length;
+    for (const panel of panels) panel.show({ s, step: s.step, final });
+    onShown(performance.now() - started, state);
+  });
+}

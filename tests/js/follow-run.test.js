@@ -1,0 +1,75 @@
+// tests/js/follow-run.test.js: panels follow the page's run store (panels/follow-run.js): a
+// new trace is set in every panel with its run, then its step drawn; each change of step
+// draws that step (seeked once for all panels), a trace becoming complete redraws the step
+// shown (now final at its end), and events streaming in redraw nothing.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { Trace } from "../../static/js/trace/trace.js";
+import { followRun } from "../../static/js/panels/follow-run.js";
+import { createRunStore } from "../../static/js/player/run-store.js";
+import { loadFixture } from "./fixtures.js";
+
+/** A panel that writes down what it was given. */
+function recordingPanel() {
+  const calls = [];
+  return {
+    calls,
+    setTrace: (trace, run) => calls.push(["setTrace", trace, run]),
+    show: ({ s, step, final }) => calls.push(["show", step, final, s.step]),
+  };
+}
+
+function streamedTrace() {
+  const { nodes, summary, events } = loadFixture("textbook");
+  return { trace: new Trace(nodes, summary.options), summary, events };
+}
+
+test("a new trace is set in each panel with its run, then its step 0 drawn once", () => {
+  const store = createRunStore({ step: 7 });
+  const panels = [recordingPanel(), recordingPanel()];
+  const shown = [];
+  followRun(store, panels, { onShown: (ms, state) => shown.push([ms >= 0, state.step]) });
+  const { trace } = streamedTrace();
+  const run = { source: { kind: "preset", name: "textbook" }, options: trace.options };
+  store.set({ trace, run, step: 0, length: 0, complete: false });
+  for (const panel of panels) {
+    assert.deepEqual(panel.calls, [
+      ["setTrace", trace, run],
+      ["show", 0, false, 0],
+    ]);
+  }
+  assert.deepEqual(shown, [[true, 0]]);
+});
+
+test("steps are drawn as the store's step changes; streamed events draw nothing", () => {
+  const store = createRunStore();
+  const panel = recordingPanel();
+  followRun(store, [panel]);
+  const { trace, summary, events } = streamedTrace();
+  store.set({ trace, run: {} });
+  panel.calls.length = 0;
+  trace.append(events);
+  store.set({ length: trace.length });
+  assert.deepEqual(panel.calls, [], "more events known: the step shown is unchanged");
+  store.set({ step: 3 });
+  store.set({ step: 3 });
+  assert.deepEqual(panel.calls, [["show", 3, false, 3]]);
+  store.set({ step: trace.length });
+  assert.deepEqual(panel.calls.at(-1), ["show", trace.length, false, trace.length]);
+  trace.finish(summary);
+  store.set({ complete: true });
+  assert.deepEqual(panel.calls.at(-1), ["show", trace.length, true, trace.length], "now final");
+});
+
+test("nothing is drawn before a trace, nor after the panels unsubscribe", () => {
+  const store = createRunStore();
+  const panel = recordingPanel();
+  const stop = followRun(store, [panel]);
+  store.set({ step: 2, runState: "loading" });
+  assert.deepEqual(panel.calls, []);
+  stop();
+  store.set({ trace: streamedTrace().trace });
+  assert.deepEqual(panel.calls, []);
+});
