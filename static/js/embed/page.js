@@ -8,6 +8,7 @@
 // autoplay=1 does not start playing: the player waits, paused at the step, for Play.
 
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "../lib/api.js";
+import { followRun } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
 import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
@@ -44,7 +45,7 @@ const store = createRunStore(); // the run's state; body[data-run-state] mirrors
 mirrorRunState(store, document.body);
 
 const player = standardPlayer(
-  (k) => showStep(k),
+  null, // the panels follow the store (below)
   () => trace,
   {
     onPlaying: (playing) => narration.setPlaying(playing),
@@ -52,12 +53,14 @@ const player = standardPlayer(
   }
 );
 
-function showStep(k) {
-  if (!trace) return;
-  const s = trace.seek(k);
-  view.render(s, trace.complete && s.step === trace.length);
-  narration.say(narrate(trace, s.step));
-}
+// The tree and the narration draw the store's trace at its step (panels/follow-run.js).
+followRun(store, [
+  {
+    setTrace: (newTrace, { doc }) => view.setTree(newTrace, { cutByLimit: cutByDepthLimit(newTrace, doc), agents: agentsOf(doc) }),
+    show: ({ s, final }) => view.render(s, final),
+  },
+  { setTrace() {}, show: ({ step }) => narration.say(narrate(trace, step)) },
+]);
 
 /** The reader asked for less motion: nothing moves until they press Play. */
 function reducedMotion() {
@@ -142,11 +145,11 @@ async function start() {
   }
   $("embed-loading").remove();
   $("embed-open").href = openLink(loaded);
-  view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.tree), agents: agentsOf(loaded.tree) });
   player.reset(0, false);
-  player.setLength(trace.length, true);
-  const step = loaded.step === "end" ? trace.length : loaded.step || 0;
-  player.show(step);
+  const asked = loaded.step === "end" ? trace.length : loaded.step || 0;
+  const step = Math.max(0, Math.min(trace.length, Math.round(asked)));
+  // One change: the panels set the whole trace and draw the step asked for, once.
+  store.set({ trace, run: { doc: loaded.tree }, length: trace.length, complete: true, step });
   store.set({ runState: "done" });
   if (flag("autoplay") && !reducedMotion()) player.play();
 }
