@@ -39,4 +39,9 @@ test("two searches are named by what tells them apart", () => {
   const aspiration = describeSides({ ...base, algorithm: "alphabeta" }, { ...base, algorithm: "alphabeta", aspiration: [3, 1] });
   assert.equal(aspiration.right.heading, "Alpha-beta, standard rule, aspiration 3 ± 1");
   assert.equal(aspiration.right.short, "the aspiration 3 ± 1");
+  // An option only one side has names that side alone: no stray comma, no empty name.
+  const mtdfSss = describeSides({ ...base, algorithm: "mtdf", guess: 0 }, { ...base, algorithm: "sssstar" });
+  assert.equal(mtdfSss.left.short, "MTD(f), first guess 0");
+  assert.equal(mtdfSss.right.short, "SSS*");
+  assert.equal(aspiration.left.short, "the first search");
 });

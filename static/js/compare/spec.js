@@ -167,8 +167,13 @@ export function describeSides(leftOptions, rightOptions) {
     (key) => text(a, key) !== text(b, key) && (key !== "rule" || bothPrune)
   );
   const short = (list, fallback) => {
-    if (!keys.length) return fallback;
-    const name = keys.map((key) => text(list, key)).join(", ");
+    // Only what this side has: an option the other side alone sets ("first guess 0") adds
+    // nothing here ("SSS*", not "SSS*, ").
+    const name = keys
+      .map((key) => text(list, key))
+      .filter(Boolean)
+      .join(", ");
+    if (!name) return fallback;
     // "minimax", "alpha-beta, strict rule"; "the strict rule", "the perfect ordering"
     // (an acronym keeps its capitals: "PVS", "MTD(f)", "SSS*")
     if (keys[0] === "algorithm") return /^.[a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
