@@ -95,6 +95,24 @@ def test_infinite_bounds_may_be_json_infinity(client):
         ({"tree": TEXTBOOK, "answer": {}, "extra": 1}, "extra", "unknown field 'extra'"),
         ({"answer": {}}, "tree", 'no "tree"'),
         ({"tree": TEXTBOOK, "options": {"rule": "lax"}, "answer": {}}, "rule", "rule 'lax'"),
+        *(
+            (
+                {"tree": TEXTBOOK, "options": {"algorithm": name, **extra}, "answer": {}},
+                "algorithm",
+                f"algorithm '{name}' cannot be graded",
+            )
+            for name, extra in [
+                ("pvs", {}),
+                ("mtdf", {"guess": 0}),
+                ("sssstar", {}),
+                ("negamax", {}),
+            ]
+        ),
+        (
+            {"tree": TEXTBOOK, "options": {"aspiration": {"guess": 3, "delta": 1}}, "answer": {}},
+            "aspiration",
+            "aspiration cannot be graded",
+        ),
     ],
 )
 def test_bad_requests_are_400s_naming_the_field(client, body, field, says):

@@ -5,16 +5,23 @@ returns, optionally the α/β window at chosen nodes, and the root's best move; 
 the prediction against the engine's own trace of the same tree and options. truth.py says
 what the trace holds, answers.py what an answer may say, grade.py how it is graded and
 scored, explain.py how each item is put in words, names.py how nodes are named.
+
+Only one-pass searches of the textbook are graded (minimax, alpha-beta, expectimax; a root
+window and fail-hard included): the others search a node more than once (passes,
+re-searches) or show values from the mover's side, which this grading does not model, so
+they are refused naming the field rather than graded wrongly.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine import DEFAULT_LIMITS, Limits, SearchOptions, Tree
+from ..engine import DEFAULT_LIMITS, EngineError, Limits, SearchOptions, Tree
 from .answers import read_answer
 from .grade import grade
 from .truth import Truth
+
+GRADED_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 
 
 def grade_answer(
@@ -22,6 +29,18 @@ def grade_answer(
 ) -> dict[str, Any]:
     """The graded ``answer`` (JSON data) for ``tree`` searched with ``options``: ``{"score",
     "max_score", "rule", "items"}``. A bad answer is an ``EngineError`` naming its field."""
+    if options.algorithm not in GRADED_ALGORITHMS:
+        raise EngineError(
+            f"algorithm {options.algorithm!r} cannot be graded here: practice grades "
+            f"{', '.join(GRADED_ALGORITHMS)}",
+            field="algorithm",
+        )
+    if options.aspiration is not None:
+        raise EngineError(
+            "aspiration cannot be graded here: its passes search nodes again; "
+            "practice grades one pass",
+            field="aspiration",
+        )
     truth = Truth(tree, options)
     return grade(truth, read_answer(answer, truth, limits))
 
