@@ -1,7 +1,8 @@
 """The pruning family on /experiments (issue 34): Run draws a line chart of every search and
 both reference curves by ordering quality, its table holds the API's means for the same
 parameters, the finding states the shapes with those numbers, and the section reads on a
-projector and a phone with nothing of it past the edge; axe finds nothing serious."""
+projector and a phone with nothing of it past the edge; axe finds nothing serious. The
+practice page refuses the family's searches it cannot grade, saying where to step them."""
 
 from __future__ import annotations
 
@@ -72,3 +73,12 @@ def test_the_family_chart_table_and_finding_equal_the_api(prune, base_url, viewp
     page.locator("#fam svg.chart-svg").scroll_into_view_if_needed()
     prune.screenshot(f"experiments-family-{viewport['width']}")
     assert_no_serious(page, f"the pruning family at {viewport['width']}")
+
+
+@pytest.mark.parametrize("query", ["algorithm=mtdf&guess=0", "algorithm=pvs", "aspiration=3,1"])
+def test_practice_refuses_a_search_it_cannot_grade_and_says_why(prune, query):
+    page = prune.page
+    page.goto(f"/practice?preset=textbook&{query}")
+    page.wait_for_selector("body[data-run-state=error]")
+    said = page.inner_text("#practice-loading")
+    assert said.startswith("This tree cannot be practised:") and "visualizer" in said

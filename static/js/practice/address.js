@@ -109,3 +109,15 @@ function withPacked(packed, query) {
   for (const [key, value] of new URLSearchParams(query)) params.set(key, value);
   return params.toString();
 }
+
+/** Why `options` cannot be practised here, or "" when they can: the graders (app/practice and
+ * practice/grader.js) grade minimax, alpha-beta and expectimax, each node searched once. The
+ * pruning family's passes and re-searches (docs/algorithms.md) are stepped in the visualizer. */
+export function ungradable(options = {}) {
+  const algorithm = options.algorithm || "alphabeta";
+  if (!["minimax", "alphabeta", "expectimax"].includes(algorithm)) {
+    return `practice grades minimax, alpha-beta and expectimax, not ${algorithm}: step through it in the visualizer`;
+  }
+  if (options.aspiration) return "practice cannot grade an aspiration search (it searches nodes again): step through it in the visualizer";
+  return "";
+}

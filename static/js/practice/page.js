@@ -14,7 +14,7 @@ import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
 import { copyText, embedCode } from "../lib/share-text.js";
 import { nameOf } from "../lib/names.js";
-import { practiceQuery, readPractice, visualizerQuery } from "./address.js";
+import { practiceQuery, readPractice, ungradable, visualizerQuery } from "./address.js";
 import { AnswerSheet } from "./answer-sheet.js";
 import { MAX_SEED } from "./difficulty.js";
 import { grade } from "./grader.js";
@@ -169,6 +169,8 @@ async function open(next, { keep = false } = {}) {
   const kept = keep && trace ? sheet.read().answer : null;
   let loaded;
   try {
+    const refusal = ungradable(next.options);
+    if (refusal) throw new Error(refusal);
     loaded = await loadExercise(next, {
       version,
       onRetry: ({ wait }) => say(`The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`),
