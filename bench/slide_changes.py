@@ -126,7 +126,8 @@ async def follow(url: str, code: str, count: int, args, ready, stop, results) ->
         while not stop.is_set():
             await asyncio.sleep(0.2)
         dropped = sum(not student.connected for student in students)
-        results.put((records, dropped, time.process_time() - cpu_before))
+        used = time.process_time() - cpu_before
+        results.put((records, dropped, used, LeanStudent.parse_ms))
     finally:
         for student in students:
             await student.disconnect()
@@ -190,9 +191,10 @@ async def main(args) -> None:
         await asyncio.sleep(5)  # the last slide's fetches land
         cpu = worker_cpu_seconds(server.process.pid) - cpu_before
         stop.set()
-        dropped, clients_cpu = 0, []
+        dropped, clients_cpu, parse_ms = 0, [], []
         for _ in processes:
-            records, lost, used = await asyncio.to_thread(results.get, True, 60)
+            records, lost, used, parsed = await asyncio.to_thread(results.get, True, 60)
+            parse_ms += parsed
             dropped += lost
             clients_cpu.append(used)
             for seq, delivered_at, at, statuses, how in records:
@@ -216,6 +218,11 @@ async def main(args) -> None:
         for label, times in (("delivered", delivered), ("decoded and checked", done)):
             print(f"slide change → {label}: {spread(times)}")
         print("  (target: every student ≤ 1000 ms after the change, decoded)")
+        if parse_ms:
+            print(
+                f"  one copy parsed and checked in full per message and process: "
+                f"median {percentile(sorted(parse_ms), 0.5):.1f} ms (the others by digest)"
+            )
         print(
             f"traces fetched: {len(latencies):,} of {args.students * changes:,}; missed {missed}; "
             f"failed {len(failures)}; clients dropped {dropped}"
