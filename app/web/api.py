@@ -23,8 +23,10 @@ from ..compute.job_pool import run_job
 from ..compute.run_traces import trace_body
 from ..compute.turns import take_turns
 from ..engine import EngineError, Limits
+from ..engine.course_formats import import_tree
 from ..engine.cs188 import parse_cs188
 from ..engine.cs188_export import export_cs188
+from ..engine.exports import export
 from ..engine.presets import PRESETS
 from ..inputs import (
     SMALL_RANDOM_NODES,
@@ -154,6 +156,31 @@ def cs188_export():
         return _json(run_job("cs188.export", [body, asdict(_limits())]))
     document, options = read_run(body, _limits())
     return export_cs188(document, options)
+
+
+@api.post("/import")
+def import_any():
+    """A tree in any course format ``{"text"}`` as ``{"format", "tree", "document"}``
+    (docs/formats.md); a bad text is a 400 naming the format tried, line and column."""
+    body = _body()
+    if not isinstance(body, dict) or set(body) != {"text"}:
+        raise EngineError('send exactly {"text": "<the tree in any format>"}', field="text")
+    return import_tree(body["text"], _limits())
+
+
+@api.post("/export")
+def export_any():
+    """``{"tree", "options"?, "step"?, "windows"?, "format"}`` as ``{"text"}`` in ``format``."""
+    body = _body()
+    if not isinstance(body, dict):
+        raise EngineError('send {"tree": …, "format": …}')
+    run = {key: body[key] for key in ("tree", "options") if key in body}
+    extra = set(body) - {"tree", "options", "step", "windows", "format"}
+    if extra:
+        raise EngineError(f"unknown field {sorted(extra)[0][:40]!r}", field=sorted(extra)[0][:40])
+    document, options = read_run(run, _limits())
+    windows = body.get("windows", True) is not False
+    return {"text": export(document, options, body.get("format"), body.get("step"), windows)}
 
 
 @api.post("/random")

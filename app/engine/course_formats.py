@@ -1,0 +1,389 @@
+"""Reading the tree formats courses already have, recognised on sight (docs/formats.md).
+
+``import_tree(text)`` names the format it recognised and returns the tree as Prune's tree
+data: ``brackets`` (``A(B(3 12 8) C(2 4 6))``, labels optional), ``mit6034`` (MIT 6.034's
+nested lists and ToyTree ``[label, [subtrees]]`` lists, with an optional score table),
+``aima`` (aima-python's ``succs``/``utils`` dictionaries, figure 5.2's form), ``leaves``
+(a flat list of leaves and a branching factor), ``cs188`` (cs188.py) and ``json`` (Prune's
+own). Python literals are read with ``ast.literal_eval``, never ``eval``. Every refusal is
+an ``EngineError`` naming the format tried, the line and column, and what was expected;
+the tree then meets the same limits as any other (``parse_tree``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from typing import Any
+
+from .cs188 import parse_cs188
+from .errors import EngineError
+from .format_text import NUMBER, FormatError, find_offset, offset_of, to_number
+from .tree import DEFAULT_LIMITS, Limits, parse_tree
+
+FORMATS = ("brackets", "mit6034", "aima", "leaves", "cs188", "json")
+_LABEL = re.compile(r"[A-Za-z_][\w'.-]*")
+_BRANCHING = re.compile(r"^\s*(?:branching|b)\s*[:=]\s*(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def detect(text: str) -> str:
+    """The format ``text`` looks like (its content decides, never a file name)."""
+    stripped = text.lstrip()
+    if re.search(r"^\s*start_state\s*:", text, re.MULTILINE):
+        return "cs188"
+    if re.search(r"\bsuccs\b", text) or re.search(r"[\"']succs[\"']", text):
+        return "aima"
+    if _BRANCHING.search(text):
+        return "leaves"
+    if stripped.startswith(("[", "{")):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return "json" if stripped.startswith("{") else "mit6034"
+        return "mit6034" if _has_text_labels(data) else "json"
+    return "brackets"
+
+
+def import_tree(text: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """``{"format", "tree", "document"}`` for a text in any known format."""
+    if not isinstance(text, str):
+        raise EngineError('send {"text": "<the tree in any format>"}', field="text")
+    if len(text) > limits.max_document_chars:
+        raise EngineError(
+            f"the text has {len(text)} characters; at most {limits.max_document_chars} are "
+            "accepted",
+            field="text",
+        )
+    fmt = detect(text)
+    if fmt == "cs188":
+        document = parse_cs188(text, limits)
+    else:
+        document = {"tree": _READERS[fmt](text, limits)}
+    tree = parse_tree(document["tree"], limits)
+    return {"format": fmt, "tree": tree.to_data(), "document": document}
+
+
+def read_brackets(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """``((3 12 8)(2 4 6))`` or ``A(B(b1:3 b2:12) C(2 4))``: a node is a number (a leaf), a
+    label with ``:number`` (a named leaf), or an optional label and ``(`` children ``)``;
+    children are separated by spaces or commas."""
+    position = 0
+    stack: list[dict[str, Any]] = []
+    root: Any = None
+
+    def skip(at: int) -> int:
+        while at < len(text) and (text[at].isspace() or text[at] == ","):
+            at += 1
+        return at
+
+    def fail(at: int, expected: str) -> FormatError:
+        return FormatError("brackets", text, at, expected)
+
+    position = skip(position)
+    while True:
+        if root is not None:
+            position = skip(position)
+            if position < len(text):
+                raise fail(position, "the end of the text after the root's closing bracket")
+            return root
+        if position >= len(text):
+            raise fail(position, "')'" if stack else "a tree")
+        char = text[position]
+        if char == ")":
+            if not stack:
+                raise fail(position, "a tree, not ')'")
+            node = stack.pop()
+            if not node["children"]:
+                raise fail(position, "a child inside the brackets")
+            position = skip(position + 1)
+            node = node if "label" in node else node["children"]
+            if stack:
+                stack[-1]["children"].append(node)
+            else:
+                root = node
+            continue
+        label = None
+        match = _LABEL.match(text, position)
+        if match:
+            label, position = match.group(), match.end()
+        if position < len(text) and text[position] == "(":
+            if len(stack) >= limits.max_depth + 1:
+                raise fail(position, f"at most {limits.max_depth} levels of brackets")
+            stack.append({"label": label, "children": []} if label else {"children": []})
+            position = skip(position + 1)
+            continue
+        if label is not None:
+            if not text.startswith(":", position):
+                raise fail(position, f"'(' or ':value' after the label {label!r}")
+            position += 1
+        number = NUMBER.match(text, position)
+        if not number:
+            raise fail(position, "a number, a label or '('")
+        value = to_number(number.group())
+        position = skip(number.end())
+        leaf: Any = {"label": label, "value": value} if label else value
+        if not stack:
+            root = leaf
+        else:
+            stack[-1]["children"].append(leaf)
+
+
+def read_mit6034(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """A 6.034 tree: nested lists of numbers, or ToyTree lists ``[label, [subtrees]]`` whose
+    leaves are ``[label, score]``, ``[label]`` or a bare label scored by a table given after
+    the tree (``tree, {"B1": 3, …}``)."""
+    data = _literal("mit6034", text, limits)
+    scores: dict[str, Any] = {}
+    if isinstance(data, tuple) and len(data) == 2 and isinstance(data[1], dict):
+        data, scores = data
+    return _toy_node(data, scores, text, limits, 0)
+
+
+def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """aima-python's game as ``succs = dict(A=dict(a1='B', …), …)`` and ``utils = dict(B1=3,
+    …)`` (Python, ``{…}`` literals or JSON ``{"succs": …, "utils": …}``), from ``initial``
+    (default ``A``, or the first state of ``succs``)."""
+    parts = _aima_parts(text, limits)
+    succs, utils = parts.get("succs"), parts.get("utils")
+    if not isinstance(succs, dict) or not isinstance(utils, dict):
+        raise FormatError("aima", text, 0, "both succs and utils as dictionaries")
+    initial = parts.get("initial", "A" if "A" in succs else next(iter(succs), None))
+    if initial is None:
+        raise FormatError("aima", text, 0, "at least one state in succs")
+    count = 0
+
+    def build(state: Any, trail: tuple[Any, ...]) -> Any:
+        nonlocal count
+        count += 1
+        if count > limits.max_nodes or len(trail) > limits.max_depth:
+            raise FormatError(
+                "aima",
+                text,
+                0,
+                f"at most {limits.max_nodes} nodes and "
+                f"{limits.max_depth} levels (is succs a cycle?)",
+            )
+        if state in trail:
+            raise FormatError(
+                "aima",
+                text,
+                find_offset(text, state),
+                f"no cycle, but {state!r} is reached again below itself",
+            )
+        moves = succs.get(state)
+        if moves is None:
+            if state not in utils:
+                raise FormatError(
+                    "aima",
+                    text,
+                    find_offset(text, state),
+                    f"a utility for the state {state!r} (in utils) or its moves (in succs)",
+                )
+            return {"label": str(state), "value": _util(utils[state], state, text)}
+        if not isinstance(moves, dict) or not moves:
+            raise FormatError(
+                "aima",
+                text,
+                find_offset(text, state),
+                f"the moves of {state!r} as a non-empty dict(move=state)",
+            )
+        kids = []
+        for action, child in moves.items():
+            node = build(child, (*trail, state))
+            node = node if isinstance(node, dict) else {"value": node}
+            kids.append({**node, "action": str(action)})
+        return {"label": str(state), "children": kids}
+
+    return build(initial, ())
+
+
+def read_leaves(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """``branching: 3`` on a line and the leaves, left to right: a uniform tree."""
+    match = _BRANCHING.search(text)
+    branching = int(match.group(1)) if match else 0
+    if branching < 2:
+        raise FormatError(
+            "leaves", text, match.start(1) if match else 0, "a branching of 2 or more"
+        )
+    rest = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    leaves = []
+    for token in re.finditer(r"[^\s,;\[\]]+", rest):
+        if not NUMBER.fullmatch(token.group()):
+            raise FormatError(
+                "leaves", text, token.start(), f"a number, not {token.group()[:20]!r}"
+            )
+        leaves.append(to_number(token.group()))
+    if len(leaves) > limits.max_nodes:
+        raise FormatError("leaves", text, 0, f"at most {limits.max_nodes} leaves")
+    level: list[Any] = leaves
+    while len(level) > 1:
+        if len(level) % branching:
+            raise FormatError(
+                "leaves", text, len(text), f"a power of {branching} leaves, not {len(leaves)}"
+            )
+        level = [level[i : i + branching] for i in range(0, len(level), branching)]
+    if not leaves or isinstance(level[0], (int, float)):
+        raise FormatError("leaves", text, len(text), f"at least {branching} leaves")
+    return level[0]
+
+
+def read_json(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Prune's JSON: a tree, or a document ``{"tree": …}`` (its tree is taken)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        line, column = getattr(err, "lineno", 1), getattr(err, "colno", 1)
+        raise EngineError(
+            f"json: line {line}, column {column}: expected {getattr(err, 'msg', 'valid JSON')}"
+        ) from None
+    return data["tree"] if isinstance(data, dict) and "tree" in data else data
+
+
+def _toy_node(data, scores, text, limits, depth) -> Any:
+    if depth > limits.max_depth:
+        raise FormatError("mit6034", text, 0, f"at most {limits.max_depth} levels")
+    if isinstance(data, bool) or data is None:
+        raise FormatError("mit6034", text, 0, f"a number, a label or a list, not {data!r}")
+    if isinstance(data, (int, float)):
+        return data
+    if isinstance(data, str):
+        if data not in scores:
+            raise FormatError(
+                "mit6034", text, find_offset(text, data), f"a score for {data!r} in the score table"
+            )
+        return {"label": data, "value": _util(scores[data], data, text)}
+    if not isinstance(data, (list, tuple)) or not data:
+        raise FormatError("mit6034", text, 0, f"a non-empty list, not {str(data)[:30]!r}")
+    if isinstance(data[0], str):
+        label = data[0]
+        rest = data[1:]
+        if not rest or (len(rest) == 1 and rest[0] is None):
+            return _toy_node(label, scores, text, limits, depth)
+        if len(rest) == 1 and isinstance(rest[0], (int, float)) and not isinstance(rest[0], bool):
+            return {"label": label, "value": rest[0]}
+        kids = rest[0] if len(rest) == 1 and isinstance(rest[0], (list, tuple)) else rest
+        if not kids:
+            raise FormatError(
+                "mit6034", text, find_offset(text, label), f"children under {label!r}"
+            )
+        return {
+            "label": label,
+            "children": [_toy_node(k, scores, text, limits, depth + 1) for k in kids],
+        }
+    return [_toy_node(k, scores, text, limits, depth + 1) for k in data]
+
+
+def _literal(fmt: str, text: str, limits: Limits) -> Any:
+    depth = deepest = 0
+    for char in text:
+        depth += char in "[({"
+        depth -= char in "])}"
+        deepest = max(deepest, depth)
+    if deepest > limits.max_depth + 4:
+        raise FormatError(fmt, text, 0, f"at most {limits.max_depth} levels of nesting")
+    try:
+        try:
+            return ast.literal_eval(text.strip())
+        except SyntaxError:  # a tree and its score table on lines of their own
+            return ast.literal_eval(f"(\n{text.strip()}\n)")
+    except SyntaxError:
+        err = _syntax_error(text.strip())
+        offset = offset_of(text.strip(), err.lineno or 1, err.offset or 1) + (
+            len(text) - len(text.lstrip())
+        )
+        raise FormatError(fmt, text, offset, f"a Python or JSON literal ({err.msg})") from None
+    except (ValueError, TypeError, RecursionError, MemoryError):
+        raise FormatError(fmt, text, 0, "only literals: numbers, strings, lists, dicts") from None
+
+
+def _syntax_error(text: str) -> SyntaxError:
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError as err:
+        return err
+    return SyntaxError("not a literal")
+
+
+def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        data = _literal("aima", stripped, limits)
+        if not isinstance(data, dict):
+            raise FormatError("aima", text, 0, '{"succs": …, "utils": …}')
+        return data
+    try:
+        module = ast.parse(text)
+    except SyntaxError as err:
+        raise FormatError(
+            "aima",
+            text,
+            offset_of(text, err.lineno or 1, err.offset or 1),
+            f"Python assignments ({err.msg})",
+        ) from None
+    except (RecursionError, MemoryError, ValueError):
+        raise FormatError("aima", text, 0, "shallower Python") from None
+    parts: dict[str, Any] = {}
+    for statement in module.body:
+        if not (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
+            raise FormatError(
+                "aima",
+                text,
+                offset_of(text, statement.lineno, statement.col_offset + 1),
+                "assignments 'succs = …', 'utils = …' (and 'initial = …') only",
+            )
+        name = statement.targets[0].id
+        parts[name] = _aima_value(statement.value, text)
+    return parts
+
+
+def _aima_value(node: ast.AST, text: str) -> Any:
+    """``dict(A=…)`` calls are read as dicts; everything else must be a literal."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        if node.args or any(k.arg is None for k in node.keywords):
+            raise FormatError(
+                "aima",
+                text,
+                offset_of(text, node.lineno, node.col_offset + 1),
+                "dict(name=value, …) with names only",
+            )
+        return {k.arg: _aima_value(k.value, text) for k in node.keywords}
+    if isinstance(node, ast.Dict):
+        return {
+            _aima_value(k, text): _aima_value(v, text)
+            for k, v in zip(node.keys, node.values, strict=True)
+        }
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError):
+        raise FormatError(
+            "aima", text, offset_of(text, node.lineno, node.col_offset + 1), "a literal or dict(…)"
+        ) from None
+
+
+def _has_text_labels(data: Any) -> bool:
+    return isinstance(data, list) and bool(data) and isinstance(data[0], str)
+
+
+def _util(value: Any, state: Any, text: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormatError(
+            "aima" if "succs" in text else "mit6034",
+            text,
+            find_offset(text, state),
+            f"a number as the value of {state!r}, not {str(value)[:20]!r}",
+        )
+    return value
+
+
+_READERS = {
+    "brackets": read_brackets,
+    "mit6034": read_mit6034,
+    "aima": read_aima,
+    "leaves": read_leaves,
+    "json": read_json,
+}
