@@ -58,6 +58,10 @@ def import_tree(text: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     fmt = detect(text)
     if fmt == "cs188":
         document = parse_cs188(text, limits)
+    elif fmt == "json":
+        tree_data = read_json(text, limits)
+        whole = json.loads(text)
+        document = whole if isinstance(whole, dict) and "tree" in whole else {"tree": tree_data}
     else:
         document = {"tree": _READERS[fmt](text, limits)}
     tree = parse_tree(document["tree"], limits)

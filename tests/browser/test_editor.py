@@ -274,3 +274,35 @@ def test_add_child_selects_the_new_child(prune):
     assert tree_text(prune)[1] == [[3], 4]
     assert page.locator('g.node.selected[data-path="1.0.0"]').count() == 1
     assert page.input_value("#ed-value") == "3"
+
+
+@pytest.mark.parametrize(
+    "name, text, format_name, leaves",
+    [
+        (
+            "lab.py",
+            '["A", [["B", [["B1", 3], ["B2", 12]]], ["C", [["C1", 2], ["C2", 4]]]]]',
+            "an MIT 6.034 tree",
+            4,
+        ),
+        (
+            "fig52.py",
+            "succs = dict(A=dict(a1='B', a2='C'), B=dict(b1='B1', b2='B2'), "
+            "C=dict(c1='C1', c2='C2'))\nutils = dict(B1=3, B2=12, C1=2, C2=4)\n",
+            "an AIMA succs/utils game",
+            4,
+        ),
+    ],
+)
+def test_course_formats_open_named_and_drawn(prune, tmp_path, name, text, format_name, leaves):
+    page = prune.page
+    prune.open("preset=textbook")
+    path = tmp_path / name
+    path.write_text(text)
+    prune.edited(lambda: page.set_input_files("#ed-file", str(path)))
+    page.wait_for_selector("#ed-file-format:not([hidden])")
+    assert page.inner_text("#ed-file-format") == f"{name}: read as {format_name}."
+    assert len(prune.nodes()) == 3 + leaves
+    labels = states_by_label(prune)
+    assert {"A", "B", "C", "B1", "B2", "C1", "C2"} <= set(labels)
+    prune.screenshot(f"course-format-{name}")

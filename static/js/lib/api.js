@@ -121,9 +121,10 @@ export function saveView(tree, options) {
   return request("/api/views", { method: "POST", body: { tree, options } });
 }
 
-/** A CS188 game-tree test file as a tree document (errors name the line). */
-export function cs188Import(text) {
-  return request("/api/cs188/import", { method: "POST", body: { text } });
+/** A tree in any course format (docs/formats.md), CS188's .test included:
+ * `{format, tree, document}` (errors name the format, line and column). */
+export function importTree(text) {
+  return request("/api/import", { method: "POST", body: { text } });
 }
 
 /** A tree document and options as a CS188 test file and its solution: {text, solution}. */

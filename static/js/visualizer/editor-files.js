@@ -1,9 +1,10 @@
 // visualizer/editor-files.js: the tree editor's files. Reads a tree file someone picked
-// (document JSON, or the CS188 .test format, which the server converts) into a document,
+// (document JSON, or any course format the server reads: brackets, MIT 6.034, AIMA, a list
+// of leaves, CS188 .test; docs/formats.md) into a document and the format's name,
 // and saves a document as either. Errors a person should read become TreeFileError, with
 // the file's name and, for JSON, the line and column.
 
-import { ApiError, cs188Export, cs188Import } from "../lib/api.js";
+import { ApiError, cs188Export, importTree } from "../lib/api.js";
 import { lineColumn } from "../lib/json-locate.js";
 import { download } from "../lib/export.js";
 import { compactTree, normalizeDocument } from "./editor-model.js";
@@ -11,13 +12,22 @@ import { compactTree, normalizeDocument } from "./editor-model.js";
 /** A tree file that cannot be read or written, with the reason to show. */
 export class TreeFileError extends Error {}
 
-/** The document in a tree file (its `name` and `text`): JSON as it is (a .json name, or
- * text that starts like JSON, unless the name ends in .test), else a CS188 .test file. */
+/** What people call each format the server recognises. */
+export const FORMAT_NAMES = {
+  brackets: "a bracket string",
+  mit6034: "an MIT 6.034 tree",
+  aima: "an AIMA succs/utils game",
+  leaves: "a list of leaves",
+  cs188: "a CS188 .test file",
+  json: "a Prune tree document",
+};
+
+/** The document in a tree file (its `name` and `text`) and its format: a .json file as it
+ * is, anything else read by the server, which recognises the format. */
 export async function readTreeFile(name, text) {
-  const looksJson = /\.json$/i.test(name) || /^\s*[[{\d-]/.test(text);
-  if (looksJson && !/\.test$/i.test(name)) {
+  if (/\.json$/i.test(name)) {
     try {
-      return JSON.parse(text);
+      return { doc: JSON.parse(text), format: "json" };
     } catch (err) {
       const m = /position (\d+)/.exec(err.message);
       let where = "";
@@ -29,7 +39,8 @@ export async function readTreeFile(name, text) {
     }
   }
   try {
-    return await cs188Import(text);
+    const { format, document } = await importTree(text);
+    return { doc: document, format };
   } catch (err) {
     const message = err instanceof ApiError ? err.message : String(err);
     throw new TreeFileError(`${name}: ${message}`);

@@ -37,6 +37,7 @@ export class EditorPanel {
       redo: $("ed-redo"),
       file: $("ed-file"),
       fileError: $("ed-file-error"),
+      fileFormat: $("ed-file-format"),
       saveJson: $("ed-save-json"),
       saveTest: $("ed-save-test"),
       saveSolution: $("ed-save-solution"),
@@ -104,5 +105,12 @@ export class EditorPanel {
   hideFileError() {
     this.els.fileError.hidden = true;
     this.els.fileError.textContent = "";
+    this.els.fileFormat.hidden = true;
+  }
+
+  /** Say which format an opened file was read as. */
+  showFileFormat(message) {
+    this.els.fileFormat.textContent = message;
+    this.els.fileFormat.hidden = false;
   }
 }

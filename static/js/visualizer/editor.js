@@ -16,7 +16,7 @@ import { ownsKey } from "../lib/keys.js";
 import { nameOf } from "../lib/names.js";
 import { EditHistory } from "./editor-history.js";
 import { EditorPanel } from "./editor-panel.js";
-import { TreeFileError, fileBase, importedDocument, readTreeFile, saveCs188, saveJson } from "./editor-files.js";
+import { FORMAT_NAMES, TreeFileError, fileBase, importedDocument, readTreeFile, saveCs188, saveJson } from "./editor-files.js";
 import {
   EditError,
   addChild,
@@ -339,8 +339,9 @@ export class Editor {
     const text = await file.text();
     input.value = "";
     let doc;
+    let format;
     try {
-      doc = await readTreeFile(file.name, text);
+      ({ doc, format } = await readTreeFile(file.name, text));
     } catch (err) {
       if (!(err instanceof TreeFileError)) throw err;
       this.panel.showFileError(err.message);
@@ -349,6 +350,7 @@ export class Editor {
     this.history.record(this.currentText());
     this.selected = null;
     this.apply(documentText(importedDocument(doc, file.name)), { fromStart: true });
+    this.panel.showFileFormat(`${file.name}: read as ${FORMAT_NAMES[format] || format}.`);
   }
 
   fileBase() {
