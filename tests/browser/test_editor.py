@@ -306,3 +306,32 @@ def test_course_formats_open_named_and_drawn(prune, tmp_path, name, text, format
     labels = states_by_label(prune)
     assert {"A", "B", "C", "B1", "B2", "C1", "C2"} <= set(labels)
     prune.screenshot(f"course-format-{name}")
+
+
+def test_export_menu_downloads_the_tree_at_the_step_shown(prune):
+    page = prune.page
+    prune.open("preset=textbook")
+    page.click("#btn-last")
+    page.select_option("#ed-export-format", "tikz")
+    with page.expect_download() as info:
+        page.click("#ed-export")
+    assert info.value.suggested_filename == "prune-tree.tex"
+    tikz = Path(info.value.path()).read_text()
+    assert "\\begin{forest}" in tikz and "cut $\\alpha$" in tikz
+    page.select_option("#ed-export-format", "brackets")
+    with page.expect_download() as info:
+        page.click("#ed-export")
+    assert Path(info.value.path()).read_text() == "((3 12 8) (2 4 6) (14 5 2))"
+    # On a phone the menu fits its column: nothing covers its controls.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#ed-export").scroll_into_view_if_needed()
+    for control in ("#ed-export-format", "#ed-export", "#ed-export-copy"):
+        box = page.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        hit = page.evaluate(
+            """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+            return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }""",
+            control,
+        )
+        assert hit, control
+    prune.screenshot("export-menu-390")

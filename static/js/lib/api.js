@@ -127,6 +127,11 @@ export function importTree(text) {
   return request("/api/import", { method: "POST", body: { text } });
 }
 
+/** The tree run with `options`, at `step`, as text in `format` (docs/formats.md): {text}. */
+export function exportTree(tree, options, step, format) {
+  return request("/api/export", { method: "POST", body: { tree, options, step, format } });
+}
+
 /** A tree document and options as a CS188 test file and its solution: {text, solution}. */
 export function cs188Export(tree, options) {
   return request("/api/cs188/export", { method: "POST", body: { tree, options } });

@@ -27,6 +27,7 @@ import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { DocTitle } from "./doc-title.js";
 import { Editor } from "./editor.js";
+import { wireExportMenu } from "./export-menu.js";
 import { openDefaultPreset, openFirstView } from "./first-load.js";
 import { InputPanel } from "./input-panel.js";
 import { narrationPanel, pseudocodePanel, statsPanel, treePanel } from "./panels.js";
@@ -213,6 +214,7 @@ const shell = Object.defineProperties(
   shown
 );
 const editor = new Editor(shell);
+wireExportMenu(shell);
 // Enter on a node opens it in the editor (not while presenting: the editor is hidden).
 view.onActivate = (id) => {
   if (!presentation.on) editor.editNode(runner.trace.pathOf(id));
