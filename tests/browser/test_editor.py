@@ -329,8 +329,11 @@ def test_export_menu_downloads_the_tree_at_the_step_shown(prune):
         box = page.locator(control).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         hit = page.evaluate(
-            """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
-            return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }""",
+            """(sel) => {
+              const el = document.querySelector(sel);
+              const r = el.getBoundingClientRect();
+              return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+            }""",
             control,
         )
         assert hit, control
