@@ -125,6 +125,22 @@ def cs188_export(run: Any, limits: dict[str, Any]) -> Any:
     return export_cs188(document, options)
 
 
+def course_import(text: str, limits: dict[str, Any]) -> Any:
+    from .engine.course_formats import import_tree
+
+    return import_tree(text, Limits(**limits))
+
+
+def course_export(body: Any, limits: dict[str, Any]) -> Any:
+    from .engine.exports import export
+    from .inputs import read_run
+
+    run = {key: body[key] for key in ("tree", "options") if key in body}
+    document, options = read_run(run, Limits(**limits), _no_pause)
+    windows = body.get("windows", True) is not False
+    return {"text": export(document, options, body.get("format"), body.get("step"), windows)}
+
+
 def random_document(body: Any, limits: dict[str, Any]) -> Any:
     from .inputs import read_random
 
@@ -145,6 +161,8 @@ KINDS: dict[str, Callable[..., Any]] = {
     "run": run,
     "cs188.import": cs188_import,
     "cs188.export": cs188_export,
+    "formats.import": course_import,
+    "formats.export": course_export,
     "random": random_document,
 }
 

@@ -165,6 +165,8 @@ def import_any():
     body = _body()
     if not isinstance(body, dict) or set(body) != {"text"}:
         raise EngineError('send exactly {"text": "<the tree in any format>"}', field="text")
+    if len(request.get_data()) > _inline_bytes():  # a big text: parsed in a worker process
+        return _json(run_job("formats.import", [body["text"], asdict(_limits())]))
     return import_tree(body["text"], _limits())
 
 
@@ -178,6 +180,8 @@ def export_any():
     extra = set(body) - {"tree", "options", "step", "windows", "format"}
     if extra:
         raise EngineError(f"unknown field {sorted(extra)[0][:40]!r}", field=sorted(extra)[0][:40])
+    if len(request.get_data()) > _inline_bytes():  # a big tree: searched in a worker process
+        return _json(run_job("formats.export", [body, asdict(_limits())]))
     document, options = read_run(run, _limits())
     windows = body.get("windows", True) is not False
     return {"text": export(document, options, body.get("format"), body.get("step"), windows)}

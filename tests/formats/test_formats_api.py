@@ -50,3 +50,23 @@ def test_export_says_which_feature_a_format_lacks(client):
     assert response.status_code == 400 and "format must be one of" in response.get_json()["error"]
     response = client.post("/api/export", json={"tree": tree, "format": "dot", "step": -1})
     assert response.status_code == 400 and "step" in response.get_json()["error"]
+
+
+def test_a_big_text_or_tree_is_read_and_written_in_a_worker_with_the_same_answer(client):
+    """Over PRUNE_INLINE_TRACE_BYTES a text is parsed, and a tree exported, in a worker
+    process (the server's loop stays free: docs/deployment.md); the answers are the same."""
+    from app.engine.course_formats import import_tree
+    from app.engine.tree import DEFAULT_LIMITS
+
+    leaves = " ".join(f"({i} {i + 1} {i + 2})" for i in range(2500))
+    text = f"({leaves})"
+    assert len(text) > 16 * 1024
+    answer = client.post("/api/import", json={"text": text})
+    assert answer.status_code == 200
+    assert answer.get_json() == import_tree(text, DEFAULT_LIMITS)
+    tree = [[i, i + 1, i + 2] for i in range(1500)]
+    written = client.post("/api/export", json={"tree": tree, "format": "brackets"})
+    assert written.status_code == 200
+    assert written.get_json()["text"].startswith("((0 1 2) (1 2 3)")
+    refused = client.post("/api/export", json={"tree": tree, "format": "nonsense"})
+    assert refused.status_code == 400
