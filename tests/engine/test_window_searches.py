@@ -5,7 +5,8 @@ negamax against easyAI's Negamax (an independent, well-known implementation)."""
 import math
 
 import pytest
-from easyAI import Negamax, TwoPlayerGame
+from easyAI import Negamax
+from easyai_games import TreeGame, uniform_trees
 from engine_reference import alphabeta_leaves, minimax
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -192,46 +193,6 @@ def test_the_null_window_is_the_next_value_above_alpha():
     real = null_window(parse_tree_view([[2.5, 3.75], [1.5, 0.5]], ("max", "min")))
     assert (real(2.5), real(-1.5), real(3.75)) == (3.75, -0.5, 4.75)
     assert whole_number_null_window(3) == 4
-
-
-class TreeGame(TwoPlayerGame):
-    """A nested-list tree as an easyAI game: moves are child indices, leaves are scored
-    from the player to move (easyAI's negamax convention)."""
-
-    def __init__(self, tree, evaluated):
-        self.tree, self.node, self.path, self.evaluated = tree, tree, (), evaluated
-        self.players, self.current_player = [None, None], 1
-
-    def possible_moves(self):
-        return list(range(len(self.node)))
-
-    def make_move(self, move):
-        self.node, self.path = self.node[move], (*self.path, move)
-
-    def unmake_move(self, move):
-        self.path = self.path[:-1]
-        self.node = self.tree
-        for index in self.path:
-            self.node = self.node[index]
-
-    def is_over(self):
-        return not isinstance(self.node, list)
-
-    def scoring(self):
-        self.evaluated.append(self.path)
-        return self.node if self.current_player == 1 else -self.node
-
-
-@st.composite
-def uniform_trees(draw):
-    branching, depth = draw(st.integers(2, 3)), draw(st.integers(1, 4))
-
-    def build(level):
-        if level == depth:
-            return draw(st.integers(-5, 5))
-        return [build(level + 1) for _ in range(branching)]
-
-    return build(0), depth
 
 
 @settings(max_examples=200, deadline=None)
