@@ -96,3 +96,22 @@ def test_negamax_shows_values_from_the_movers_side(prune):
     assert prune.page.get_attribute("#opt-window-group", "hidden") is None
     prune.page.select_option("#opt-algorithm", "minimax")
     assert prune.page.get_attribute("#opt-window-group", "hidden") == ""
+
+
+def test_negamax_can_be_shown_in_minimax_form_and_the_address_keeps_it(prune):
+    page = prune.page
+    prune.open("preset=textbook&algorithm=negamax&step=15")
+    assert page.is_visible("#minimax-form-switch")
+    assert prune.nodes()["1"][1] == "-2"  # MIN node C returned 2: -2 from its side
+    page.check("#minimax-form")
+    page.wait_for_function("() => location.search.includes('form=minimax')")
+    assert prune.nodes()["1"][1] == "2"
+    assert prune.nodes()["0.0"][1] == "3"  # leaves (MAX here) read the same in both forms
+    prune.open("preset=textbook&algorithm=negamax&step=end&form=minimax")
+    assert page.is_checked("#minimax-form")
+    assert prune.nodes()["0"][1] == "3"
+    page.uncheck("#minimax-form")
+    page.wait_for_function("() => !location.search.includes('form=')")
+    assert prune.nodes()["0"][1] == "-3"
+    prune.open("preset=textbook&algorithm=alphabeta&form=minimax")
+    assert not page.is_visible("#minimax-form-switch")

@@ -10,8 +10,15 @@ import { singleKeysOn } from "../../static/js/lib/single-keys.js";
 /** An element as far as a mirror sees it: its dataset. */
 const element = () => ({ dataset: {} });
 
-test("a page starts with no lecture, no answer switch, not presenting, no theme set up", () => {
-  assert.deepEqual(createPageStore().get(), { lecture: null, hideAnswers: null, presenting: false, singleKeys: null, theme: null });
+test("a page starts with no lecture, no answer switch, not presenting, no theme set up, negamax from the mover's side", () => {
+  assert.deepEqual(createPageStore().get(), {
+    lecture: null,
+    hideAnswers: null,
+    presenting: false,
+    singleKeys: null,
+    theme: null,
+    form: "mover",
+  });
 });
 
 test("the body mirrors Hide answers as on/off and presenting as data-present=on or nothing", () => {

@@ -6,6 +6,8 @@
 //   singleKeys   the "Single-key shortcuts" choice made on this page, null: none (the stored
 //                setting holds, lib/single-keys.js)
 //   theme        "system" | "light" | "dark" (lib/theme.js), null until the page sets it up
+//   form         how a negamax trace's numbers are shown: "mover" (its own) | "minimax"
+//                (visualizer/minimax-form-switch.js, the address's form=minimax)
 // Writers set it (lecture/bar.js, player/presentation.js, lesson/present-mode.js,
 // lib/single-keys.js, lib/theme.js); readers subscribe or get(), never read it back from the DOM. The
 // data-* attributes CSS and tests see are mirrors, each written by `mirror` alone, installed
@@ -16,7 +18,7 @@ import { createStore } from "./store.js";
 
 /** A page store with `fields` overriding the defaults (no lecture, no switch, not presenting). */
 export function createPageStore(fields = {}) {
-  return createStore({ lecture: null, hideAnswers: null, presenting: false, singleKeys: null, theme: null, ...fields });
+  return createStore({ lecture: null, hideAnswers: null, presenting: false, singleKeys: null, theme: null, form: "mover", ...fields });
 }
 
 export const pageStore = createPageStore();

@@ -3,7 +3,7 @@
 //   | ?z=<tree document, packed as share.js packs permalinks>
 //   &algorithm=…&rule=…&players=max,min,min&depth=N&ordering=…&seed=N&guess=F&bounds=L,U
 //   &fail=hard&window=A,B&aspiration=GUESS,DELTA (the windowed searches)
-//   &step=N|end
+//   &step=N|end&form=minimax (a negamax trace's numbers in minimax form)
 // The server refuses longer addresses (414), so no address written here is over the page's
 // limit: a pasted tree too long for ?tree= is packed (?z=); one too long even packed is left
 // out of the address and kept in the history entry's state, which a reload restores.
@@ -18,7 +18,8 @@ export const DEFAULT_MAX_URL_CHARS = 8000;
 const WRITE_INTERVAL_MS = 300; // history.replaceState is rate-limited by browsers
 const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture/storage.js): kept as they are
 
-/** Read the view from a query string: {source, options, step} (step: number | "end" | null). */
+/** Read the view from a query string: {source, options, step, form} (step: number | "end" |
+ * null; form: "mover" | "minimax"). */
 export function readUrl(search = window.location.search) {
   const params = new URLSearchParams(search);
   let source = null;
@@ -43,11 +44,12 @@ export function readUrl(search = window.location.search) {
     if (raw === "end") step = "end";
     else if (/^\d+$/.test(raw)) step = Number(raw);
   }
-  return { source, options, step };
+  const form = params.get("form") === "minimax" ? "minimax" : "mover";
+  return { source, options, step, form };
 }
 
 /** The query string for a view. */
-export function buildQuery({ source, options, step }) {
+export function buildQuery({ source, options, step, form }) {
   const params = new URLSearchParams();
   if (source) {
     if (source.kind === "preset") params.set("preset", source.name);
@@ -60,6 +62,7 @@ export function buildQuery({ source, options, step }) {
     params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   if (step !== null && step !== undefined) params.set("step", String(step));
+  if (form === "minimax") params.set("form", form);
   return params.toString();
 }
 

@@ -15,7 +15,7 @@ import { QuestionAsker } from "../lecture/questions.js";
 import { mirrorPageState, pageStore } from "../lib/page-store.js";
 import { updateTreeLinks } from "../lib/page-links.js";
 import { RunClient } from "../lib/socket-client.js";
-import { DEFAULT_MAX_URL_CHARS, UrlState } from "../lib/url-state.js";
+import { DEFAULT_MAX_URL_CHARS, UrlState, readUrl } from "../lib/url-state.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { followRun } from "../panels/follow-run.js";
@@ -40,6 +40,8 @@ import { SharePanel } from "./share.js";
 import { answersAndPresentation, wireViewTools } from "./toolbar.js";
 import { TreeNotice } from "./tree-notice.js";
 import { windowQuery } from "./algorithm-fields.js";
+import { minimaxFormSwitch } from "./minimax-form-switch.js";
+import { hasTwoForms } from "../trace/minimax-form.js";
 import { setUpPage } from "../lib/page-setup.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
@@ -109,7 +111,16 @@ const runner = new Runner(
 
 const docTitle = new DocTitle(() => answers.on);
 const showAllButton = wireViewTools(view);
-const panels = [treePanel(view, showAllButton), pseudocodePanel(pseudocode), narrationPanel(narration), statsPanel(stats), docTitle];
+pageStore.set({ form: readUrl().form }); // negamax's numbers: the address's form=minimax
+const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), () => showStep(player.k));
+const panels = [
+  treePanel(view, showAllButton),
+  pseudocodePanel(pseudocode),
+  narrationPanel(narration),
+  statsPanel(stats),
+  docTitle,
+  formSwitch,
+];
 
 // The panels draw the store's trace at its step (panels/follow-run.js); after each step, the
 // time it took (for benchmarks) and the address (not counted in stepTimes).
@@ -140,7 +151,12 @@ function urlOptions(options) {
 function writeUrl() {
   if (!runner.source) return;
   const step = runner.atEnd() && player.k > 0 ? "end" : player.k;
-  urlState.write({ source: runner.source, options: urlOptions(runner.options), step });
+  urlState.write({
+    source: runner.source,
+    options: urlOptions(runner.options),
+    step,
+    form: hasTwoForms(runner.trace) ? pageStore.get().form : null,
+  });
   updateTreeLinks();
 }
 

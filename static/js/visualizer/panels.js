@@ -4,18 +4,23 @@
 // the state `s` at step `step` (`final`: the end of a finished search). visualizer/page.js keeps
 // a list and calls each in turn; doc-title.js is one too.
 
+import { pageStore } from "../lib/page-store.js";
+import { inForm } from "../trace/minimax-form.js";
 import { narrate } from "../trace/narration.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 
-/** The tree view; `showAllButton()` brings "Show all" up to date with a new tree. */
+/** The tree view (a negamax trace in the form the page store says); `showAllButton()` brings
+ * "Show all" up to date with a new tree. */
 export function treePanel(view, showAllButton) {
+  let trace = null;
   return {
-    setTrace(trace, { doc, info }) {
+    setTrace(newTrace, { doc, info }) {
+      trace = newTrace;
       view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc), agents: info && info.agents });
       showAllButton();
     },
     show({ s, final }) {
-      view.render(s, final);
+      view.render(inForm(trace, s, pageStore.get().form), final); // negamax: the form chosen
     },
   };
 }
