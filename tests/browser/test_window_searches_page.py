@@ -106,6 +106,9 @@ def test_negamax_can_be_shown_in_minimax_form_and_the_address_keeps_it(prune):
     page.check("#minimax-form")
     page.wait_for_function("() => location.search.includes('form=minimax')")
     assert prune.nodes()["1"][1] == "2"
+    cutoff = page.locator('g.cutoff-label[data-path="1"]')
+    assert cutoff.get_attribute("data-kind") == "alpha"  # C's cutoff as alpha-beta tells it
+    assert "2 ≤ 3" in cutoff.text_content()
     assert prune.nodes()["0.0"][1] == "3"  # leaves (MAX here) read the same in both forms
     prune.open("preset=textbook&algorithm=negamax&step=end&form=minimax")
     assert page.is_checked("#minimax-form")
@@ -113,5 +116,6 @@ def test_negamax_can_be_shown_in_minimax_form_and_the_address_keeps_it(prune):
     page.uncheck("#minimax-form")
     page.wait_for_function("() => !location.search.includes('form=')")
     assert prune.nodes()["0"][1] == "-3"
+    assert "−2 ≥ −3" in page.locator('g.cutoff-label[data-path="1"]').text_content()
     prune.open("preset=textbook&algorithm=alphabeta&form=minimax")
     assert not page.is_visible("#minimax-form-switch")

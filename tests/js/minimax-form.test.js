@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { hasTwoForms, inForm } from "../../static/js/trace/minimax-form.js";
+import { cutoffInForm, hasTwoForms, inForm } from "../../static/js/trace/minimax-form.js";
 import { traceOf } from "./fixtures.js";
 
 const numbers = (s) => ({ value: Array.from(s.value), alpha: Array.from(s.alpha), beta: Array.from(s.beta) });
@@ -36,4 +36,17 @@ test("only a negamax trace has two forms", () => {
   assert.equal(hasTwoForms(alphabeta), false);
   const s = alphabeta.seek(5);
   assert.equal(inForm(alphabeta, s, "minimax"), s);
+});
+
+test("a negamax MIN node's cutoff reads in minimax form as alpha-beta's", () => {
+  const negamax = traceOf("textbook-negamax");
+  const alphabeta = traceOf("textbook");
+  const cutoffs = negamax.cutoffSteps.map((step) => [negamax.nodeOf[step - 1], negamax.events[step - 1]]);
+  assert.equal(cutoffs.length, 2);
+  for (const [i, event] of cutoffs) {
+    assert.equal(cutoffInForm(negamax, i, event, "mover"), event);
+    const shown = cutoffInForm(negamax, i, event, "minimax");
+    const same = alphabeta.events[alphabeta.seek(alphabeta.length).cut[i]];
+    for (const key of ["kind", "value", "relation", "bound"]) assert.equal(shown[key], same[key], `node ${i}: ${key}`);
+  }
 });

@@ -15,6 +15,7 @@ import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 import { drawnBounds } from "./bounds.js";
 import { MAX_ROW } from "./cutoff-rows.js";
+import { cutoffInForm } from "../trace/minimax-form.js";
 
 export class MarkLayer {
   /** `marks`, `labels`: the <g> groups for strikes and for text labels. */
@@ -48,6 +49,9 @@ export class MarkLayer {
 
   /** Node i's cutoff label and strike as of state `s`, where they changed. */
   paint(i, s) {
+    const form = s.form || "mover"; // negamax's numbers: trace/minimax-form.js
+    if (form !== this.form) this.rCut.fill(-2); // every label again, in the other form
+    this.form = form;
     if (this.rCut[i] !== s.cut[i]) this.updateCutoff(i, s);
     if (this.rPrunedBy[i] !== s.prunedBy[i]) this.updateStrike(i, s);
   }
@@ -66,7 +70,7 @@ export class MarkLayer {
     const k = s.cut[i];
     // A folded node names its cutoff in its summary: its pruned children are not drawn.
     if (k < 0 || this.view.folded[i]) return;
-    const event = t.events[k];
+    const event = cutoffInForm(t, i, t.events[k], this.form);
     const prunedIds = t.prunedIds[k];
     const view = this.view;
     const symbol = event.kind === "alpha" ? "α" : "β";
