@@ -112,15 +112,9 @@ const runner = new Runner(
 const docTitle = new DocTitle(() => answers.on);
 const showAllButton = wireViewTools(view);
 pageStore.set({ form: readUrl().form }); // negamax's numbers: the address's form=minimax
-const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), () => showStep(player.k));
-const panels = [
-  treePanel(view, showAllButton),
-  pseudocodePanel(pseudocode),
-  narrationPanel(narration),
-  statsPanel(stats),
-  docTitle,
-  formSwitch,
-];
+const tree = treePanel(view, showAllButton);
+const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), redrawTree);
+const panels = [tree, pseudocodePanel(pseudocode), narrationPanel(narration), statsPanel(stats), docTitle, formSwitch];
 
 // The panels draw the store's trace at its step (panels/follow-run.js); after each step, the
 // time it took (for benchmarks) and the address (not counted in stepTimes).
@@ -131,6 +125,15 @@ followRun(store, panels, {
     writeUrl();
   },
 });
+
+/** The step on screen drawn again in the tree (the Minimax form switch changed), and the address. */
+function redrawTree() {
+  const { trace, step } = store.get();
+  if (!trace) return;
+  const s = trace.seek(step);
+  tree.show({ s, final: trace.complete && s.step === trace.length });
+  writeUrl();
+}
 
 /** The options an address or a share link carries (the seed only for a random ordering,
  * MTD(f)'s guess and Star1/Star2's bounds only with those algorithms). */
