@@ -97,6 +97,8 @@ class Config:
         self.PRUNE_EXPERIMENT_QUEUE_SECONDS = _integer(
             environ, "PRUNE_EXPERIMENT_QUEUE_SECONDS", 30
         )
+        # The Retry-After of a refused experiment (the page tries again after it).
+        self.PRUNE_EXPERIMENT_RETRY_SECONDS = _integer(environ, "PRUNE_EXPERIMENT_RETRY_SECONDS", 5)
         self.PRUNE_EXPERIMENT_MEGABYTES = _integer(environ, "PRUNE_EXPERIMENT_MEGABYTES", 400)
         # Games, big traces and gradings compute in worker processes kept between requests
         # (app/compute/job_pool.py): this many workers, places per client address and waiting

@@ -223,10 +223,15 @@ def live_server():
 
     The whole browser suite shares it from one address, so the per-address API limit and
     lecture rooms are raised (tests/test_api.py and tests/lecture check the limits
-    themselves; a room outlives its test by PRUNE_LECTURE_ABANDONED_SECONDS).
+    themselves; a room outlives its test by PRUNE_LECTURE_ABANDONED_SECONDS). A refused
+    experiment is retried after 1 s rather than 5 (the page's retries are what is tested).
     """
     server = start_server(
-        {"PRUNE_API_RATE_LIMIT": "6000/minute", "PRUNE_LECTURE_ROOMS_PER_ADDRESS": "1000"}
+        {
+            "PRUNE_API_RATE_LIMIT": "6000/minute",
+            "PRUNE_LECTURE_ROOMS_PER_ADDRESS": "1000",
+            "PRUNE_EXPERIMENT_RETRY_SECONDS": "1",
+        }
     )
     yield server
     server.stop()

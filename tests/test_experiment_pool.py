@@ -37,6 +37,15 @@ def test_a_full_pool_refuses_at_once():
         pool.admit("10.0.0.2")
 
 
+def test_a_refusal_says_when_to_try_again_as_configured():
+    pool = ExperimentPool(1, address_wait=0.1, retry_seconds=2)
+    pool.admit("10.0.0.1")
+    for address in ("10.0.0.1", "10.0.0.2"):  # its own place still held; the pool full
+        with pytest.raises(ExperimentsBusy) as refused:
+            pool.admit(address)
+        assert refused.value.get_response().headers["Retry-After"] == "2"
+
+
 def waiting(pool, address, admitted):
     """``address`` asks for a place in a thread; ``admitted`` gets it in the order served."""
 

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 0.5
 # How long a request waits for its address's place (a cancelled run gives it back within 1 s).
 ADDRESS_WAIT_SECONDS = 3.0
-RETRY_SECONDS = 5  # a refusal's Retry-After
+RETRY_SECONDS = 5  # a refusal's Retry-After (PRUNE_EXPERIMENT_RETRY_SECONDS)
 CLAIM_POLL_SECONDS = 1.0  # how often a queued request looks whether a kept claim has lapsed
 
 
@@ -68,8 +68,10 @@ class ExperimentPool:
         queue_wait: float = 0.0,
         claim_hold: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        retry_seconds: int = RETRY_SECONDS,
     ):
         self.limit = limit
+        self.retry_seconds = retry_seconds
         self.per_address = per_address
         self.address_wait = address_wait
         self.queue_wait = queue_wait
@@ -78,7 +80,7 @@ class ExperimentPool:
         self.released = threading.Condition(self.lock)
         self.by_address: Counter[str] = Counter()
         # A refused address's turn is kept through its wait, and twice the Retry-After given.
-        self.queue = FairQueue(queue_wait + 2 * RETRY_SECONDS if claim_hold is None else claim_hold)
+        self.queue = FairQueue(queue_wait + 2 * retry_seconds if claim_hold is None else claim_hold)
 
     @property
     def running(self) -> int:
@@ -98,7 +100,8 @@ class ExperimentPool:
                     continue
                 raise ExperimentsBusy(
                     "an experiment from your address is still running; wait for it to "
-                    "finish or cancel it"
+                    "finish or cancel it",
+                    self.retry_seconds,
                 )
             deadline = self.clock() + self.queue_wait
             ticket = self.queue.join(address)
@@ -109,7 +112,8 @@ class ExperimentPool:
                         self.queue.refused(address, self.clock())
                         raise ExperimentsBusy(
                             f"the server runs as many experiments as it can ({self.limit}); "
-                            "try again in a moment"
+                            "try again in a moment",
+                            self.retry_seconds,
                         )
                     self.released.wait(min(left, CLAIM_POLL_SECONDS))  # a claim may lapse
             finally:

@@ -29,7 +29,9 @@ def init_experiments(app) -> None:
     """The app's experiment pool, from its settings."""
     config = app.config
     app.extensions["prune.experiments"] = ExperimentPool(
-        config["PRUNE_MAX_EXPERIMENTS"], queue_wait=config["PRUNE_EXPERIMENT_QUEUE_SECONDS"]
+        config["PRUNE_MAX_EXPERIMENTS"],
+        queue_wait=config["PRUNE_EXPERIMENT_QUEUE_SECONDS"],
+        retry_seconds=config["PRUNE_EXPERIMENT_RETRY_SECONDS"],
     )
     app.extensions["prune.experiments.results"] = ExperimentResults(
         config["PRUNE_EXPERIMENT_CACHE_ENTRIES"], config["PRUNE_EXPERIMENT_CACHE_BYTES"]
