@@ -52,7 +52,7 @@ class Config:
         )
         # A lecture view of at most this many bytes of JSON rides in its lecture:view message,
         # and its trace too when both fit: a class on a new slide then makes no request.
-        self.PRUNE_LECTURE_INLINE_BYTES = _integer(environ, "PRUNE_LECTURE_INLINE_BYTES", 131_072)
+        self.PRUNE_LECTURE_INLINE_BYTES = _integer(environ, "PRUNE_LECTURE_INLINE_BYTES", 262_144)
         # Who may frame /embed pages: a space-separated CSP source list ("*" = any site).
         # Every other page refuses to be framed.
         self.PRUNE_EMBED_ORIGINS = environ.get("PRUNE_EMBED_ORIGINS") or "*"
