@@ -8,9 +8,16 @@
 // ("loading", "streaming", "done", "error") go to the page's run store (player/run-store.js),
 // which the panels (panels/follow-run.js), lecture mode and the editor watch.
 
-import { getPreset, randomTree } from "../lib/api.js";
+import { getPreset, importTree, randomTree } from "../lib/api.js";
 import { SameNode, nodeAt } from "../trace/same-node.js";
 import { Trace } from "../trace/trace.js";
+import { FORMAT_NAMES } from "./editor-files.js";
+
+/** Say under the pasted text which course format it was read as ("" clears it). */
+function sayPasteFormat(text) {
+  const line = document.getElementById("tree-format");
+  if (line) line.textContent = text;
+}
 
 export class Runner {
   /**
@@ -48,7 +55,27 @@ export class Runner {
       return this.presetCache.get(source.name);
     }
     if (source.kind === "random") return randomTree(source.params);
-    return this.input.pastedDocument();
+    return this.pastedDocument();
+  }
+
+  /** The pasted text's document: JSON as it is; any other course format (a bracket string,
+   * an MIT 6.034 list, an AIMA game, leaves with a branching factor: docs/formats.md) read by
+   * the server, which says which it recognised. */
+  async pastedDocument() {
+    const { input } = this;
+    sayPasteFormat("");
+    try {
+      return input.pastedDocument();
+    } catch (err) {
+      const text = input.els.treeText.value;
+      // JSON gone wrong stays JSON's error, found here without asking the server; a list in
+      // Python's quotes (MIT 6.034) and anything not starting like JSON go to the server.
+      const jsonLike = /^\s*[[{]/.test(text) && !text.includes("'");
+      if (!(err instanceof SyntaxError) || !text.trim() || jsonLike) throw err;
+      const { format, document } = await importTree(text); // its error names format, line, column
+      if (format !== "json") sayPasteFormat(`Read as ${FORMAT_NAMES[format] || format}.`);
+      return document;
+    }
   }
 
   /**
