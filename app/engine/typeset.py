@@ -17,6 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .errors import EngineError
+from .names import node_names
 from .options import SearchOptions
 from .search import Search
 from .tree import Tree
@@ -45,7 +46,7 @@ def picture(tree: Tree, options: SearchOptions, step: int | None = None) -> list
         isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(events)
     ):
         raise EngineError(f"step must be a whole number from 0 to {len(events)}", field="step")
-    names = _names(rows)
+    names = node_names(rows, _children(rows))
     nodes = [Node(names[i], row["kind"], row["parent"]) for i, row in enumerate(rows)]
     for i, row in enumerate(rows):
         if row["parent"] is not None:
@@ -213,27 +214,13 @@ def _prune(nodes: list[Node], index: int) -> None:
         stack.extend(nodes[node].children)
 
 
-def _names(rows: list[dict[str, Any]]) -> list[str]:
-    """Each node's label, else its letter name counted in level order, as the visualizer
-    names nodes (docs/protocol.md, "Node names")."""
-    depths = [0] * len(rows)
+def _children(rows: list[dict[str, Any]]) -> list[list[int]]:
+    """Each row's child rows, in table order."""
+    children: list[list[int]] = [[] for _ in rows]
     for i, row in enumerate(rows):
         if row["parent"] is not None:
-            depths[i] = depths[row["parent"]] + 1
-    level_order = sorted(range(len(rows)), key=lambda i: (depths[i], i))
-    names = [""] * len(rows)
-    for count, i in enumerate(level_order):
-        names[i] = rows[i].get("label") or _letters(count)
-    return names
-
-
-def _letters(n: int) -> str:
-    text = ""
-    n += 1
-    while n:
-        n, rest = divmod(n - 1, 26)
-        text = chr(65 + rest) + text
-    return text
+            children[row["parent"]].append(i)
+    return children
 
 
 def _value(value: Any) -> str:

@@ -1,9 +1,6 @@
-"""Node names as people read them, made exactly as static/js/lib/names.js makes them.
-
-Explanations name nodes, never paths: a node's ``label`` when it has one (not empty), else
-a letter name counted in level order over the node table (breadth first, each level in
-table order): the root is A, then B, C, …, Z, AA, AB, … Every row takes its place in the
-count, labelled or not. A move is its node's name with the edge's ``action``: "B (West)".
+"""Node names in the practice grader's sentences, made exactly as static/js/lib/names.js makes
+them: each row's name (app/engine/names.py: its label, else its letter name in level order).
+A move is its node's name with the edge's ``action``: "B (West)".
 Where labels repeat (a game tree's "G1↓" at every ghost move), a sentence must still name
 one node: ``unique_names`` qualifies each repeated name by its parent and its letter name,
 "G1↓ under P→ (node K)", and leaves names that occur once as they are.
@@ -15,30 +12,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine.names import letter_name, node_names
+
 SQUARE_MOVE = re.compile(r"[XO]→\d")  # a tic-tac-toe move's name: it names its square already
-
-
-def letter_name(n: int) -> str:
-    """The n-th letter name: 0 → "A", 25 → "Z", 26 → "AA", 702 → "AAA"."""
-    name = ""
-    k = n + 1
-    while k > 0:
-        name = chr(65 + (k - 1) % 26) + name
-        k = (k - 1) // 26
-    return name
-
-
-def node_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[int]]) -> list[str]:
-    """Every row's name; ``children`` lists each row's child rows in table order."""
-    names = [""] * len(nodes)
-    if not nodes:
-        return names
-    queue = [0]
-    for place, row in enumerate(queue):  # the queue grows as it is read: level order
-        label = nodes[row].get("label")
-        names[row] = str(label) if label is not None and label != "" else letter_name(place)
-        queue.extend(children[row])
-    return names
 
 
 def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[int]]) -> list[str]:
