@@ -73,6 +73,7 @@ export function wireHelp(doc = document) {
         if (event.key === "Tab") keepTabInside(dialog, event);
         return;
       }
+      if (event.key !== "?" && event.key !== "F1") return; // the setting is read for these only
       if (!asksForHelp(event, singleKeysOn())) return;
       event.preventDefault();
       event.stopImmediatePropagation();
