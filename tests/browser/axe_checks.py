@@ -16,6 +16,10 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
 AXE_RUN = """async (runOnly) => {
+  // A page mid-transition (a fade) has colours no reader sees for long: let them finish.
+  const finite = document.getAnimations().filter(
+    (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
   const result = await axe.run(document, {
     runOnly,
     resultTypes: ['violations', 'incomplete'],

@@ -62,6 +62,12 @@ def test_axe_a_lessons_lecture_with_its_join_bar_and_question_panel(prune, new_s
     student.page.goto(f"/join/{code}")
     student.page.wait_for_selector("#question-student:not([hidden]) #qs-body:not([hidden])")
     expect(page.locator("#lesson-question")).to_have_attribute("data-question-state", "open")
+    # The controls as the presenter sees them: shown, and kept so by a keyboard focus among
+    # them (they fade after 3 s idle; a slow machine would otherwise check them mid-fade).
+    page.focus("#btn-forward")
+    page.keyboard.press("Tab")
+    page.mouse.move(300, 300)
+    assert page.evaluate("document.body.dataset.controls") is None
     assert_no_serious(page, "lesson lecture, question open")
     assert_no_serious(student.page, "student, a lesson's question")
 
