@@ -13,6 +13,7 @@ import requests
 from conftest_browser import start_server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from support import TEXTBOOK, raw_socket
 
 LECTURE_EVENTS = ("start", "resume", "end", "join", "leave", "cursor", "view")
@@ -360,7 +361,7 @@ EVENTS = st.sampled_from(["run", *(f"lecture:{name}" for name in LECTURE_EVENTS)
 
 
 @settings(
-    max_examples=1500,
+    max_examples=examples(1500),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -12,6 +12,7 @@ import pytest
 from grading_examples import mistakes
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable, table_paths
 
 from app.engine import SearchOptions, parse_document, trace
@@ -114,7 +115,7 @@ def path_of(key):
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(shapes(), ANY)
 def test_the_engines_own_answer_scores_full_marks_with_correct_items_only(shape, options):
     tree, options = document(shape), SearchOptions(**options)
@@ -130,7 +131,7 @@ def test_the_engines_own_answer_scores_full_marks_with_correct_items_only(shape,
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(shapes(), PRUNING, st.data())
 def test_a_dropped_prune_is_exactly_one_missed_prune_at_it(shape, options, data):
     tree, options = document(shape), SearchOptions(**options)
@@ -145,7 +146,7 @@ def test_a_dropped_prune_is_exactly_one_missed_prune_at_it(shape, options, data)
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(shapes(), ANY, st.data())
 def test_crossing_out_a_visited_node_is_exactly_one_over_prune_at_it(shape, options, data):
     tree, options = document(shape), SearchOptions(**options)
@@ -164,7 +165,7 @@ def test_crossing_out_a_visited_node_is_exactly_one_over_prune_at_it(shape, opti
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(shapes(), ANY, st.data(), st.sampled_from([1, -1, 0.5]))
 def test_a_changed_value_is_exactly_one_wrong_value_at_it(shape, options, data, change):
     tree, options = document(shape), SearchOptions(**options)
@@ -178,7 +179,7 @@ def test_a_changed_value_is_exactly_one_wrong_value_at_it(shape, options, data, 
     assert result["score"] == result["max_score"] - 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(shapes(), ANY, st.data())
 def test_a_changed_best_move_is_exactly_one_wrong_move(shape, options, data):
     tree, options = document(shape), SearchOptions(**options)
@@ -194,7 +195,7 @@ def test_a_changed_best_move_is_exactly_one_wrong_move(shape, options, data):
     assert result["items"][-1]["explanation"].startswith("The best move is ")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(shapes(), PRUNING, st.data())
 def test_a_changed_window_or_a_dropped_value_is_exactly_that_mistake(shape, options, data):
     tree, options = document(shape), SearchOptions(**options)
@@ -212,7 +213,7 @@ def test_a_changed_window_or_a_dropped_value_is_exactly_that_mistake(shape, opti
     ]
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(shapes(), ANY, st.data())
 def test_any_answer_is_graded_within_bounds_and_nothing_under_a_mark(shape, options, data):
     tree, options = document(shape), SearchOptions(**options)

@@ -2,6 +2,7 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from app.engine import EngineError, Limits, parse_document, resolve_options
 from app.engine.cs188 import parse_cs188
@@ -21,7 +22,7 @@ def document(agents, depth, start, edges, values):
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     agents=st.integers(1, 3),
     depth=st.integers(0, 7),

@@ -11,6 +11,7 @@ from easyAI.AI.MTdriver import mtd
 from easyai_games import TreeGame, uniform_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable
 
 from app.engine import SearchOptions, parse_tree, trace
@@ -32,7 +33,7 @@ def plaat_next(lowerbound, upperbound, g):
     return g + 1 if g == lowerbound else g
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(uniform_trees(), st.integers(-6, 6))
 def test_mtdf_evaluates_the_leaves_easyai_mtd_evaluates(case, guess):
     tree, depth = case
@@ -41,7 +42,7 @@ def test_mtdf_evaluates_the_leaves_easyai_mtd_evaluates(case, guess):
     assert prune_search(tree, algorithm="mtdf", guess=guess) == (value, first_scored(evaluated))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(uniform_trees())
 def test_sssstar_evaluates_the_leaves_easyai_sss_evaluates(case):
     tree, depth = case

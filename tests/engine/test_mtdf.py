@@ -7,6 +7,7 @@ from best_first_reference import mtdf_leaves, sss_star_leaves
 from engine_reference import alphabeta_leaves, minimax
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable
 
 from app.engine import EngineError, SearchOptions, parse_tree, resolve_options, trace
@@ -70,7 +71,7 @@ def test_sssstar_is_mtd_from_plus_infinity():
     assert result["summary"]["value"] == 3
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(trees, st.integers(-6, 6))
 def test_mtdf_finds_the_minimax_value_with_the_papers_leaves_and_windows(tree, guess):
     result = search(tree, algorithm="mtdf", guess=guess)
@@ -81,7 +82,7 @@ def test_mtdf_finds_the_minimax_value_with_the_papers_leaves_and_windows(tree, g
     assert passes == windows
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(trees)
 def test_sssstar_evaluates_stockmans_leaves_and_none_that_alphabeta_skips(tree):
     events = search(tree, algorithm="sssstar")["events"]
@@ -94,7 +95,7 @@ def test_sssstar_evaluates_stockmans_leaves_and_none_that_alphabeta_skips(tree):
     assert set(sss) <= set(alphabeta_leaves(tree)[0])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees, st.sampled_from(["perfect", "worst", "random", "heuristic"]), st.integers(0, 99))
 def test_every_ordering_keeps_the_minimax_value(tree, ordering, seed):
     for algorithm in ("mtdf", "sssstar"):

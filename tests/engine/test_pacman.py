@@ -7,6 +7,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from app.engine import EngineError, SearchOptions
 from app.games.mazes import MAZES, parse_maze
@@ -114,7 +115,7 @@ def test_the_better_evaluation_heads_for_food_and_fears_ghosts():
     assert game.evaluate(won, 0) == won.score
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(sorted(MAZES)), st.lists(st.integers(0, 4), max_size=60))
 def test_random_play_keeps_the_score_and_the_rules(name, choices):
     game = Pacman(MAZES[name])

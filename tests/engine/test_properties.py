@@ -6,6 +6,7 @@ import pytest
 from engine_reference import alphabeta_leaves, best_move, minimax, replace_leaves
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable
 
 from app.engine import SearchOptions, parse_tree, trace
@@ -33,7 +34,7 @@ def leaf_paths(events):
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(trees, players, rules)
 def test_alphabeta_value_and_best_move_equal_minimax(tree, cycle, rule):
     summary = search(tree, players=cycle, rule=rule)["summary"]
@@ -42,7 +43,7 @@ def test_alphabeta_value_and_best_move_equal_minimax(tree, cycle, rule):
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(trees, players, rules)
 def test_engine_evaluates_exactly_the_leaves_of_the_textbook_pseudocode(tree, cycle, rule):
     result = search(tree, players=cycle, rule=rule)
@@ -52,7 +53,7 @@ def test_engine_evaluates_exactly_the_leaves_of_the_textbook_pseudocode(tree, cy
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(trees, players)
 def test_strict_evaluates_a_superset_of_standard(tree, cycle):
     standard = set(leaf_paths(search(tree, players=cycle, rule="standard")["events"]))
@@ -60,7 +61,7 @@ def test_strict_evaluates_a_superset_of_standard(tree, cycle):
     assert standard <= strict
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(trees, players, rules)
 def test_pruned_subtrees_cannot_change_the_root(tree, cycle, rule):
     events = search(tree, players=cycle, rule=rule)["events"]
@@ -72,14 +73,14 @@ def test_pruned_subtrees_cannot_change_the_root(tree, cycle, rule):
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(trees, players, rules, orderings, st.integers(0, 1000))
 def test_every_ordering_finds_the_minimax_value(tree, cycle, rule, ordering, seed):
     summary = search(tree, players=cycle, rule=rule, ordering=ordering, seed=seed)["summary"]
     assert summary["value"] == minimax(tree, cycle)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(trees, players, rules)
 def test_trace_is_well_formed(tree, cycle, rule):
     result = search(tree, players=cycle, rule=rule)
@@ -118,7 +119,7 @@ def uniform_distinct_trees(draw):
     return build(0), branching, depth
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(uniform_distinct_trees(), st.sampled_from([("max", "min"), ("min", "max")]), rules)
 def test_perfect_ordering_meets_the_knuth_moore_minimum(case, cycle, rule):
     tree, branching, depth = case
@@ -127,7 +128,7 @@ def test_perfect_ordering_meets_the_knuth_moore_minimum(case, cycle, rule):
     assert summary["knuth_moore_leaves"] == knuth_moore_leaves(branching, depth)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(uniform_distinct_trees(), rules)
 def test_worst_ordering_prunes_nothing_shallow_and_never_beats_perfect_ordering(case, rule):
     """Worst-first children (by exact value) leave alpha-beta no cutoff down to depth 3: every
@@ -151,7 +152,7 @@ chance_trees = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(chance_trees, st.sampled_from(["minimax", "alphabeta", "expectimax"]), rules)
 def test_chance_nodes_average_under_every_algorithm(tree, algorithm, rule):
     summary = search(tree, algorithm=algorithm, rule=rule)["summary"]

@@ -6,6 +6,7 @@ import pytest
 from engine_reference import minimax, replace_leaves
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable
 
 from app.engine import EngineError, SearchOptions, parse_tree, resolve_options, trace
@@ -34,7 +35,7 @@ def assert_pruning_is_sound(tree, cycle, events):
                 assert changed == pytest.approx(value), (cut, path, extreme)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(trees, cycles)
 def test_star1_returns_expectimax_and_prunes_only_what_the_bounds_allow(tree, cycle):
     result = search(tree, cycle)
@@ -42,7 +43,7 @@ def test_star1_returns_expectimax_and_prunes_only_what_the_bounds_allow(tree, cy
     assert_pruning_is_sound(tree, cycle, result["events"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(trees, st.sampled_from(ALTERNATING))
 def test_star2_returns_expectimax_and_prunes_only_what_the_bounds_allow(tree, cycle):
     result = search(tree, cycle, algorithm="star2")

@@ -10,6 +10,7 @@ import pytest
 from easyAI import Negamax, TwoPlayerGame
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from wire_format import readable, table_paths
 
 from app.engine import EngineError, SearchOptions, parse_tree, trace
@@ -132,7 +133,7 @@ def game_cut_by_limit(board, limit):
 late_boards = st.sampled_from([b for b in OPEN_POSITIONS if b.count(".") <= 6])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     late_boards,
     st.sampled_from(["alphabeta", "minimax"]),

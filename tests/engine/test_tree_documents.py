@@ -5,6 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from app.engine import EngineError, Limits, load_document, parse_document, parse_tree
 from app.engine.options import resolve_options
@@ -217,7 +218,7 @@ json_values = st.recursive(
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(json_values)
 def test_arbitrary_json_raises_only_the_engines_error(data):
     try:
@@ -229,7 +230,7 @@ def test_arbitrary_json_raises_only_the_engines_error(data):
 
 
 @pytest.mark.slow  # a long property or exhaustive check: the full suite runs it, --quick not
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(max_size=60) | json_values.map(json.dumps))
 def test_arbitrary_text_raises_only_the_engines_error(text):
     try:

@@ -10,6 +10,7 @@ from easyai_games import TreeGame, uniform_trees
 from engine_reference import alphabeta_leaves, minimax
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 from window_reference import (
     negamax_search,
     normalized,
@@ -52,7 +53,7 @@ def root_sign(cycle):
     return 1 if cycle[0] == "max" else -1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees, players, orderings)
 def test_every_windowed_search_finds_the_minimax_value(tree, cycle, ordering):
     expected = minimax(tree, cycle)
@@ -67,7 +68,7 @@ def test_every_windowed_search_finds_the_minimax_value(tree, cycle, ordering):
         assert result["summary"]["value"] == expected, options
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees, players, st.sampled_from(["standard", "strict"]))
 def test_negamax_is_alpha_beta_seen_from_the_mover(tree, cycle, rule):
     classic = run(tree, players=cycle, rule=rule)
@@ -78,7 +79,7 @@ def test_negamax_is_alpha_beta_seen_from_the_mover(tree, cycle, rule):
     assert negamax["summary"]["cutoffs"] == classic["summary"]["cutoffs"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees, players, st.sampled_from(["soft", "hard"]))
 def test_negamax_and_pvs_evaluate_the_leaves_of_the_recursive_pseudocode(tree, cycle, fail):
     hard = fail == "hard"
@@ -100,7 +101,7 @@ def parse_tree_view(tree, cycle):
     return make_view(parse_tree(tree), cycle, "pvs", None)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(trees, players)
 def test_fail_soft_alpha_beta_through_the_window_loop_matches_the_classic_loop(tree, cycle):
     hard = run(tree, players=cycle, algorithm="alphabeta", fail="hard")
@@ -109,7 +110,7 @@ def test_fail_soft_alpha_beta_through_the_window_loop_matches_the_classic_loop(t
     assert leaf_paths(hard) == expected_leaves
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(whole_trees, players, windows, st.sampled_from(["soft", "hard"]))
 def test_a_root_window_fails_low_or_high_with_the_right_bound(tree, cycle, window, fail):
     truth = minimax(tree, cycle)
@@ -130,7 +131,7 @@ def test_a_root_window_fails_low_or_high_with_the_right_bound(tree, cycle, windo
         assert truth >= value
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     trees,
     players,
@@ -165,7 +166,7 @@ def test_aspiration_search_re_searches_at_most_once_and_finds_the_value(
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(whole_trees, players)
 def test_pvs_with_perfect_ordering_never_re_searches_and_never_evaluates_more(tree, cycle):
     pvs = run(tree, players=cycle, algorithm="pvs", ordering="perfect")
@@ -195,7 +196,7 @@ def test_the_null_window_is_the_next_value_above_alpha():
     assert whole_number_null_window(3) == 4
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(uniform_trees())
 def test_negamax_evaluates_the_leaves_easyai_negamax_evaluates(case):
     tree, depth = case

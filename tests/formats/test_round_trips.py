@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from app.engine import EngineError, parse_document, parse_tree, resolve_options
 from app.engine.course_formats import import_tree
@@ -44,7 +45,7 @@ def round_trip(data, fmt):
     return result, parse_tree(data).to_data()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shapes, st.booleans())
 def test_brackets_round_trip(tree, labelled):
     tree = named(tree) if labelled else tree
@@ -53,7 +54,7 @@ def test_brackets_round_trip(tree, labelled):
     assert result["tree"] == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shapes, st.booleans())
 def test_mit6034_round_trip(tree, labelled):
     tree = named(tree) if labelled else tree
@@ -61,7 +62,7 @@ def test_mit6034_round_trip(tree, labelled):
     assert result["tree"] == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shapes.filter(lambda t: "children" in t))
 def test_aima_round_trip(tree):
     result, expected = round_trip(named(tree, actions=True), "aima")
