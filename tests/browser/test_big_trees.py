@@ -81,13 +81,16 @@ def test_the_current_node_is_readable_at_every_sampled_step(prune, tree, viewpor
         assert free["left"] <= box["left"] and box["right"] <= free["right"], r
         assert free["top"] <= box["top"] and box["bottom"] <= free["bottom"], r
         assert box["right"] <= r["window"]["width"] and box["bottom"] <= r["window"]["height"], r
-    # On a phone a tree that cannot fit reads as an outline, one row per node (issue 21);
-    # the 50,000-node tree is too big for one and folds, as big trees do on a projector.
+    # On a phone a tree that cannot fit reads as an outline (issue 21): one row per node up to
+    # 600 nodes, folded beyond (tree/outline-fold.js: a few hundred rows, the current one
+    # among them, checked above); the 50,000-node tree has no outline and folds, as big trees
+    # do on a projector.
     size = page.evaluate("window.prune.trace.size")
     outline = viewport is PHONE and tree != "random-50k"
     assert all(r["outline"] == outline for r in results)
     if outline:
-        assert page.locator("#tree li.outline-node").count() == size
+        rows = page.locator("#tree li.outline-node").count()
+        assert rows == size if size <= 600 else 0 < rows < 600, (size, rows)
     elif tree != "pacman" or viewport is PHONE:
         # Big trees fold: a few dozen nodes are drawn, never the whole tree.
         assert page.locator("#tree g.node").count() < size

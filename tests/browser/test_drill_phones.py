@@ -110,10 +110,18 @@ def test_a_whole_tree_on_a_phone_keeps_its_check_marks_in_the_box(prune, base_ur
     assert page.locator("#tree .tree-outline").is_hidden()
     page.locator("#tree g.node:not([data-path='']) .shape").first.click()  # one mark, likely wrong
     page.locator("#drill-check").click()
-    badges = page.locator("#tree .practice-badge")
-    assert badges.count() >= 1
-    box = page.locator("#tree").bounding_box()
-    for k in range(badges.count()):
-        b = badges.nth(k).bounding_box()
+    page.locator("#tree .practice-badge").first.wait_for()
+    # All the badges and the box measured at once (a late redraw replaces the badges' elements).
+    box, badges = page.evaluate(
+        """() => {
+          const rect = (el) => { const r = el.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+          return [rect(document.getElementById('tree')),
+                  [...document.querySelectorAll('#tree .practice-badge')].map(rect)];
+        }"""
+    )
+    assert badges
+    for b in badges:
+        assert b["width"] > 0, b
         assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
         assert box["y"] <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"]

@@ -2,8 +2,11 @@
 // for it (README.md, "Phones"). It sits in the tree view's
 // container and shows, after every render of the view (view.onRendered, chained), the
 // rows tree/outline.js derives from the same state the view draws (view.lastState): one
-// <li class="outline-node" data-path data-state data-kind [data-value]> per node, in
+// <li class="outline-node" data-path data-state data-kind [data-value]> per listed node, in
 // preorder, indented by depth, the current node's row kept in sight while Follow is on.
+// A tree of up to 600 nodes is listed whole; a bigger one folds as the picture does
+// (tree/outline-fold.js): collapsed rows say how many nodes they hold, a tap opens or folds
+// one, and rows are built the first time they are listed.
 //
 // When: automatically on a narrow page (a phone) where the tree's leaves cannot stand side
 // by side in the panel at the spacing the picture needs (view.leafSpacingPx(), outline.js
@@ -13,15 +16,18 @@
 // (tree/outline.css hides the picture, its ruler and minimap).
 //
 // Keyboard: a WAI-ARIA tree (role=tree, treeitems with aria-level, -setsize, -posinset, named
-// by their text, described by the tree's sentence for the node), one tab stop: ↓ ↑ the next and previous row, → the first
-// child, ← the parent, Home and End the first and last row, Enter activates the node as in
-// the tree (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
+// by their text, described by the tree's sentence for the node; aria-expanded on a folded
+// outline's inner rows), one tab stop: ↓ ↑ the next and previous row, → opens a collapsed row
+// or goes to the first child, ← folds an open row or goes to the parent, Home and End the
+// first and last row (outline-fold.js outlineKey), Enter activates the node as in the tree
+// (view.onActivate). Keys handled are preventDefault()ed (the player skips them).
 //
 // Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale, leafSpacingPx(),
 // follow, onRendered, onActivate, resized().
 
 import { PANEL_MARGIN_PX } from "./bounds.js";
 import { OUTLINE_MAX_NODES, leafCount, needsOutline, outlineRow, outlineSkeleton, pathToCurrent } from "./outline.js";
+import { descendantCounts, outlineFold, outlineKey } from "./outline-fold.js";
 import { SHAPES, svgEl } from "./shapes.js";
 
 const SCROLL_MARGIN_PX = 8;
@@ -31,7 +37,7 @@ const SWITCH_ICONS = {
   outline:
     "M3 3h5v4H3zM4.8 7h1.4v12H4.8zM9 10h5v4H9zM9 17h5v4H9zM10 4h11v2H10zM16 11h6v2h-6zM16 18h6v2h-6zM6 11.3h3v1.4H6zM6 18.3h3v1.4H6z",
 };
-const FIELDS = ["name", "kind", "value", "window", "status", "note"];
+const FIELDS = ["name", "kind", "value", "window", "status", "note", "folded"];
 
 function el(tag, className, text) {
   const element = document.createElement(tag);
@@ -66,7 +72,10 @@ export class TreeOutline {
     this.list.addEventListener("keydown", (event) => this.onKey(event));
     this.list.addEventListener("click", (event) => {
       const id = this.idOf(event.target);
-      if (id >= 0) this.focusRow(id);
+      if (id < 0) return;
+      // A big tree's outline folds (tree/outline-fold.js): a tap opens or folds a row.
+      if (this.rows && !this.rows.whole && this.trace.children[id].length) this.toggle(id);
+      this.focusRow(id);
     });
     const before = view.onRendered;
     view.onRendered = () => {
@@ -138,6 +147,10 @@ export class TreeOutline {
     this.skeleton = null;
     this.items = null;
     this.shown = null;
+    this.rows = null; // what is listed (outlineFold's answer), and where: id → place
+    this.index = new Map();
+    this.openRows = new Set(); // the reader's choices on a folded outline
+    this.foldedRows = new Set();
     this.painted = null;
     this.was = null; // what the rows show, for diffing (changedIds)
     this.stop = -1;
@@ -162,45 +175,84 @@ export class TreeOutline {
     }
   }
 
-  /** One row element per node, in preorder (built once per tree). */
-  build() {
-    const view = this.view;
-    this.skeleton = outlineSkeleton(this.trace, view.names);
-    this.items = [];
-    this.shown = this.skeleton.map(() => ({}));
-    const fragment = document.createDocumentFragment();
-    for (const row of this.skeleton) {
-      const item = el("li", `outline-node kind-${row.kind}`);
-      item.setAttribute("role", "treeitem");
-      item.setAttribute("tabindex", "-1");
-      item.setAttribute("aria-level", String(row.depth + 1));
-      item.setAttribute("aria-setsize", String(row.setSize));
-      item.setAttribute("aria-posinset", String(row.position));
-      item.dataset.path = row.path;
-      item.dataset.kind = row.kind;
-      item.style.setProperty("--depth", String(row.depth));
-      const glyph = svgEl("svg", "outline-glyph");
-      glyph.setAttribute("viewBox", "-22 -22 44 44");
-      glyph.setAttribute("aria-hidden", "true");
-      glyph.appendChild(svgEl("path", "shape")).setAttribute("d", SHAPES[row.kind]);
-      item.appendChild(glyph);
-      item.fields = {};
-      for (const field of FIELDS) {
-        const span = el("span", `outline-${field}`);
-        item.appendChild(span);
-        item.fields[field] = span;
-      }
-      item.fields.name.textContent = row.name;
-      item.fields.kind.textContent = row.kindText;
-      fragment.appendChild(item);
-      this.items.push(item);
+  /** Row `id`'s element, built the first time it is listed. */
+  rowItem(id) {
+    if (this.items[id]) return this.items[id];
+    const row = this.skeleton[id];
+    const item = el("li", `outline-node kind-${row.kind}`);
+    item.setAttribute("role", "treeitem");
+    item.setAttribute("tabindex", "-1");
+    item.setAttribute("aria-level", String(row.depth + 1));
+    item.setAttribute("aria-setsize", String(row.setSize));
+    item.setAttribute("aria-posinset", String(row.position));
+    item.dataset.path = row.path;
+    item.dataset.kind = row.kind;
+    item.style.setProperty("--depth", String(row.depth));
+    const glyph = svgEl("svg", "outline-glyph");
+    glyph.setAttribute("viewBox", "-22 -22 44 44");
+    glyph.setAttribute("aria-hidden", "true");
+    glyph.appendChild(svgEl("path", "shape")).setAttribute("d", SHAPES[row.kind]);
+    item.appendChild(glyph);
+    item.fields = {};
+    for (const field of FIELDS) {
+      const span = el("span", `outline-${field}`);
+      item.appendChild(span);
+      item.fields[field] = span;
     }
-    this.list.appendChild(fragment);
+    item.fields.name.textContent = row.name;
+    item.fields.kind.textContent = row.kindText;
+    this.shown[id] = {};
+    this.items[id] = item;
+    return item;
+  }
+
+  /**
+   * List the rows outlineFold picks at state `s`, in preorder: rows leaving are removed, rows
+   * joining inserted in place (the rows staying are never moved: a focused row keeps its
+   * focus). Returns the ids listed now that were not before (their text is written next).
+   */
+  listRows(s, final) {
+    const rows = outlineFold(this.trace, s, { open: this.openRows, folded: this.foldedRows, final });
+    const before = this.index;
+    this.index = new Map(rows.ids.map((id, place) => [id, place]));
+    const joined = rows.ids.filter((id) => !before.has(id));
+    if (joined.length || before.size !== this.index.size) {
+      for (const id of before.keys()) if (!this.index.has(id)) this.items[id].remove();
+      let cursor = this.list.firstChild;
+      for (const id of rows.ids) {
+        const item = this.rowItem(id);
+        if (item === cursor) cursor = cursor.nextSibling;
+        else this.list.insertBefore(item, cursor);
+      }
+    }
+    if (!rows.whole) {
+      for (const id of rows.ids) {
+        if (!this.trace.children[id].length) continue;
+        const collapsed = rows.collapsed.has(id);
+        this.items[id].setAttribute("aria-expanded", String(!collapsed));
+        this.items[id].fields.folded.textContent = collapsed ? `+${this.counts[id]} folded` : "";
+      }
+    }
+    this.rows = rows;
+    return joined;
+  }
+
+  /** Open (or fold) row `id` of a folded outline, as the reader asked. */
+  toggle(id, open = this.rows.collapsed.has(id)) {
+    (open ? this.openRows : this.foldedRows).add(id);
+    (open ? this.foldedRows : this.openRows).delete(id);
+    this.painted = null;
+    this.paint(this.view.lastState, this.view.lastFinal);
   }
 
   /** Show state `s`: update the rows that changed, move the tab stop, follow the current. */
   paint(s, final) {
-    if (!this.items) this.build();
+    if (!this.skeleton) {
+      this.skeleton = outlineSkeleton(this.trace, this.view.names);
+      this.items = new Array(this.trace.size);
+      this.shown = new Array(this.trace.size);
+      this.counts = descendantCounts(this.trace);
+    }
     const key = `${s.step}|${final}`;
     if (this.painted === key) return;
     this.painted = key;
@@ -209,7 +261,9 @@ export class TreeOutline {
     const path = pathToCurrent(t, s);
     const pv = final && s.done[0] ? new Set([0, ...t.principalVariation(s)]) : new Set();
     const context = { names: view.names, levels: view.levels, path, pv };
-    for (const id of this.changedIds(s, path, pv)) this.paintRow(id, outlineRow(t, s, id, context), s);
+    const ids = this.changedIds(s, path, pv);
+    for (const id of this.listRows(s, final)) ids.add(id);
+    for (const id of ids) if (this.index.has(id)) this.paintRow(id, outlineRow(t, s, id, context), s);
     this.path = path;
     this.pv = pv;
     this.placeStop(s);
@@ -280,7 +334,8 @@ export class TreeOutline {
 
   /** One row in the tab order: the one the reader moved to, else the current node's. */
   placeStop(s) {
-    const id = this.chosen >= 0 ? this.chosen : Math.max(0, s.current);
+    const chosen = this.chosen >= 0 && this.index.has(this.chosen);
+    const id = chosen ? this.chosen : Math.max(0, s.current);
     if (id === this.stop) return;
     if (this.stop >= 0) this.items[this.stop].setAttribute("tabindex", "-1");
     this.items[id].setAttribute("tabindex", "0");
@@ -307,6 +362,7 @@ export class TreeOutline {
   }
 
   focusRow(id) {
+    if (!this.index.has(id)) return;
     this.chosen = id;
     if (this.stop >= 0 && this.stop !== id) this.items[this.stop].setAttribute("tabindex", "-1");
     this.items[id].setAttribute("tabindex", "0");
@@ -317,35 +373,16 @@ export class TreeOutline {
   onKey(event) {
     const id = this.idOf(event.target);
     if (id < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-    const t = this.trace;
-    let to = -1;
-    switch (event.key) {
-      case "ArrowDown":
-        to = Math.min(t.size - 1, id + 1); // preorder: the next row
-        break;
-      case "ArrowUp":
-        to = Math.max(0, id - 1);
-        break;
-      case "ArrowRight":
-        to = t.children[id].length ? t.children[id][0] : id;
-        break;
-      case "ArrowLeft":
-        to = t.parent[id] >= 0 ? t.parent[id] : id;
-        break;
-      case "Home":
-        to = 0;
-        break;
-      case "End":
-        to = t.size - 1;
-        break;
-      case "Enter":
-        if (this.view.onActivate) this.view.onActivate(id);
-        event.preventDefault();
-        return;
-      default:
-        return;
+    if (event.key === "Enter") {
+      if (this.view.onActivate) this.view.onActivate(id);
+      event.preventDefault();
+      return;
     }
+    const action = outlineKey(event.key, id, this.trace, this.rows, this.index, this.path);
+    if (!action) return;
     event.preventDefault();
-    this.focusRow(to);
+    if (action.open !== undefined) this.toggle(action.open, true);
+    else if (action.fold !== undefined) this.toggle(action.fold, false);
+    this.focusRow(action.to === undefined ? id : action.to);
   }
 }
