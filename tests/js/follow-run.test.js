@@ -1,13 +1,15 @@
 // tests/js/follow-run.test.js: panels follow the page's run store (panels/follow-run.js): a
 // new trace is set in every panel with its run, then its step drawn; each change of step
 // draws that step (seeked once for all panels), a trace becoming complete redraws the step
-// shown (now final at its end), and events streaming in redraw nothing.
+// shown (now final at its end), and events streaming in redraw nothing. followStep, the rule
+// underneath (the compare page's timeline, a game decision's link and position): drawn at a
+// new trace, step or completeness, never without a trace.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Trace } from "../../static/js/trace/trace.js";
-import { followRun } from "../../static/js/panels/follow-run.js";
+import { followRun, followStep } from "../../static/js/panels/follow-run.js";
 import { createRunStore } from "../../static/js/player/run-store.js";
 import { loadFixture } from "./fixtures.js";
 
@@ -72,4 +74,27 @@ test("nothing is drawn before a trace, nor after the panels unsubscribe", () => 
   stop();
   store.set({ trace: streamedTrace().trace });
   assert.deepEqual(panel.calls, []);
+});
+
+test("followStep draws at a new trace, a new step or completeness, never without a trace", () => {
+  const store = createRunStore();
+  const drawn = [];
+  const stop = followStep(store, (state, changed) => drawn.push([state.step, Object.keys(changed).sort()]));
+  store.set({ step: 4, length: 9, runState: "loading" });
+  assert.deepEqual(drawn, [], "no trace yet");
+  const timeline = { length: 9 }; // anything a page keeps as its trace (compare: a Timeline)
+  store.set({ trace: timeline, step: 2 });
+  store.set({ length: 12, runState: "done", playing: true, speed: 2 });
+  store.set({ step: 5 });
+  store.set({ complete: true });
+  assert.deepEqual(drawn, [
+    [2, ["step", "trace"]],
+    [5, ["step"]],
+    [5, ["complete"]],
+  ]);
+  store.set({ trace: null, step: 0 });
+  assert.equal(drawn.length, 3, "the trace taken away: nothing drawn");
+  stop();
+  store.set({ trace: timeline, step: 1 });
+  assert.equal(drawn.length, 3, "unsubscribed");
 });

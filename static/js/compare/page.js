@@ -5,8 +5,12 @@
 // search reaches are marked in both panes and listed by name; a line under the summary says
 // whether the two searches are at the same node now. Screen readers hear one sentence per
 // step for both (the step line, then each search's narration), paced by narration.js.
+// The page's run store (player/run-store.js) holds the timeline as its `trace` and the shared
+// step; the panes, the "now" line, the narration and the address follow it
+// (panels/follow-run.js followStep): the player only sets the step.
 
 import { nameList, nameOf } from "../lib/names.js";
+import { followStep } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
 import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
@@ -35,18 +39,18 @@ let timeline = null;
 let names = null; // describeSides' answer
 let urlTimer = null;
 
-// The timeline stands in for a trace: the player asks it for cutoffs; step over and step out
-// (stepping.js) need one search's node table, so they answer -1 and compare.css hides them.
+// The timeline stands in for a trace: the store holds it as its `trace`, the player asks it
+// for cutoffs; step over and step out (stepping.js) need one search's node table, so they
+// answer -1 and compare.css hides them.
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
 mirrorRunState(store, document.body);
-const player = standardPlayer(
-  (k) => showStep(k),
-  () => timeline,
-  {
-    onPlaying: (playing) => spoken.setPlaying(playing),
-    store,
-  }
-);
+const player = standardPlayer(() => store.get().trace, {
+  onPlaying: (playing) => spoken.setPlaying(playing),
+  store,
+});
+// The panes, the "now" line and the narration draw the store's step; the address keeps it.
+followStep(store, ({ step }) => showStep(step));
+followStep(store, ({ step }) => writeStep(step));
 
 /** The address of the main visualizer with this tree (and `options`, `step`, if given). */
 function mainHref(options = {}, step = 0) {
@@ -88,7 +92,6 @@ function stepLine(k) {
 }
 
 function showStep(k) {
-  if (!timeline) return;
   const at = { left: timeline.nodeAt("left", k), right: timeline.nodeAt("right", k) };
   for (const side of SIDES) {
     const other = side === "left" ? "right" : "left";
@@ -107,7 +110,6 @@ function showStep(k) {
     return `${names[side].heading}: ${narrate(trace, timeline.stepOf(side, k))}`;
   });
   spoken.say(`${line.text} ${said.join(" ")}`);
-  writeStep(k);
 }
 
 /** Keep the step in the address once stepping pauses, so a link opens this very step. */
@@ -179,9 +181,10 @@ async function start() {
   }
   summarise(diff);
   player.reset(0, false);
-  player.setLength(timeline.length, true);
-  const step = where.step === "end" ? timeline.length : where.step || 0;
-  player.show(step);
+  const asked = where.step === "end" ? timeline.length : where.step || 0;
+  const step = Math.max(0, Math.min(timeline.length, Math.round(asked)));
+  // One change: the panes draw the step asked for, once.
+  store.set({ trace: timeline, length: timeline.length, complete: true, step });
   store.set({ runState: "done" });
 }
 

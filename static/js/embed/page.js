@@ -44,14 +44,11 @@ let trace = null;
 const store = createRunStore(); // the run's state; body[data-run-state] mirrors it
 mirrorRunState(store, document.body);
 
-const player = standardPlayer(
-  null, // the panels follow the store (below)
-  () => trace,
-  {
-    onPlaying: (playing) => narration.setPlaying(playing),
-    store,
-  }
-);
+// The player writes the step to the store; the panels follow it (below).
+const player = standardPlayer(() => trace, {
+  onPlaying: (playing) => narration.setPlaying(playing),
+  store,
+});
 
 // The tree and the narration draw the store's trace at its step (panels/follow-run.js).
 followRun(store, [

@@ -16,7 +16,12 @@
 // A decision opens at step 0, as the main page does: the answer (the position's value, the
 // best move, what is pruned) comes with its step, never before (search-stats.js, and the
 // pruned stubs' "+N" and "never generated" appear once they are pruned).
+//
+// The decision's run store (player/run-store.js) holds its trace and step: the tree, the
+// narration, the statistics, the position panel and the visualizer link follow it
+// (panels/follow-run.js); the player and `show` only write it.
 
+import { followRun, followStep } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
 import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
@@ -58,22 +63,18 @@ export class DecisionView {
     this.outline = new TreeOutline(this.view, { toggleParent: section.querySelector(".decision-head") });
     this.narration = new Narration(section.querySelector("#narration"));
     this.stats = new SearchStats(section.querySelector("[data-decision-stats]"));
-    this.trace = null;
     this.hovered = -1; // the node under the pointer
     this.focused = -1; // the tree node with keyboard focus
     this.request = 0; // the latest open(): older answers are dropped
     this.store = createRunStore(); // the decision's run; body[data-run-state] mirrors it
     mirrorRunState(this.store, document.body);
     mirrorPageState(pageStore, document.body); // presentation mode: body[data-present]
-    this.player = standardPlayer(
-      (k) => this.showStep(k),
-      () => this.trace,
-      {
-        onPlaying: (playing) => this.narration.setPlaying(playing),
-        store: this.store,
-      }
-    );
+    this.player = standardPlayer(() => this.trace, {
+      onPlaying: (playing) => this.narration.setPlaying(playing),
+      store: this.store,
+    });
     this.visualizerLink = new VisualizerLink(section.querySelector("[data-visualizer-link]"));
+    this.follow();
     this.openedUrl = null; // the trace's address and title, for "Add to lesson"
     const addButton = section.querySelector('[data-action="add-to-lesson"]');
     if (addButton) {
@@ -85,6 +86,11 @@ export class DecisionView {
     const close = section.querySelector('[data-action="close-search"]');
     if (close) close.addEventListener("click", () => this.close());
     window.prune = this.handle();
+  }
+
+  /** The decision shown (its Trace), or null: the store's. */
+  get trace() {
+    return this.store.get().trace;
   }
 
   /** Presentation mode on this section (the main page's, player/presentation.js). */
@@ -120,6 +126,23 @@ export class DecisionView {
       presentation: this.presentation,
       seek: (k) => self.player.show(k),
     };
+  }
+
+  /** The tree, narration and statistics draw the store's step; the position panel and the
+   * visualizer link follow it. */
+  follow() {
+    followRun(this.store, [
+      {
+        setTrace: (trace, { agents }) => this.view.setTree(trace, { cutByLimit: heuristicLeaves(trace), agents }),
+        show: ({ s, final }) => this.view.render(s, final),
+      },
+      { setTrace() {}, show: ({ step }) => this.narration.say(narrate(this.trace, step)) },
+      { setTrace() {}, show: ({ s }) => this.stats.step(s, this.trace.length) },
+    ]);
+    followStep(this.store, ({ step }) => {
+      this.visualizerLink.showStep(step);
+      this.drawPosition();
+    });
   }
 
   /** Hover and focus in the tree pick the node whose position is drawn. */
@@ -192,15 +215,14 @@ export class DecisionView {
     const trace = new Trace(result.nodes, result.options);
     trace.append(result.events);
     trace.finish(result.summary);
-    this.trace = trace;
     this.hovered = -1;
     this.focused = -1;
-    this.view.setTree(trace, { cutByLimit: heuristicLeaves(trace), agents: result.agents || null });
     this.stats.show(result.summary, trace);
     this.showPracticeLink(result.summary);
-    this.player.reset(0, false);
-    this.player.setLength(trace.length, true);
-    this.player.show(0);
+    this.player.pause();
+    // One change: the panels set the whole trace and draw its step 0, once.
+    const run = { agents: result.agents || null };
+    this.store.set({ trace, run, step: 0, length: trace.length, complete: true });
     this.store.set({ runState: "done" });
     const small = result.summary && result.summary.minimax_nodes <= PRACTICE_MAX_NODES;
     this.visualizerLink.setDecision(small ? this.practice : null, trace.options || {});
@@ -214,17 +236,6 @@ export class DecisionView {
     const small = summary && summary.minimax_nodes <= PRACTICE_MAX_NODES;
     link.hidden = !(this.practice && small);
     if (!link.hidden) link.href = this.practice;
-  }
-
-  showStep(k) {
-    const trace = this.trace;
-    if (!trace) return;
-    const s = trace.seek(k);
-    this.view.render(s, trace.complete && s.step === trace.length);
-    this.narration.say(narrate(trace, s.step));
-    this.stats.step(s, trace.length);
-    this.visualizerLink.showStep(s.step);
-    this.drawPosition();
   }
 
   /** The position panel: the hovered node, else the focused one, else the step's node. */
@@ -251,8 +262,8 @@ export class DecisionView {
     if (this.presentation) this.presentation.leave();
     this.visualizerLink.clear();
     this.request++;
+    this.store.set({ trace: null, run: null });
     this.player.reset(0, false);
-    this.trace = null;
     this.section.hidden = true;
     if (this.onClose) this.onClose();
   }

@@ -76,7 +76,7 @@ export class LessonQuestionPanel {
   /** The slide's trace, when the stage shows the question's slide (the tree asked). */
   trace() {
     const content = this.stage.content;
-    const onSlide = Number(this.stage.section.dataset.slideIndex) === this.question.slide;
+    const onSlide = this.stage.index === this.question.slide;
     return onSlide && content && content.trace ? content.trace : null;
   }
 

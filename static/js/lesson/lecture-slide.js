@@ -63,11 +63,12 @@ function showQuestionSlide(box, slide) {
 export function followLessonSlide(lecture, parts, nameSlide) {
   let mark = null;
   let ticket = 0;
+  let slideLayout = null; // "tree" | "card" | null: what body[data-lesson-slide] mirrors
   const wide = window.matchMedia(SIDE_PANEL);
 
   /** The box at the top of the side panel, or in the stage right above the tree. */
   const place = () => {
-    const beside = wide.matches && document.body.dataset.lessonSlide === "tree" && !pageStore.get().presenting;
+    const beside = wide.matches && slideLayout === "tree" && !pageStore.get().presenting;
     const [parent, before] = beside ? [parts.side, parts.side.firstChild] : [parts.stage, parts.tree];
     if (parts.box.parentNode !== parent) parent.insertBefore(parts.box, before);
   };
@@ -77,6 +78,7 @@ export function followLessonSlide(lecture, parts, nameSlide) {
   });
 
   const layout = (kind) => {
+    slideLayout = kind;
     if (kind) document.body.dataset.lessonSlide = kind;
     else delete document.body.dataset.lessonSlide;
     place();

@@ -11,12 +11,15 @@
 // the address (?present=CODE), and a reload resumes it once the first slide is shown. On a
 // projector's screen the page is in presentation mode (lesson/present-mode.js: the page
 // store's `presenting`, lib/page-store.js, mirrored on #stage[data-presenting]). The page's
-// run store (player/run-store.js) holds its run state: loading the lesson, then done or an
-// error (body[data-run-state] mirrors it). window.prune is a hook for tests only.
+// run store (player/run-store.js) holds where the deck is (`slide`, `step`), the slide's trace
+// (with its content as the `run`) and the run state: loading the lesson, then done or an error
+// (body[data-run-state] mirrors it). `goTo` writes the position; the stage follows the store
+// (panels/follow-run.js). window.prune is a hook for tests only.
 
 import { ownsKey } from "../lib/keys.js";
 import { mirror, onOnly, pageStore } from "../lib/page-store.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
+import { followRun } from "../panels/follow-run.js";
 import { Deck } from "./deck.js";
 import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
@@ -31,8 +34,9 @@ const PLAY_MS = 700;
 
 const root = $("stage");
 const stage = new SlideStage();
-const run = createRunStore();
+const run = createRunStore({ slide: 0 }); // the deck's position is its slide and step
 mirrorRunState(run, document.body);
+followRun(run, [stage]); // the stage draws the slide's trace at the store's step
 mirror(pageStore, "presenting", root, "presenting", onOnly);
 pageStore.subscribe((state, changed) => {
   if ("presenting" in changed) stage.presenting = state.presenting;
@@ -40,18 +44,24 @@ pageStore.subscribe((state, changed) => {
 let deck = null;
 let lecture = null; // the LessonLecture, when the page can lecture
 let loader = null;
-let at = { slide: 0, step: 0 };
 let timer = null;
 const moveListeners = new Set();
 let shownSlide = -1;
 
+/** Where the deck is: {slide, step}, the run store's. */
+function here() {
+  const { slide, step } = run.get();
+  return { slide, step };
+}
+
 function counterText() {
   const content = stage.content;
   if (!content || !content.trace) return "step 0 of 0";
-  return `step ${at.step} of ${content.trace.length}`;
+  return `step ${run.get().step} of ${content.trace.length}`;
 }
 
 function refreshControls() {
+  const at = here();
   $("counter").textContent = counterText();
   const range = deck.range(at.slide);
   $("btn-back").disabled = at.slide === 0 && at.step <= range.from;
@@ -63,6 +73,7 @@ function refreshControls() {
 }
 
 function writeAddress() {
+  const at = here();
   const params = new URLSearchParams(window.location.search);
   params.set("slide", String(at.slide));
   params.set("step", String(at.step));
@@ -71,14 +82,15 @@ function writeAddress() {
 
 /** Go to `position` ({slide, step}); `from`: who asked ("user", "lecture"). */
 export async function goTo(position, { from = "user" } = {}) {
-  if (position && from === "user" && lecture) position = lecture.hold(at, position);
+  if (position && from === "user" && lecture) position = lecture.hold(here(), position);
   if (!position) return;
-  at = { ...position };
-  if (at.slide !== shownSlide) {
-    shownSlide = at.slide;
-    stage.begin(at.slide, deck.slides);
+  if (position.slide !== shownSlide) {
+    shownSlide = position.slide;
+    stage.begin(position.slide, deck.slides);
+    // A new slide: no trace on the stage until its content has come.
+    run.set({ slide: position.slide, step: position.step, trace: null, run: null, length: 0, complete: false });
     refreshControls();
-    const index = at.slide;
+    const index = position.slide;
     let content;
     try {
       content = await loader.load(index);
@@ -88,14 +100,18 @@ export async function goTo(position, { from = "user" } = {}) {
     }
     if (shownSlide !== index) return; // moved on while it loaded
     if (content.trace) deck.lengths[index] = content.trace.length;
-    at = deck.clamp(at);
-    stage.show(content, at.step);
+    stage.showContent(content);
+    // One change: the stage sets the slide's trace and draws the step (put in its range), once.
+    const { trace = null } = content;
+    const length = trace ? trace.length : 0;
+    run.set({ trace, run: content, length, complete: Boolean(trace && trace.complete), step: deck.clamp(here()).step });
     preload(index + 1);
   } else {
-    stage.step(at.step);
+    run.set({ slide: position.slide, step: position.step });
   }
   refreshControls();
   writeAddress();
+  const at = here();
   for (const listener of moveListeners) listener(at, from);
 }
 
@@ -103,7 +119,7 @@ export async function goTo(position, { from = "user" } = {}) {
 function retry() {
   root.focus(); // the button is about to hide
   shownSlide = -1;
-  goTo({ ...at });
+  goTo(here());
 }
 
 /** Load slide `index` in the background (the next one), and learn its length. */
@@ -133,20 +149,21 @@ function stop() {
 
 function play() {
   if (timer) return stop();
+  const at = here();
   const range = deck.range(at.slide);
   if (at.step >= range.to) goTo({ slide: at.slide, step: range.from });
   showPlaying(true);
   const tick = () => {
-    const end = deck.range(at.slide).to;
-    if (at.step >= end) return stop();
-    goTo({ slide: at.slide, step: at.step + 1 });
+    const { slide, step } = here();
+    if (step >= deck.range(slide).to) return stop();
+    goTo({ slide, step: step + 1 });
     timer = setTimeout(tick, PLAY_MS);
   };
   timer = setTimeout(tick, PLAY_MS);
 }
 
-const forward = () => (stop(), goTo(deck.forward(at)));
-const back = () => (stop(), goTo(deck.back(at)));
+const forward = () => (stop(), goTo(deck.forward(here())));
+const back = () => (stop(), goTo(deck.back(here())));
 const toSlide = (k) => (stop(), goTo(deck.start(k)));
 
 function onKey(event) {
@@ -154,14 +171,15 @@ function onKey(event) {
   if (event.defaultPrevented) return; // taken before: a blank screen shown again
   const clicker = event.key === "PageDown" || event.key === "PageUp";
   if (!clicker && ownsKey(event.target, event.key)) return;
+  const { slide } = here();
   const actions = {
     PageDown: forward,
     ArrowRight: forward,
     PageUp: back,
     ArrowLeft: back,
     " ": play,
-    Home: () => goTo({ slide: at.slide, step: deck.range(at.slide).from }),
-    End: () => goTo({ slide: at.slide, step: deck.range(at.slide).to }),
+    Home: () => goTo({ slide, step: deck.range(slide).from }),
+    End: () => goTo({ slide, step: deck.range(slide).to }),
   };
   const action = actions[event.key];
   if (!action) return;
@@ -172,8 +190,8 @@ function onKey(event) {
 function bindControls() {
   $("btn-forward").addEventListener("click", forward);
   $("btn-back").addEventListener("click", back);
-  $("btn-next-slide").addEventListener("click", () => toSlide(at.slide + 1));
-  $("btn-prev-slide").addEventListener("click", () => toSlide(at.slide - 1));
+  $("btn-next-slide").addEventListener("click", () => toSlide(here().slide + 1));
+  $("btn-prev-slide").addEventListener("click", () => toSlide(here().slide - 1));
   $("btn-play").addEventListener("click", play);
   $("btn-fit").addEventListener("click", () => stage.fit());
   // Short screens (lesson.css): the notes fold behind this button, shown in the tree's place.
@@ -246,7 +264,7 @@ async function start() {
       bar: $("lesson-join"),
       stage,
       first: (index) => deck.range(index).from,
-      position: () => ({ ...at }),
+      position: here,
       goTo: (position) => goTo(position, { from: "lecture" }),
       onMove: (listener) => moveListeners.add(listener),
       content: (index) => loader.load(index),
@@ -263,7 +281,7 @@ async function start() {
 
 window.prune = {
   get position() {
-    return { ...at };
+    return here();
   },
   get deck() {
     return deck;

@@ -1,11 +1,13 @@
 // lesson/stage.js: one slide on screen. `SlideStage` owns the slide's section
 // (section#slide[data-slide-index][data-kind]): its title and number, the notes as the
 // caption (lesson/notes.js, elements only), and what the slide shows — a tree or a game
-// decision in the one TreeView (the step is the deck's; presenting, a folded tree is fitted
-// again whenever its drawn part changes), a tic-tac-toe position beside it (the step's node's), an
-// experiment's figure (lesson/figure-view.js), or nothing but the notes. A question slide says
-// so under the notes (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded
-// says why in its place, with "Try again".
+// decision in the one TreeView (presenting, a folded tree is fitted again whenever its drawn
+// part changes), a tic-tac-toe position beside it (the step's node's), an experiment's figure
+// (lesson/figure-view.js), or nothing but the notes. A question slide says so under the notes
+// (lecture mode asks it; lesson/lecture.js). A slide that cannot be loaded says why in its
+// place, with "Try again". The step is the deck's, in the page's run store (lesson/present.js):
+// the stage is a panel that follows it (panels/follow-run.js: `setTrace(trace, content)`, then
+// `show({ s, final })` at each step), so nothing calls it with a step.
 
 import { Narration } from "../panels/narration.js";
 import { narrate } from "../trace/narration.js";
@@ -22,6 +24,7 @@ export class SlideStage {
     this.view = new TreeView($("tree"));
     this.narration = new Narration($("narration")); // said in a paced live region, as on /
     this.board = null;
+    this.index = -1; // the slide shown (or loading)
     this.content = null; // the slide's loaded content (lesson/slides.js)
     this.treeOf = null; // the trace the view holds
     this.presenting = false; // on a projector (lesson/present-mode.js): a fold is refitted
@@ -30,6 +33,7 @@ export class SlideStage {
   /** Show slide `index` of `slides` (its title, number and notes) while it loads. */
   begin(index, slides) {
     const slide = slides[index];
+    this.index = index;
     this.section.dataset.slideIndex = String(index);
     this.section.dataset.kind = "loading";
     this.section.setAttribute("aria-busy", "true");
@@ -44,8 +48,8 @@ export class SlideStage {
     this.content = null;
   }
 
-  /** The slide's content has come: draw it (a tree at `step`). */
-  show(content, step) {
+  /** The slide's content has come: lay it out (its trace's steps follow the run store). */
+  showContent(content) {
     this.content = content;
     this.say("");
     this.section.dataset.kind = content.kind;
@@ -56,12 +60,7 @@ export class SlideStage {
     $("slide-position").hidden = !(content.kind === "game" && content.game === "tictactoe");
     $("narration").hidden = !traced;
     if (traced) {
-      if (this.treeOf !== content.trace) {
-        this.view.setTree(content.trace, { cutByLimit: content.cutByLimit, agents: content.agents });
-        this.treeOf = content.trace;
-      }
       if (content.kind === "game" && content.game === "tictactoe") this.showBoard(content);
-      this.step(step);
     } else if (content.kind === "experiment") {
       drawFigure($("slide-chart"), content.figure);
     }
@@ -72,14 +71,18 @@ export class SlideStage {
     this.board.setRoot(content.board);
   }
 
-  /** Draw step `k` of the slide's trace (nothing for slides without one). */
-  step(k) {
-    const content = this.content;
-    if (!content || !content.trace) return;
-    const trace = content.trace;
-    const s = trace.seek(k);
+  /** The run store's trace is the slide's `content.trace`: the view holds it. */
+  setTrace(trace, content) {
+    if (this.treeOf === trace) return;
+    this.view.setTree(trace, { cutByLimit: content.cutByLimit, agents: content.agents });
+    this.treeOf = trace;
+  }
+
+  /** Draw the store's step of the slide's trace: `s` its state, `final` the search's end. */
+  show({ s, final }) {
+    const { content, treeOf: trace } = this;
     const cut = this.view.signature;
-    this.view.render(s, trace.complete && s.step === trace.length);
+    this.view.render(s, final);
     // A folded tree whose drawn part changed (another node unfolded): the class sees all of it,
     // never a row under the minimap or a ruler chip (a presenter does not pan).
     if (this.presenting && this.view.fitted && !this.view.fitted.whole && this.view.signature !== cut) {

@@ -4,19 +4,31 @@
 // (with its `run`: {source, doc, options, info}) is set in every panel, then the state at the
 // store's `step` (`trace.seek(step)`, replayed once for all of them) is shown in each, again
 // whenever the step changes or the trace becomes complete (its last step may now be final).
+// `followStep(store, draw)` is the rule underneath, for a page whose store's `trace` is not
+// one Trace (the compare page's timeline of two) or that draws more than panels (a game
+// decision's position, a link to the step): `draw(state, changed)` at each of those changes.
 // So "events arrived → panel drawn" reads: the runner and the player write the store, this
 // module draws.
+
+/**
+ * Call `draw(state, changed)` whenever the store holds a trace and its trace, step or
+ * completeness changed (never while `trace` is null). Returns the unsubscriber.
+ */
+export function followStep(store, draw) {
+  return store.subscribe((state, changed) => {
+    if (!state.trace) return;
+    if ("trace" in changed || "step" in changed || "complete" in changed) draw(state, changed);
+  });
+}
 
 /**
  * Subscribe `panels` to `store`; `onShown(ms, state)` is called after each step is drawn in
  * all of them, with the time it took. Returns the unsubscriber.
  */
 export function followRun(store, panels, { onShown = () => {} } = {}) {
-  return store.subscribe((state, changed) => {
+  return followStep(store, (state, changed) => {
     const { trace } = state;
-    if (!trace) return;
     if ("trace" in changed) for (const panel of panels) panel.setTrace(trace, state.run);
-    if (!("trace" in changed || "step" in changed || "complete" in changed)) return;
     const started = performance.now();
     const s = trace.seek(state.step);
     const final = trace.complete && s.step === trace.length;

@@ -73,10 +73,10 @@ export class Player {
   /**
    * @param {Object} els  {play, first, back, forward, last, prevCut, nextCut, stepOver,
    *   stepOut, slider, speed, counter}; stepOver and stepOut may be missing
-   * @param {{seek?: Function, prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
-   *   stepOut?: Function, onPlaying?: Function}} hooks  seek(k): step k was set (a page whose
-   *   panels follow the store, panels/follow-run.js, needs none); prevCutoff … stepOut: step
-   *   k → target step, or -1 if none; onPlaying(playing): playback started or stopped
+   * @param {{prevCutoff: Function, nextCutoff: Function, stepOver?: Function,
+   *   stepOut?: Function, onPlaying?: Function}} hooks  prevCutoff … stepOut: step k → target
+   *   step, or -1 if none; onPlaying(playing): playback started or stopped. What a step
+   *   draws follows the store (panels/follow-run.js), never the player.
    * @param {Object} store  the page's run store (player/run-store.js): step, length,
    *   complete, playing and speed are kept there
    */
@@ -212,18 +212,11 @@ export class Player {
     this.sliding = fromSlider;
     this.store.set({ step: target });
     this.sliding = false;
-    this.seeked(target);
   }
 
   /** Seek without touching playback (used when a URL or a new run sets the step). */
   show(k) {
     this.store.set({ step: Math.max(0, Math.min(this.n, Math.round(k))) });
-    this.seeked(this.k);
-  }
-
-  /** Tell the page's `seek` hook, if it has one, that step k was set. */
-  seeked(k) {
-    if (this.hooks.seek) this.hooks.seek(k);
   }
 
   prevCutoff() {
@@ -289,10 +282,7 @@ export class Player {
   tick() {
     this.timer = null;
     if (!this.playing) return;
-    if (this.k < this.n) {
-      this.store.set({ step: this.k + 1 });
-      this.seeked(this.k);
-    }
+    if (this.k < this.n) this.store.set({ step: this.k + 1 });
     if (this.k >= this.n && this.complete) {
       this.pause();
       return;
@@ -339,9 +329,9 @@ export class Player {
  * A Player on a page's standard controls (#btn-play, #btn-first, …, #btn-step-over,
  * #btn-step-out, #scrub, #speed, #counter), as the main page and the embed share them
  * (_player_controls.html). ``currentTrace()`` is the trace on screen (or null); ``store`` the
- * page's run store (a new one when the page keeps none).
+ * page's run store (a new one when the page keeps none), which the page's panels follow.
  */
-export function standardPlayer(seek, currentTrace, { onPlaying = null, store = undefined } = {}) {
+export function standardPlayer(currentTrace, { onPlaying = null, store = undefined } = {}) {
   const $ = (id) => document.getElementById(id);
   return new Player(
     {
@@ -359,7 +349,6 @@ export function standardPlayer(seek, currentTrace, { onPlaying = null, store = u
       counter: $("counter"),
     },
     {
-      seek,
       prevCutoff: (k) => (currentTrace() ? currentTrace().prevCutoff(k) : -1),
       nextCutoff: (k) => (currentTrace() ? currentTrace().nextCutoff(k) : -1),
       stepOver: (k) => stepOver(currentTrace(), k),

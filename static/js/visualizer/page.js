@@ -77,14 +77,11 @@ mirrorRunState(store, document.body);
 // The page's state (lib/page-store.js): body[data-hide-answers] and body[data-present] mirror it.
 mirrorPageState(pageStore, document.body);
 
-const player = standardPlayer(
-  null, // the panels follow the store (below)
-  () => store.get().trace,
-  {
-    onPlaying: (playing) => narration.setPlaying(playing),
-    store,
-  }
-);
+// The player writes the step to the store; the panels follow it (below).
+const player = standardPlayer(() => store.get().trace, {
+  onPlaying: (playing) => narration.setPlaying(playing),
+  store,
+});
 
 const input = new InputPanel({
   onRun: () => runner.run(),
