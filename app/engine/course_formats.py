@@ -19,11 +19,13 @@ from typing import Any
 
 from .cs188 import parse_cs188
 from .errors import EngineError
-from .format_text import NUMBER, FormatError, find_offset, offset_of, to_number
+from .format_text import NUMBER, FormatError, find_offset, literal, offset_of, to_number, util_value
+from .mit6034 import read_mit6034
 from .tree import DEFAULT_LIMITS, Limits, parse_tree
 
 FORMATS = ("brackets", "mit6034", "aima", "leaves", "cs188", "json")
 _LABEL = re.compile(r"[A-Za-z_][\w'.-]*")
+_TABLE_FIRST = re.compile(r"^\s*\{[^{}]*\}\s*,\s*[\[(]")
 _BRANCHING = re.compile(r"^\s*(?:branching|b)\s*[:=]\s*(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -40,6 +42,9 @@ def detect(text: str) -> str:
         try:
             data = json.loads(text)
         except ValueError:
+            # A score table before its tree, as 6.034's create_toy_tree(name_to_score, tree)
+            if _TABLE_FIRST.match(text):
+                return "mit6034"
             return "json" if stripped.startswith("{") else "mit6034"
         return "mit6034" if _has_text_labels(data) else "json"
     return "brackets"
@@ -133,17 +138,6 @@ def read_brackets(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
             stack[-1]["children"].append(leaf)
 
 
-def read_mit6034(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
-    """A 6.034 tree: nested lists of numbers, or ToyTree lists ``[label, [subtrees]]`` whose
-    leaves are ``[label, score]``, ``[label]`` or a bare label scored by a table given after
-    the tree (``tree, {"B1": 3, …}``)."""
-    data = _literal("mit6034", text, limits)
-    scores: dict[str, Any] = {}
-    if isinstance(data, tuple) and len(data) == 2 and isinstance(data[1], dict):
-        data, scores = data
-    return _toy_node(data, scores, text, limits, 0)
-
-
 def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     """aima-python's game as ``succs = dict(A=dict(a1='B', …), …)`` and ``utils = dict(B1=3,
     …)`` (Python, ``{…}`` literals or JSON ``{"succs": …, "utils": …}``), from ``initial``
@@ -184,7 +178,7 @@ def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
                     find_offset(text, state),
                     f"a utility for the state {state!r} (in utils) or its moves (in succs)",
                 )
-            return {"label": str(state), "value": _util(utils[state], state, text)}
+            return {"label": str(state), "value": util_value(utils[state], state, text)}
         if not isinstance(moves, dict) or not moves:
             raise FormatError(
                 "aima",
@@ -244,75 +238,10 @@ def read_json(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     return data["tree"] if isinstance(data, dict) and "tree" in data else data
 
 
-def _toy_node(data, scores, text, limits, depth) -> Any:
-    if depth > limits.max_depth:
-        raise FormatError("mit6034", text, 0, f"at most {limits.max_depth} levels")
-    if isinstance(data, bool) or data is None:
-        raise FormatError("mit6034", text, 0, f"a number, a label or a list, not {data!r}")
-    if isinstance(data, (int, float)):
-        return data
-    if isinstance(data, str):
-        if data not in scores:
-            raise FormatError(
-                "mit6034", text, find_offset(text, data), f"a score for {data!r} in the score table"
-            )
-        return {"label": data, "value": _util(scores[data], data, text)}
-    if not isinstance(data, (list, tuple)) or not data:
-        raise FormatError("mit6034", text, 0, f"a non-empty list, not {str(data)[:30]!r}")
-    if isinstance(data[0], str):
-        label = data[0]
-        rest = data[1:]
-        if not rest or (len(rest) == 1 and rest[0] is None):
-            return _toy_node(label, scores, text, limits, depth)
-        if len(rest) == 1 and isinstance(rest[0], (int, float)) and not isinstance(rest[0], bool):
-            return {"label": label, "value": rest[0]}
-        kids = rest[0] if len(rest) == 1 and isinstance(rest[0], (list, tuple)) else rest
-        if not kids:
-            raise FormatError(
-                "mit6034", text, find_offset(text, label), f"children under {label!r}"
-            )
-        return {
-            "label": label,
-            "children": [_toy_node(k, scores, text, limits, depth + 1) for k in kids],
-        }
-    return [_toy_node(k, scores, text, limits, depth + 1) for k in data]
-
-
-def _literal(fmt: str, text: str, limits: Limits) -> Any:
-    depth = deepest = 0
-    for char in text:
-        depth += char in "[({"
-        depth -= char in "])}"
-        deepest = max(deepest, depth)
-    if deepest > limits.max_depth + 4:
-        raise FormatError(fmt, text, 0, f"at most {limits.max_depth} levels of nesting")
-    try:
-        try:
-            return ast.literal_eval(text.strip())
-        except SyntaxError:  # a tree and its score table on lines of their own
-            return ast.literal_eval(f"(\n{text.strip()}\n)")
-    except SyntaxError:
-        err = _syntax_error(text.strip())
-        offset = offset_of(text.strip(), err.lineno or 1, err.offset or 1) + (
-            len(text) - len(text.lstrip())
-        )
-        raise FormatError(fmt, text, offset, f"a Python or JSON literal ({err.msg})") from None
-    except (ValueError, TypeError, RecursionError, MemoryError):
-        raise FormatError(fmt, text, 0, "only literals: numbers, strings, lists, dicts") from None
-
-
-def _syntax_error(text: str) -> SyntaxError:
-    try:
-        ast.parse(text, mode="eval")
-    except SyntaxError as err:
-        return err
-    return SyntaxError("not a literal")
-
-
 def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
     stripped = text.strip()
     if stripped.startswith("{"):
-        data = _literal("aima", stripped, limits)
+        data = literal("aima", stripped, limits)
         if not isinstance(data, dict):
             raise FormatError("aima", text, 0, '{"succs": …, "utils": …}')
         return data
@@ -371,17 +300,6 @@ def _aima_value(node: ast.AST, text: str) -> Any:
 
 def _has_text_labels(data: Any) -> bool:
     return isinstance(data, list) and bool(data) and isinstance(data[0], str)
-
-
-def _util(value: Any, state: Any, text: str) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FormatError(
-            "aima" if "succs" in text else "mit6034",
-            text,
-            find_offset(text, state),
-            f"a number as the value of {state!r}, not {str(value)[:20]!r}",
-        )
-    return value
 
 
 _READERS = {

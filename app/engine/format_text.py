@@ -1,12 +1,15 @@
-"""What the course-format readers share (course_formats.py): the error that says where a text
-went wrong, and how a position and a number are read."""
+"""What the course-format readers share (course_formats.py, mit6034.py): the error that says
+where a text went wrong, how a position and a number are read, and how a Python or JSON
+literal is read (``ast.literal_eval``, never executed) with its depth bounded first."""
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
 from .errors import EngineError
+from .tree import Limits
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -36,3 +39,48 @@ def offset_of(text: str, line: int, column: int) -> int:
 def to_number(token: str) -> int | float:
     number = float(token)
     return int(number) if number.is_integer() and re.fullmatch(r"[-+]?\d+", token) else number
+
+
+def literal(fmt: str, text: str, limits: Limits) -> Any:
+    """The Python or JSON literal `text` holds (a tree and its table on lines of their own are
+    read as a pair), nesting bounded by the depth limit; a FormatError says where it failed."""
+    depth = deepest = 0
+    for char in text:
+        depth += char in "[({"
+        depth -= char in "])}"
+        deepest = max(deepest, depth)
+    if deepest > limits.max_depth + 4:
+        raise FormatError(fmt, text, 0, f"at most {limits.max_depth} levels of nesting")
+    try:
+        try:
+            return ast.literal_eval(text.strip())
+        except SyntaxError:  # a tree and its score table on lines of their own
+            return ast.literal_eval(f"(\n{text.strip()}\n)")
+    except SyntaxError:
+        err = syntax_error(text.strip())
+        offset = offset_of(text.strip(), err.lineno or 1, err.offset or 1) + (
+            len(text) - len(text.lstrip())
+        )
+        raise FormatError(fmt, text, offset, f"a Python or JSON literal ({err.msg})") from None
+    except (ValueError, TypeError, RecursionError, MemoryError):
+        raise FormatError(fmt, text, 0, "only literals: numbers, strings, lists, dicts") from None
+
+
+def syntax_error(text: str) -> SyntaxError:
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError as err:
+        return err
+    return SyntaxError("not a literal")
+
+
+def util_value(value: Any, state: Any, text: str) -> Any:
+    """`value` if it is a number (the score of `state`), else a FormatError naming it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormatError(
+            "aima" if "succs" in text else "mit6034",
+            text,
+            find_offset(text, state),
+            f"a number as the value of {state!r}, not {str(value)[:20]!r}",
+        )
+    return value

@@ -8,6 +8,7 @@ import pytest
 
 from app.engine import EngineError, Limits, parse_document, resolve_options, trace
 from app.engine.course_formats import import_tree
+from app.engine.mit6034 import read_mit6034
 
 # AIMA figure 5.2, as aima-python's games.py Fig52Game writes it.
 FIG52 = """succs = dict(A=dict(a1='B', a2='C', a3='D'),
@@ -81,6 +82,37 @@ def test_toytree_names_its_nodes():
     tree = import_tree(TOYTREE)["tree"]
     assert [c["label"] for c in tree["children"]] == ["B", "C", "D"]
     assert tree["children"][0]["children"][1] == {"label": "B2", "value": 12}
+
+
+# MIT 6.034 Lab 3's toytree.py, typed from its source: create_toy_tree(name_to_score,
+# nested_list) takes the table first, writes a leaf as [label, []] and scores a label missing
+# from the table 0; its comment writes tree4 as numbers, each leaf in a list of its own, and
+# says "If max goes first, 4 is the minimax score, and alpha-beta prunes 3 nodes" (the
+# comment's last leaf, 13, is 3 in the lab's code; neither changes those two figures).
+LAB_TABLE_FIRST = """{"B1": 3, "B2": 12, "B3": 8, "C1": 2, "C2": 4, "C3": 6,
+ "D1": 14, "D2": 5, "D3": 2},
+["A", [["B", [["B1", []], ["B2", []], ["B3", []]]],
+       ["C", [["C1", []], ["C2", []], ["C3", []]]],
+       ["D", [["D1", []], ["D2", []], ["D3", []]]]]]"""
+LAB_TREE4 = "[[[7],[11],[3],[10]],[[4],[9],[14],[8]], [[5],[2],[12],[16]], [[15],[6],[1],[13]]]"
+
+
+def test_the_6034_labs_own_forms_read_as_the_lab_builds_them():
+    result = import_tree(LAB_TABLE_FIRST)
+    assert result["format"] == "mit6034"
+    assert leaf_values(result["tree"]) == [3, 12, 8, 2, 4, 6, 14, 5, 2]
+    assert root_value(result["tree"]) == 3
+    assert result["tree"]["children"][0]["children"][0] == {"label": "B1", "value": 3}
+    # A label the table does not score is 0, as create_toy_tree says.
+    unscored = import_tree('["A", [["B", []], ["C", []]]], {"B": -5}')["tree"]
+    assert leaf_values(unscored) == [-5, 0]
+    # tree4 from the comment (read as 6.034, not as Prune's nested lists): 4, 3 leaves pruned.
+    tree4 = read_mit6034(LAB_TREE4)
+    assert leaf_values(tree4) == [7, 11, 3, 10, 4, 9, 14, 8, 5, 2, 12, 16, 15, 6, 1, 13]
+    document = parse_document({"tree": tree4})
+    summary = trace(document.tree, resolve_options(document, {}))["summary"]
+    assert summary["value"] == 4
+    assert summary["minimax_leaves"] - summary["leaves_evaluated"] == 3
 
 
 def test_labelled_brackets_name_leaves_and_inner_nodes():
