@@ -235,13 +235,21 @@ DIGEST = """() => [...document.querySelectorAll('g.node')].map((g) =>
   + '|' + [...document.querySelectorAll('.cutoff-label, .strike')].map(
     (e) => e.dataset.path).sort().join(' ')"""
 
+# Stepping one by one: the trace's state moves one event at a time from step 0 (trace.seek
+# applies the next event to the state it holds), and the page draws it at the steps asked
+# for (drawing the others would only cost time: the picture is drawn from the state).
 STEP_ALL = (
     """(ks) => {
   const digest = DIGEST;
   const out = {};
-  for (let k = 0; k <= window.prune.trace.length; k++) {
-    window.prune.seek(k);
-    if (ks.includes(k)) out[k] = digest();
+  const trace = window.prune.trace;
+  window.prune.seek(0);
+  for (let k = 0; k <= trace.length; k++) {
+    if (trace.seek(k).step !== k) throw new Error(`step ${k} not reached`);
+    if (ks.includes(k)) {
+      window.prune.seek(k);
+      out[k] = digest();
+    }
   }
   return out;
 }"""
