@@ -102,11 +102,20 @@ def test_infinite_bounds_may_be_json_infinity(client):
                 f"algorithm '{name}' cannot be graded",
             )
             for name, extra in [
-                ("pvs", {}),
-                ("mtdf", {"guess": 0}),
                 ("sssstar", {}),
+                ("star2", {"bounds": [0, 20]}),
                 ("negamax", {}),
             ]
+        ),
+        (
+            {"tree": TEXTBOOK, "options": {"algorithm": "pvs"}, "answer": {"tapped": ["9"]}},
+            "answer.tapped[0]",
+            "there is no node 9",
+        ),
+        (
+            {"tree": TEXTBOOK, "options": {"algorithm": "mtdf"}, "answer": {"bounds": [3]}},
+            "answer.bounds[0]",
+            "[lower, upper]",
         ),
         (
             {"tree": TEXTBOOK, "options": {"aspiration": {"guess": 3, "delta": 1}}, "answer": {}},
@@ -119,6 +128,21 @@ def test_bad_requests_are_400s_naming_the_field(client, body, field, says):
     answer = error(client.post(GRADE, json=body))
     assert answer.get("field") == field
     assert says in answer["error"]
+
+
+def test_pvs_mtdf_and_star1_are_graded_by_their_own_questions(client):
+    """The algorithm names the question: re-searched children, bounds per pass, chance cuts."""
+    pvs = client.post(GRADE, json={"tree": TEXTBOOK, "options": {"algorithm": "pvs"}, "answer": {"tapped": []}})  # fmt: skip  # noqa: E501
+    assert pvs.status_code == 200
+    assert pvs.json["question"] == "research"
+    mtdf = client.post(GRADE, json={"tree": TEXTBOOK, "options": {"algorithm": "mtdf", "guess": 3}, "answer": {"bounds": [[3, "Infinity"]]}})  # fmt: skip  # noqa: E501
+    assert mtdf.json["question"] == "bounds"
+    assert mtdf.json["items"][0]["kind"] == "correct_bounds"
+    tree = {"type": "max", "children": [{"type": "chance", "children": [2, 8]}, {"type": "chance", "children": [0, 3]}]}  # fmt: skip  # noqa: E501
+    star = client.post(GRADE, json={"tree": tree, "options": {"algorithm": "star1", "bounds": [0, 10]}, "answer": {"tapped": ["1.1"]}})  # fmt: skip  # noqa: E501
+    assert star.json["question"] == "chance_prune"
+    assert [item["kind"] for item in star.json["items"]] == ["correct_tap"]
+    assert star.json["score"] == star.json["max_score"] == 1
 
 
 def test_a_bad_tree_names_its_node(client):

@@ -6,10 +6,12 @@ the prediction against the engine's own trace of the same tree and options. trut
 what the trace holds, answers.py what an answer may say, grade.py how it is graded and
 scored, explain.py how each item is put in words, names.py how nodes are named.
 
-Only one-pass searches of the textbook are graded (minimax, alpha-beta, expectimax; a root
-window and fail-hard included): the others search a node more than once (passes,
-re-searches) or show values from the mover's side, which this grading does not model, so
-they are refused naming the field rather than graded wrongly.
+Only one-pass searches of the textbook are graded this way (minimax, alpha-beta,
+expectimax; a root window and fail-hard included). PVS, MTD(f) and Star1 search nodes more
+than once or prune in ways of their own: each gets the question it adds (questions/: which
+children are re-searched, the bounds after each pass, which chance children are pruned).
+The others (negamax, SSS*, Star2, aspiration) are refused naming the field rather than
+graded wrongly.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from ..engine import DEFAULT_LIMITS, EngineError, Limits, SearchOptions, Tree
 from .answers import read_answer
 from .grade import grade
+from .questions import QUESTIONS, grade_question
 from .truth import Truth
 
 GRADED_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
@@ -29,10 +32,13 @@ def grade_answer(
 ) -> dict[str, Any]:
     """The graded ``answer`` (JSON data) for ``tree`` searched with ``options``: ``{"score",
     "max_score", "rule", "items"}``. A bad answer is an ``EngineError`` naming its field."""
+    if options.aspiration is None and options.algorithm in QUESTIONS:
+        return grade_question(tree, options, answer, limits)
     if options.algorithm not in GRADED_ALGORITHMS:
         raise EngineError(
             f"algorithm {options.algorithm!r} cannot be graded here: practice grades "
-            f"{', '.join(GRADED_ALGORITHMS)}",
+            f"{', '.join(GRADED_ALGORITHMS)}, and asks its own question of "
+            f"{', '.join(QUESTIONS)}",
             field="algorithm",
         )
     if options.aspiration is not None:

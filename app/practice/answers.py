@@ -67,20 +67,21 @@ class _Reader:
         self.limit = limits.max_abs_value
         self.size = len(truth.nodes)
 
-    def marks(self, given: Any) -> tuple[int, ...]:
+    def marks(self, given: Any, name: str = "pruned") -> tuple[int, ...]:
+        """The rows of a list of paths (``answer.pruned``, or a question's ``tapped``)."""
         if given is None:
             return ()
         if not isinstance(given, list):
-            raise EngineError("answer.pruned must be a list of paths", field="answer.pruned")
-        self._cap(given, "pruned")
+            raise EngineError(f"answer.{name} must be a list of paths", field=f"answer.{name}")
+        self._cap(given, name)
         rows: dict[int, int] = {}
         for index, path in enumerate(given):
-            where = f"answer.pruned[{index}]"
+            where = f"answer.{name}[{index}]"
             row = self.node(path, where)
             if row in rows:
                 raise EngineError(
                     f"{where}: node {_dotted(self.truth.path_of(row))} is given twice "
-                    f"(also answer.pruned[{rows[row]}])",
+                    f"(also answer.{name}[{rows[row]}])",
                     field=where,
                 )
             rows[row] = index

@@ -1,0 +1,120 @@
+"""MTD(f)'s question: "what are the bounds after each pass?" (the first guess given).
+
+Each pass tests the root with a null window (β − 1, β): a result g ≥ β (a fail high) makes
+g the lower bound, g < β (a fail low) the upper bound; the search stops when they meet
+(app/engine/mtdf.py; the summary's ``passes``). The answer is ``{"bounds": [[lower, upper],
+…]}``, one pair per pass in order (``null``, or a list shorter than the passes, leaves
+passes unanswered); a bound is a number or ±∞ (``"Infinity"``, ``"-Infinity"``). Each pass
+is ``correct_bounds``, ``wrong_bounds`` or ``missing_bounds``, at the step that ends it;
+``max_score`` = the passes, ``score`` = the correct ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import EngineError, Limits
+from ..answers import INFINITIES, _Reader, _shown
+from ..explain import fmt
+from .table import NodeTable, bound
+
+BOUNDS_FIELDS = ("bounds",)
+
+
+def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float, float] | None]:
+    """The pairs ``data`` gives, one per pass (``None``: not given), or an ``EngineError``."""
+    if not isinstance(data, dict):
+        raise EngineError(
+            f"answer must be an object, not {type(data).__name__}: "
+            '{"bounds": [[lower, upper], …]}',
+            field="answer",
+        )
+    for key in data:
+        if key not in BOUNDS_FIELDS:
+            raise EngineError(
+                f"answer: unknown field {_shown(key)} (this question reads only bounds)",
+                field=f"answer.{str(key)[:40]}",
+            )
+    given = data.get("bounds")
+    if given is None:
+        return []
+    passes = len(table.summary["passes"])
+    if not isinstance(given, list):
+        raise EngineError(
+            "answer.bounds must be a list of [lower, upper] pairs", field="answer.bounds"
+        )
+    if len(given) > passes:
+        raise EngineError(
+            f"answer.bounds has {len(given):,} pairs; MTD(f) makes {passes} passes here",
+            field="answer.bounds",
+        )
+    reader = _Reader(table, limits)
+    pairs: list[tuple[float, float] | None] = []
+    for index, pair in enumerate(given):
+        where = f"answer.bounds[{index}]"
+        if pair is None:
+            pairs.append(None)
+            continue
+        if isinstance(pair, list) and len(pair) == 2:
+            bounds = [INFINITIES.get(x, x) if isinstance(x, str) else x for x in pair]
+            if all(reader._bound(x) for x in bounds):
+                pairs.append((bounds[0], bounds[1]))
+                continue
+        raise EngineError(
+            f"{where}: a pass's bounds are [lower, upper], each a number or ±Infinity, "
+            f"not {_shown(pair)}",
+            field=where,
+        )
+    return pairs
+
+
+def grade_bounds(table: NodeTable, pairs: list) -> dict[str, Any]:
+    """``{"score", "max_score", "items"}``: one item per pass, at the step that ends it."""
+    ends = [index for index, event in enumerate(table.events) if event[0] == "pass"][1:]
+    ends.append(table.last_step)
+    items = []
+    for number, done in enumerate(table.summary["passes"]):
+        given = pairs[number] if number < len(pairs) else None
+        truth = (bound(done["lower"]), bound(done["upper"]))
+        right = given is not None and given == truth
+        kind = "correct_bounds" if right else "missing_bounds" if given is None else "wrong_bounds"
+        text = explain_pass(table, number, given, right)
+        items.append(
+            {
+                "kind": kind,
+                "path": [],
+                "explanation": text,
+                "step": ends[number],
+                "pass": number + 1,
+            }
+        )
+    return {
+        "score": sum(item["kind"] == "correct_bounds" for item in items),
+        "max_score": len(items),
+        "items": items,
+    }
+
+
+def explain_pass(table: NodeTable, number: int, given, right: bool) -> str:
+    """What pass ``number`` (from 0) tests, what the root returned, and the bounds after it."""
+    done = table.summary["passes"][number]
+    root = table.names[0]
+    alpha, beta, value = bound(done["alpha"]), bound(done["beta"]), bound(done["value"])
+    lower, upper = bound(done["lower"]), bound(done["upper"])
+    window = f"({fmt(alpha)}, {fmt(beta)})"
+    asks = f"Pass {number + 1} searches {root} with the null window {window}: "
+    asks += f"is {root} at least {fmt(beta)}?"
+    if value >= beta:
+        said = f"It returned {fmt(value)} ≥ {fmt(beta)}, a fail high, "
+        said += f"so {root} is at least {fmt(value)}"
+    else:
+        said = (
+            f"It returned {fmt(value)} < {fmt(beta)}, a fail low, so {root} is at most {fmt(value)}"
+        )
+    pair = f"[{fmt(lower)}, {fmt(upper)}]"
+    text = f"{asks} {said}: the bounds are {pair}"
+    if not right and given is not None:
+        text += f", not [{fmt(given[0])}, {fmt(given[1])}]"
+    if lower == upper:
+        text += f"; they meet, so {root}'s value is {fmt(lower)}"
+    return f"{text}."
