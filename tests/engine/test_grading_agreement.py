@@ -1,8 +1,9 @@
 """The two practice graders agree, checked in seconds without a browser: app/practice grades
 200 seeded random cases and every preset (tests/practice_cases.py: ties, the strict rule,
 chance nodes weighted or not, depth limits, orderings, and right and wrong answers of every
-kind, plus the engine's own answer), then Node runs the page's grader
-(static/js/practice/grader.js, truth.js, explain.js) on the same traces and answers
+kind, plus the engine's own answer) and 150 cases of PVS's, MTD(f)'s and Star1's questions
+(tests/question_cases.py), then Node runs the page's graders (static/js/practice/grader.js,
+truth.js, explain.js; questions/) on the same traces and answers
 (tests/js/with-python/practice-graders.test.js) and must give the same gradings. A change to
 either grader alone fails here."""
 
@@ -16,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 from practice_cases import ITEM_KINDS, engine_answer, random_answer, random_options, random_tree
+from question_cases import QUESTION_KINDS, question_answer, question_run
 
 from app.engine import DEFAULT_LIMITS
 from app.engine.presets import PRESETS
@@ -26,6 +28,7 @@ from app.tracing import trace_chunks
 ROOT = Path(__file__).resolve().parents[2]
 NODE_TEST = ROOT / "tests/js/with-python/practice-graders.test.js"
 RANDOM_CASES = 200
+QUESTION_CASES = 150  # PVS, MTD(f) and Star1's questions (app/practice/questions)
 
 
 def graded_case(name: str, run: dict, answer_of) -> dict:
@@ -49,6 +52,13 @@ def all_cases() -> list[dict]:
         run = {"tree": preset.document}
         cases.append(graded_case(f"{preset.name}: the engine's answer", run, engine_answer))
         cases.append(graded_case(f"{preset.name}: an answer", run, _random(rng)))
+    while len(cases) < RANDOM_CASES + len(PRESETS) * 2 + QUESTION_CASES:
+        run = question_run(rng)
+        blank = graded_case("", run, lambda trace: {})["expected"]
+        name = f"question {len(cases)}: {json.dumps(run['options'])}"
+        cases.append(
+            graded_case(name, run, lambda trace, blank=blank: question_answer(rng, trace, blank))
+        )
     return cases
 
 
@@ -61,7 +71,9 @@ def test_the_pages_grader_grades_every_case_as_the_server_does(tmp_path):
     # The cases exercise what they claim: every kind of item, ties, chance nodes, the strict
     # rule, repeated labels told apart, full marks for the engine's own answer.
     kinds = {item["kind"] for case in cases for item in case["expected"]["items"]}
-    assert kinds == ITEM_KINDS
+    assert kinds == ITEM_KINDS | QUESTION_KINDS
+    questions = {case["expected"].get("question") for case in cases}
+    assert questions == {None, "research", "bounds", "chance_prune"}
     events = [event for case in cases for event in case["trace"]["events"]]
     ties = [e for e in events if e[0] == "cutoff" and e[3] == e[5]]  # v equals the bound
     assert len(ties) >= 10

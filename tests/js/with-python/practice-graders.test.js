@@ -1,4 +1,5 @@
-// practice-graders.test.js: the practice page's grader (static/js/practice/*.js) grades each
+// practice-graders.test.js: the practice page's graders (static/js/practice/*.js, and
+// questions/ for PVS, MTD(f) and Star1) grade each
 // case exactly as the server's (app/practice) did: the same score, items, steps and
 // sentences. The cases (a trace in the wire format, an answer, and app.practice's grading
 // of it) are written by tests/engine/test_grading_agreement.py, which runs this file with
@@ -10,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { grade } from "../../../static/js/practice/grader.js";
+import { gradeQuestion, questionOf } from "../../../static/js/practice/questions/index.js";
 import { Trace } from "../../../static/js/trace/trace.js";
 
 const casesFile = process.env.PRUNE_GRADER_CASES;
@@ -28,6 +30,7 @@ function traceOf({ nodes, options, events, summary }) {
 
 for (const { name, trace, answer, expected } of cases) {
   test(name, () => {
-    assert.deepEqual(grade(traceOf(trace), answer), expected, JSON.stringify(answer));
+    const graded = questionOf(trace.options) ? gradeQuestion(traceOf(trace), answer) : grade(traceOf(trace), answer);
+    assert.deepEqual(graded, expected, JSON.stringify(answer));
   });
 }
