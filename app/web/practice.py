@@ -4,19 +4,24 @@
 read exactly as a run's (``read_run``), the answer as app/practice/answers.py reads it. It
 answers ``{"score", "max_score", "rule", "items"}`` (app/practice/grade.py). Bad input is
 a 400 naming the node or field; the body limit, content type and rate limit are the API's.
+
+``GET /api/practice/question?kind=research|bounds|chance_prune&seed=N`` is the random tree
+of a practice question (app/practice/questions/trees.py): ``{"question", "seed", "tree",
+"options"}``, the same for the same kind and seed; a bad kind or seed is a 400 naming it.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 
 from ..compute.job_pool import run_job
 from ..compute.turns import take_turns
 from ..engine import EngineError
 from ..inputs import read_run
 from ..practice import grade_answer
+from ..practice.questions.trees import MAX_SEED, QUESTION_KINDS, question_tree
 from ..tracing import big_payload
 from .api import _body, _limits
 
@@ -47,3 +52,19 @@ def grade():
         return grade_answer(document.tree, options, body["answer"], limits)
     graded = run_job("grade", [run, body["answer"], asdict(limits)])
     return Response(graded, mimetype="application/json")
+
+
+@practice_api.get("/question")
+def question():
+    """The random tree of a practice question and seed, with the options that ask it."""
+    kind = request.args.get("kind", "")
+    if kind not in QUESTION_KINDS:
+        raise EngineError(
+            f"kind must be one of {', '.join(QUESTION_KINDS)}, not {kind[:40]!r}", field="kind"
+        )
+    text = request.args.get("seed", "1")
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text[:11]) <= MAX_SEED:
+        raise EngineError(
+            f"seed must be a whole number from 1 to {MAX_SEED}, not {text[:40]!r}", field="seed"
+        )
+    return question_tree(kind, int(text))
