@@ -9,10 +9,13 @@
 // With difficulty=, seed= is the tree's seed (the ordering's seed otherwise, as on the main
 // page); with game=pacman, seed= and depth= are the game's (its ghosts' seed, its rounds). The same query serves /embed/practice, and "Show me" turns it into the visualizer's
 // (/?…&step=K), a difficulty's tree named by its random= parameters.
+//   /practice?question=research|bounds|chance_prune&seed=N                a question's random
+//       tree (GET /api/practice/question): PVS's re-searches, MTD(f)'s bounds, Star1's cuts
 
 import { PACKED_PARAM } from "../lib/packed-view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
 import { MAX_SEED, isDifficulty, practiceTree } from "./difficulty.js";
+import { QUESTION_KINDS, QUESTIONS } from "./questions/index.js";
 
 export const DEFAULT_DIFFICULTY = "easy";
 // Per game, the query keys that name its decision (sent to /api/games/<game>/tree).
@@ -36,10 +39,13 @@ function seedOf(text) {
 export function readPractice(search = window.location.search) {
   const params = new URLSearchParams(search);
   const { source, options } = readUrl(search);
-  const exercise = { difficulty: null, seed: null, source: null, packed: null, game: null, options };
+  const exercise = { difficulty: null, seed: null, source: null, packed: null, game: null, question: null, options };
   const difficulty = params.get("difficulty");
   const game = params.get("game");
-  if (Object.hasOwn(GAME_KEYS, game)) {
+  if (QUESTION_KINDS.includes(params.get("question"))) {
+    exercise.question = questionExercise(params.get("question"), seedOf(params.get("seed")));
+    exercise.options = {}; // the question's own (load.js)
+  } else if (Object.hasOwn(GAME_KEYS, game)) {
     exercise.game = { kind: game, params: {} };
     for (const key of GAME_KEYS[game]) {
       if (params.has(key)) exercise.game.params[key] = params.get(key);
@@ -60,9 +66,19 @@ export function readPractice(search = window.location.search) {
   return exercise;
 }
 
+/** A question's exercise part: its kind and seed; load.js adds its tree and options. */
+export function questionExercise(kind, seed) {
+  return { kind, seed, source: null, options: null };
+}
+
 /** The query of an exercise, for /practice and /embed/practice. */
 export function practiceQuery(exercise) {
-  const { difficulty, seed, source, packed, game, options } = exercise;
+  const { difficulty, seed, source, packed, game, options, question } = exercise;
+  if (question)
+    return new URLSearchParams([
+      ["question", question.kind],
+      ["seed", String(question.seed)],
+    ]).toString();
   if (game) {
     const params = new URLSearchParams([["game", game.kind], ...Object.entries(game.params)]);
     for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options }))) {
@@ -91,6 +107,8 @@ export function gameTreeUrl(game) {
 /** The tree source and options the search runs with: {source, packed, options}; a game's
  * tree is packed once loaded (load.js), so that Show me can carry it to the visualizer. */
 export function searchOf(exercise) {
+  const { question } = exercise;
+  if (question) return { source: question.source, packed: null, options: { ...question.options, ...exercise.options } };
   if (!exercise.difficulty) return { source: exercise.source, packed: exercise.packed, options: exercise.options };
   const { params, options } = practiceTree(exercise.difficulty, exercise.seed);
   const source = { kind: "random", params };
@@ -111,13 +129,14 @@ function withPacked(packed, query) {
 }
 
 /** Why `options` cannot be practised here, or "" when they can: the graders (app/practice and
- * practice/grader.js) grade minimax, alpha-beta and expectimax, each node searched once. The
- * pruning family's passes and re-searches (docs/algorithms.md) are stepped in the visualizer. */
+ * practice/grader.js) grade minimax, alpha-beta and expectimax, each node searched once, and
+ * ask PVS, MTD(f) and Star1 a question each (questions/). The others' passes and re-searches
+ * (docs/algorithms.md) are stepped in the visualizer. */
 export function ungradable(options = {}) {
   const algorithm = options.algorithm || "alphabeta";
-  if (!["minimax", "alphabeta", "expectimax"].includes(algorithm)) {
-    return `practice grades minimax, alpha-beta and expectimax, not ${algorithm}: step through it in the visualizer`;
-  }
   if (options.aspiration) return "practice cannot grade an aspiration search (it searches nodes again): step through it in the visualizer";
+  if (![...Object.keys(QUESTIONS), "minimax", "alphabeta", "expectimax"].includes(algorithm)) {
+    return `practice grades minimax, alpha-beta and expectimax, and asks PVS, MTD(f) and Star1 a question each, not ${algorithm}: step through it in the visualizer`;
+  }
   return "";
 }

@@ -2,7 +2,7 @@
 // new tree is picked); after that, marking, checking and showing answers need no request.
 // A preset's tree and trace come from cacheable GETs (as the embed's do); any other tree
 // from POST /api/random (a difficulty's seeded tree) or a game route (a decision's whole
-// tree) and POST /api/trace.
+// tree), GET /api/practice/question (a question's seeded tree) and POST /api/trace.
 
 import { getJson, getPreset, presetTrace, randomTree, traceTree } from "../lib/api.js";
 import { packView, unpackView } from "../lib/packed-view.js";
@@ -25,7 +25,14 @@ export async function loadExercise(exercise, { version = "", onRetry = null } = 
   let doc;
   let run = { ...options };
   let result = null;
-  if (exercise.game) {
+  if (exercise.question) {
+    const { kind, seed } = exercise.question;
+    const asked = await getJson(`/api/practice/question?${new URLSearchParams({ kind, seed })}`, { onRetry });
+    doc = asked.tree;
+    run = { ...asked.options, ...options };
+    // For Show me: the visualizer takes the tree in its address (small: at most 12 leaves).
+    Object.assign(exercise.question, { source: { kind: "paste", text: JSON.stringify(doc) }, options: asked.options });
+  } else if (exercise.game) {
     doc = await getJson(gameTreeUrl(exercise.game), { onRetry });
     exercise.packed = await packView({ tree: doc }); // for Show me: the visualizer takes z=
   } else if (packed) {

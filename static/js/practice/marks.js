@@ -12,7 +12,7 @@ import { R, svgEl } from "../tree/shapes.js";
 
 export const GRADE_ICONS = { correct: "✓", wrong: "✗", missing: "?", over: "⊘" };
 const HIT_WIDTH = 16; // the edge's clickable width, in tree units
-const STATE_WORDS = { pruned: "marked pruned by you", covered: "inside a branch you marked pruned" };
+const STATE_WORDS = { pruned: "marked pruned by you", covered: "inside a branch you marked pruned", tapped: "ticked by you" };
 const GRADE_WORDS = { correct: "checked, correct", wrong: "checked, wrong", missing: "checked, missing", over: "checked, over-pruned" };
 
 export class PracticeMarks {
@@ -24,6 +24,7 @@ export class PracticeMarks {
     this.view = view;
     this.onToggle = onToggle;
     this.marked = new Set();
+    this.tapping = false; // a question's ticks: a ring on each node, nothing crossed out
     this.grades = new Map(); // node id → correct | wrong | missing | over
     this.names = new Map(); // node id → {base: the view's name, name: the one written}
     // Under the nodes: clickable edges and the strikes; over them: the grade badges.
@@ -104,8 +105,8 @@ export class PracticeMarks {
     for (const id of view.shownIds) {
       const g = view.nodes.gEl[id];
       if (!g) continue;
-      const mark = this.markAtOrAbove(id);
-      const state = mark === id ? "pruned" : mark >= 0 ? "covered" : null;
+      const mark = this.tapping ? (this.marked.has(id) ? id : -1) : this.markAtOrAbove(id);
+      const state = this.tapping ? (mark === id ? "tapped" : null) : mark === id ? "pruned" : mark >= 0 ? "covered" : null;
       const grade = this.grades.get(id);
       this.describe(id, state, grade);
       if (state) g.setAttribute("data-practice", state);
@@ -115,6 +116,7 @@ export class PracticeMarks {
       const [x, y] = view.positionOf(id);
       const p = t.parent[id];
       if (p >= 0 && view.present[p]) this.drawEdge(id, view.positionOf(p), [x, y], state === "pruned");
+      if (state === "tapped") this.drawRing(id, x, y);
       if (grade) this.drawBadge(id, x, y, grade);
     }
   }
@@ -139,6 +141,16 @@ export class PracticeMarks {
       mark.appendChild(cross);
     }
     this.gEdges.appendChild(mark);
+  }
+
+  /** A ticked node's ring (a question's tick: a shape, not a colour alone). */
+  drawRing(id, x, y) {
+    const ring = svgEl("circle", "practice-ring");
+    ring.setAttribute("data-path", this.view.trace.keys[id]);
+    ring.setAttribute("cx", x);
+    ring.setAttribute("cy", y);
+    ring.setAttribute("r", R + 6);
+    this.gBadges.appendChild(ring);
   }
 
   drawBadge(id, x, y, grade) {

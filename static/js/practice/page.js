@@ -4,7 +4,9 @@
 // values only), and from then on works offline: the student's answer lives in the answer
 // sheet, marks.js crosses nodes out on the tree, grader.js grades in the browser and
 // results.js says why; print.js prints it as a worksheet (and its answer key). Nothing the
-// student answers is sent anywhere.
+// student answers is sent anywhere. PVS, MTD(f) and Star1 are asked one question each
+// instead (questions/, question-sheet.js: the children searched again, the bounds after
+// each pass, the chance children pruned), in a form of their own beside the same tree.
 //
 // body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
 // tests.
@@ -14,13 +16,15 @@ import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
 import { copyText, embedCode } from "../lib/share-text.js";
 import { nameOf } from "../lib/names.js";
-import { practiceQuery, readPractice, ungradable, visualizerQuery } from "./address.js";
+import { practiceQuery, questionExercise, readPractice, ungradable, visualizerQuery } from "./address.js";
 import { AnswerSheet } from "./answer-sheet.js";
 import { MAX_SEED } from "./difficulty.js";
 import { grade } from "./grader.js";
 import { loadExercise } from "./load.js";
 import { PracticeMarks } from "./marks.js";
 import { PracticePrint } from "./print.js";
+import { QuestionSheet } from "./question-sheet.js";
+import { gradeQuestion, questionAnswer, questionOf } from "./questions/index.js";
 import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
@@ -39,11 +43,20 @@ let exercise = readPractice();
 let trace = null;
 let truth = null; // what the trace says (truth.js), worked out once per tree
 let lastResult = null;
+let question = ""; // the question the search asks ("" for prunes and values: grader.js)
+const TREE_HELP = [...$("tree-help").childNodes].map((part) => part.cloneNode(true));
+const BOUNDS_HELP = "Read the tree as MTD(f) searches it, pass by pass; write the root's bounds after each pass in the form.";
+const QUESTION_HELP =
+  "Tick a node: click it or the edge into it, or press X on the focused node (Tab into the tree; arrows move). Ticks and boxes in the form are the same answer.";
 let loads = 0; // the latest load: an older one that finishes later is dropped
 
 const view = new TreeView($("tree"));
 const sheet = new AnswerSheet(
   { rows: $("sheet-rows"), windowsToggle: $("show-windows"), bestMove: $("best-move") },
+  { onChange: answerChanged }
+);
+const questions = new QuestionSheet(
+  { text: $("question-text"), taps: $("question-taps"), tapList: $("question-tap-list"), passes: $("question-passes") },
   { onChange: answerChanged }
 );
 const marks = new PracticeMarks(view, { onToggle: toggleMark });
@@ -62,7 +75,7 @@ const results = new Results(
 view.onActivate = (id) => sheet.focusNode(id); // Enter on a node: its row in the sheet
 // Printing: a worksheet of the tree shown; "Print answer key" adds the engine's answers.
 new PracticePrint({ tree: $("tree"), key: $("answer-key"), sheetButton: $("print-sheet"), keyButton: $("print-key") }, () =>
-  trace ? { trace, truth, pictureOptions: { cutByLimit: view.cutByLimit, levels: view.levels } } : null
+  trace && !question ? { trace, truth, pictureOptions: { cutByLimit: view.cutByLimit, levels: view.levels } } : null
 );
 
 // The exercise's load state (loading | done | error); body[data-run-state] mirrors it.
@@ -80,6 +93,10 @@ function say(text) {
 
 function toggleMark(id) {
   if (!trace) return;
+  if (question) {
+    say(questions.toggle(id));
+    return;
+  }
   const name = nameOf(trace, id);
   if (id === 0) {
     say(`${name} is the root: it is always searched.`);
@@ -95,47 +112,51 @@ function toggleMark(id) {
 
 /** Any change to the answer: redraw the marks; a check shown is now about an older answer. */
 function answerChanged() {
-  marks.setMarked(sheet.marked());
+  marks.setMarked(question ? questions.marked() : sheet.marked());
   if (lastResult) {
     lastResult = null;
     results.markStale();
     marks.setGrades(new Map());
-    sheet.showGrades([]);
+    if (question) questions.showGrades([]);
+    else sheet.showGrades([]);
   }
   $("sheet-errors").hidden = true;
+  $("question-errors").hidden = true;
 }
 
 function check(event) {
   event.preventDefault();
   if (!trace) return;
-  const { answer, errors } = sheet.read();
-  const box = $("sheet-errors");
+  const { answer, errors } = question ? questions.read() : sheet.read();
+  const box = $(question ? "question-errors" : "sheet-errors");
   if (errors.length) {
     box.replaceChildren(...errors.map((e) => Object.assign(document.createElement("p"), { textContent: e.message })));
     box.hidden = false;
     errors[0].input.focus();
     return;
   }
-  const result = grade(trace, answer, truth);
+  const result = question ? gradeQuestion(trace, answer) : grade(trace, answer, truth);
   results.show(result);
-  sheet.showGrades(result.items.map((item) => [item, gradeOf(item.kind)]));
-  marks.setGrades(nodeGrades(trace, result.items));
+  if (question) questions.showGrades(result.items);
+  else sheet.showGrades(result.items.map((item) => [item, gradeOf(item.kind)]));
+  marks.setGrades(nodeGrades(trace, question === "bounds" ? [] : result.items));
   lastResult = result;
   $("results-heading").focus();
 }
 
 function tryAgain() {
   const items = results.result ? results.result.items : [];
-  const first = sheet.clearWrong(items);
+  const first = question ? questions.clearWrong(items) : sheet.clearWrong(items);
   const kept = items.filter((item) => gradeOf(item.kind) === "correct").length;
   results.hide();
   say(`Wrong answers cleared; ${kept} correct ${kept === 1 ? "answer is" : "answers are"} kept.`);
-  (first || document.querySelector("#sheet-rows input:not([disabled])") || $("check")).focus();
+  (first || document.querySelector("#sheet-rows input:not([disabled])") || $(question ? "question-check" : "check")).focus();
 }
 
 function showAnswer() {
   if (!trace) return;
-  sheet.setAnswer(engineAnswer(trace, truth));
+  if (question) questions.setAnswer(questionAnswer(trace));
+  else sheet.setAnswer(engineAnswer(trace, truth));
   results.hide();
   say("The engine's answer is filled in. Check grades it; the visualizer shows how it comes about.");
 }
@@ -154,7 +175,8 @@ function describe() {
   if (isEmbed) return;
   const choice = $("difficulty");
   const preset = exercise.source && exercise.source.kind === "preset" ? `preset:${exercise.source.name}` : "";
-  const named = exercise.difficulty || (choice.querySelector(`option[value="${CSS.escape(preset)}"]`) ? preset : "");
+  const own = exercise.question ? `question:${exercise.question.kind}` : preset;
+  const named = exercise.difficulty || (choice.querySelector(`option[value="${CSS.escape(own)}"]`) ? own : "");
   choice.querySelector('option[value=""]').hidden = !!named; // "This tree": a link's own tree
   choice.value = named;
   const rule = $("rule");
@@ -166,7 +188,7 @@ function describe() {
 async function open(next, { keep = false } = {}) {
   const load = ++loads;
   setRunState("loading");
-  const kept = keep && trace ? sheet.read().answer : null;
+  const kept = keep && trace && !question ? sheet.read().answer : null;
   let loaded;
   try {
     const refusal = ungradable(next.options);
@@ -187,17 +209,27 @@ async function open(next, { keep = false } = {}) {
   if (load !== loads) return;
   $("practice-loading").hidden = true;
   $("practice-loading").classList.remove("practice-error");
-  $("answer-form").hidden = false; // hidden until there is a tree to answer about
   exercise = next;
   trace = loaded.trace;
-  truth = truthOf(trace);
+  question = questionOf(trace.options);
+  // The form of the exercise's kind, hidden until there is a tree to answer about.
+  $("answer-form").hidden = !!question;
+  $("question-form").hidden = !question;
+  $("sheet-hint").hidden = !!question;
+  $("legend-over").textContent = question ? "ticked, not one of them" : "over-pruned";
+  const help = question === "bounds" ? [BOUNDS_HELP] : question ? [QUESTION_HELP] : TREE_HELP;
+  $("tree-help").replaceChildren(...help.map((part) => (typeof part === "string" ? part : part.cloneNode(true))));
+  for (const button of [$("print-sheet"), $("print-key")]) if (button) button.disabled = !!question; // worksheets: prunes and values
+  truth = question ? null : truthOf(trace);
   lastResult = null;
   results.hide();
   view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, loaded.doc), agents: loaded.agents });
-  sheet.build(trace, { windows: trace.options.algorithm === "alphabeta" });
+  if (question) questions.build(trace);
+  else sheet.build(trace, { windows: trace.options.algorithm === "alphabeta" });
   if (kept) sheet.setAnswer(kept);
+  marks.tapping = question === "research"; // Star1's pruned children are crossed out
   marks.setGrades(new Map());
-  marks.setMarked(sheet.marked());
+  marks.setMarked(question ? questions.marked() : sheet.marked());
   // Every node drawn (the view folds big trees; a student must see them all): pan to see
   // more. Set before the first render, which then draws and fits at once, with no tween.
   if (view.canShowAll) view.setShowAll(true);
@@ -210,7 +242,10 @@ async function open(next, { keep = false } = {}) {
 function wireBar() {
   const choice = $("difficulty");
   choice.addEventListener("change", () => {
-    if (choice.value.startsWith("preset:")) {
+    if (choice.value.startsWith("question:")) {
+      const kind = choice.value.slice("question:".length);
+      open({ question: questionExercise(kind, exercise.question ? exercise.question.seed : 1), options: {} });
+    } else if (choice.value.startsWith("preset:")) {
       const source = { kind: "preset", name: choice.value.slice("preset:".length) };
       open({ difficulty: null, seed: null, source, packed: null, options: { ...exercise.options } });
     } else if (choice.value) {
@@ -219,6 +254,10 @@ function wireBar() {
     }
   });
   $("new-tree").addEventListener("click", () => {
+    if (exercise.question) {
+      open({ question: questionExercise(exercise.question.kind, (exercise.question.seed % MAX_SEED) + 1), options: {} });
+      return;
+    }
     const difficulty = exercise.difficulty || "easy";
     const seed = exercise.difficulty ? (exercise.seed % MAX_SEED) + 1 : 1;
     open({ difficulty, seed, source: null, packed: null, options: withoutOrderingSeed() });
@@ -253,6 +292,8 @@ async function copy(text, what) {
 $("answer-form").addEventListener("submit", check);
 $("try-again").addEventListener("click", tryAgain);
 $("show-answer").addEventListener("click", showAnswer);
+$("question-form").addEventListener("submit", check);
+$("question-show-answer").addEventListener("click", showAnswer);
 if (!isEmbed) wireBar();
 
 window.prune = {
@@ -267,6 +308,7 @@ window.prune = {
   },
   view,
   sheet,
+  questions,
 };
 
 open(exercise);

@@ -18,6 +18,12 @@ export const KIND_LABELS = {
   wrong_move: "Wrong move",
   missing_move: "Missing move",
   value_for_pruned: "Value for a pruned node",
+  correct_tap: "Correct tick",
+  missed_tap: "Missed",
+  over_tap: "Not one of them",
+  correct_bounds: "Correct bounds",
+  wrong_bounds: "Wrong bounds",
+  missing_bounds: "Missing bounds",
 };
 const GRADE_WORDS = { correct: "correct", wrong: "wrong", missing: "missing", over: "over-pruned" };
 const WORST_FIRST = ["over", "wrong", "missing", "correct"];
@@ -25,8 +31,8 @@ const WORST_FIRST = ["over", "wrong", "missing", "correct"];
 /** An item's grade: correct | wrong | missing | over. */
 export function gradeOf(kind) {
   if (kind.startsWith("correct_")) return "correct";
-  if (kind === "over_prune") return "over";
-  if (kind === "missed_prune" || kind.startsWith("missing_")) return "missing";
+  if (kind === "over_prune" || kind === "over_tap") return "over";
+  if (kind === "missed_prune" || kind === "missed_tap" || kind.startsWith("missing_")) return "missing";
   return "wrong";
 }
 
@@ -71,7 +77,9 @@ export class Results {
     const correct = result.items.filter((item) => gradeOf(item.kind) === "correct");
     els.summary.textContent = mistakes.length
       ? `${mistakes.length} ${mistakes.length === 1 ? "thing" : "things"} to look at again, mistakes first.`
-      : "Everything is right: every prune, value and move.";
+      : result.question
+        ? "Everything is right."
+        : "Everything is right: every prune, value and move.";
     els.mistakes.replaceChildren(...mistakes.map((item) => this.row(item, true)));
     els.mistakes.hidden = mistakes.length === 0;
     els.correctList.replaceChildren(...correct.map((item) => this.row(item, false)));

@@ -12,6 +12,7 @@ import { num } from "../../trace/trace.js";
 import { firstSteps, gradeTaps, tappedRows } from "./taps.js";
 
 export const QUESTIONS = { pvs: "research", star1: "chance_prune", mtdf: "bounds" };
+export const QUESTION_KINDS = Object.values(QUESTIONS);
 
 /** The question `options` ask ("research", "chance_prune", "bounds"), or "" for the others
  * (graded by grader.js: prunes, values, windows, the move). */
