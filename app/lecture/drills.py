@@ -25,7 +25,17 @@ from typing import Any, Protocol
 from .rooms import RoomError
 
 # The drill's levels: static/js/drill/trees.js's LEVELS (tests/lecture check they agree).
-DRILL_LEVELS = ("binary", "two-ply", "three-ply", "ties", "strict", "ghosts", "chance")
+DRILL_LEVELS = (
+    "binary",
+    "two-ply",
+    "three-ply",
+    "ties",
+    "strict",
+    "ghosts",
+    "chance",
+    "pvs",
+    "star1",
+)
 MAX_SEED = 2**32 - 1
 MAX_TREES = 10_000  # trees one student may report in a drill
 MAX_STUDENTS = 5_000  # results kept per drill

@@ -24,6 +24,8 @@ DRILL_LEVELS = [
     {"id": "strict", "name": "Strict rule (CS188), ties"},
     {"id": "ghosts", "name": "Players max, min, min"},
     {"id": "chance", "name": "Chance nodes"},
+    {"id": "pvs", "name": "PVS: children searched again"},
+    {"id": "star1", "name": "Star1: chance children pruned"},
 ]
 
 

@@ -122,7 +122,8 @@ def test_the_address_names_the_tree_and_the_contracts_hold(prune):
     assert leaf_values(page) == first
     # The page's levels are trees.js's, in order.
     levels = page.evaluate(
-        "async () => (await import('/static/js/drill/trees.js')).LEVELS.map((l) => [l.id, l.name])"
+        "async () => (await import('/static/js/drill/trees.js'))"
+        ".ALL_LEVELS.map((l) => [l.id, l.name])"
     )
     options = page.locator("#drill-level option")
     assert [[o.get_attribute("value"), o.inner_text()] for o in options.all()] == levels

@@ -10,7 +10,9 @@
 // new tree, are said in the status line (a live region).
 // The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
 // End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
-// works offline once loaded. A lecture room may drive the level and seeds (room.js).
+// works offline once loaded, but for the question levels (question-levels.js: PVS, Star1),
+// whose trees and traces come from the server. A lecture room may drive the level and seeds
+// (room.js).
 //
 // Address: ?level=<id>&seed=<n>[&adaptive=1][&ask=value,move]; it follows every tree, so
 // any tree can be shared and replayed. The page's run store (player/run-store.js): done once
@@ -32,7 +34,8 @@ import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { joinRoomDrill } from "./room.js";
 import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
-import { LEVELS, drillTree, isLevel, nextSeed, readSeed } from "./trees.js";
+import { questionItems, questionMistakes, questionTrace, levelQuestion, levelTask } from "./question-levels.js";
+import { LEVELS, drillTree, isLevel, levelOf, nextSeed, readSeed } from "./trees.js";
 import { setUpPage } from "../lib/page-setup.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
@@ -88,14 +91,40 @@ function say(text, clean = null) {
   else status.dataset.clean = String(clean);
 }
 
-/** Show the tree of the current level and seed, ready to be crossed out. */
-/** Draw the tree of the state's level and seed; `announcement` is the status line's (said before the fit). */
-function show(announcement = "") {
-  const started = performance.now();
+/** The tree of the state's level and seed, searched here (search.js). */
+function drawnTrace() {
   const { trace: result } = drillTree(state.level, state.seed);
   const trace = new Trace(result.nodes, result.options);
   trace.append(result.events);
   trace.finish(result.summary);
+  return trace;
+}
+
+let shows = 0; // the latest show: an older question tree that arrives later is dropped
+
+/** Draw the tree of the state's level and seed; `announcement` is the status line's (said before the fit).
+ * A question level's tree is fetched (the only wait); every other is drawn at once. */
+async function show(announcement = "") {
+  const started = performance.now();
+  const level = levelOf(state.level);
+  const load = ++shows;
+  let trace;
+  if (level.question) {
+    run.set({ runState: "loading" });
+    try {
+      trace = await questionTrace(level, state.seed, {
+        onRetry: ({ wait }) => say(`The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`),
+      });
+    } catch (err) {
+      if (load === shows) say(`This level's trees come from the server, which did not answer: ${err.message}`);
+      if (load === shows) run.set({ runState: "error" });
+      return;
+    }
+    if (load !== shows) return;
+  } else {
+    trace = drawnTrace();
+  }
+  pictureMarks.tapping = outlineMarks.tapping = level.question === "research"; // PVS: ticks, not crosses
   Object.assign(state, { trace, truth: truthOf(trace), marked: new Set(), result: null, explanations: new Map() });
   describe(announcement); // first: its rules and status change the height the tree is fitted in
   view.resized();
@@ -112,12 +141,16 @@ function show(announcement = "") {
 /** The rules, the optional questions, the status line and the address, for the tree shown. */
 function describe(announcement) {
   const { trace } = state;
-  $("rule-statement").textContent = ruleSentences(trace.options, trace).join(" ");
+  const level = levelOf(state.level);
+  const sentences = ruleSentences(trace.options, trace);
+  if (level.question) sentences.push(levelQuestion(level, trace));
+  $("rule-statement").textContent = sentences.join(" ");
+  $("drill-adaptive").disabled = !!level.question; // adaptive steps through the alpha-beta levels
   $("drill-level").value = state.level;
   $("drill-adaptive").checked = state.adaptive;
   $("ask-value").checked = asks.has("value");
   $("ask-move").checked = asks.has("move");
-  $("drill-asks").hidden = asks.size === 0;
+  $("drill-asks").hidden = asks.size === 0 || !!level.question;
   $("ask-value-field").hidden = !asks.has("value");
   $("ask-move-field").hidden = !asks.has("move");
   $("root-value").value = "";
@@ -149,13 +182,14 @@ function toggle(id) {
   }
   const name = moveName(state.trace, id);
   if (id === 0) return say(`${name} is the root: it is always searched.`);
-  for (let above = state.trace.parent[id]; above > 0; above = state.trace.parent[above]) {
+  for (let above = levelOf(state.level).question ? 0 : state.trace.parent[id]; above > 0; above = state.trace.parent[above]) {
     if (state.marked.has(above)) return say(`${name} is inside ${moveName(state.trace, above)}, which you crossed out.`);
   }
   if (state.marked.has(id)) state.marked.delete(id);
   else state.marked.add(id);
   marks.setMarked(state.marked);
-  say(state.marked.has(id) ? `${name} crossed out.` : `${name} no longer crossed out.`);
+  const word = pictureMarks.tapping ? "ticked" : "crossed out";
+  say(state.marked.has(id) ? `${name} ${word}.` : `${name} no longer ${word}.`);
 }
 
 /** The answer: the crossed-out nodes, and the root value and best move when asked. */
@@ -182,7 +216,8 @@ function check() {
   if (!state.trace || state.result) return;
   const started = performance.now();
   const ms = started - state.shownAt;
-  const items = drillItems(grade(state.trace, answer(), state.truth));
+  const level = levelOf(state.level);
+  const items = level.question ? questionItems(state.trace, state.marked) : drillItems(grade(state.trace, answer(), state.truth));
   state.result = { items };
   const treeOutcome = outcome(state.result);
   marks.setGrades(nodeGrades(state.trace, items));
@@ -191,7 +226,7 @@ function check() {
     state.explanations.set(id, [...(state.explanations.get(id) || []), item.explanation]);
   }
   state.sitting = record(state.sitting, treeOutcome, ms);
-  if (state.adaptive) {
+  if (state.adaptive && !level.question) {
     state.steps = adapt(state.steps, treeOutcome.clean, LEVELS.length);
     state.level = LEVELS[state.steps.level].id;
   }
@@ -210,11 +245,13 @@ function showScore(ms) {
 /** The verdict in one line, and every item's sentence behind "Why?". */
 function report(items, treeOutcome) {
   const { counts } = treeOutcome;
-  const found = items.filter((item) => item.kind === "correct_prune").length;
+  const found = items.filter((item) => item.kind === "correct_prune" || item.kind === "correct_tap").length;
+  const level = levelOf(state.level);
   if (treeOutcome.clean) {
-    say(`Right: ${found} pruned ${found === 1 ? "branch" : "branches"} found.${scoreSaid()}`, true);
+    const what = level.question ? `${found} ${found === 1 ? "node" : "nodes"}` : `${found} pruned ${found === 1 ? "branch" : "branches"}`;
+    say(`Right: ${what} found.${scoreSaid()}`, true);
   } else {
-    const parts = [];
+    const parts = questionMistakes(counts);
     if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
     if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
     if (counts.wrong_value) parts.push("wrong root value");
@@ -251,11 +288,12 @@ function scoreSaid() {
   return ` Score: ${right} of ${done} ${done === 1 ? "tree" : "trees"} right.`;
 }
 
-function next() {
+async function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
-  const level = LEVELS.find((one) => one.id === state.level);
-  show(`A new tree${level ? ` (${level.name})` : ""}: cross out the branches alpha-beta never searches.`);
+  const level = levelOf(state.level);
+  const task = level.question ? levelTask(level) : "cross out the branches alpha-beta never searches";
+  await show(`A new tree (${level.name}): ${task}.`);
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
   else view.focusControl.focus(0);

@@ -10,13 +10,15 @@
 //   two trees with mistakes in a row one level down (never past the first or last level);
 //   a move starts both counts again.
 
-export const MISTAKE_KINDS = ["missed_prune", "over_prune", "wrong_value", "wrong_move", "value_for_pruned"];
+export const MISTAKE_KINDS = ["missed_prune", "over_prune", "wrong_value", "wrong_move", "value_for_pruned", "missed_tap", "over_tap"];
 const MISTAKE_WORDS = {
   missed_prune: ["missed prune", "missed prunes"],
   over_prune: ["over-pruned node", "over-pruned nodes"],
   wrong_value: ["wrong root value", "wrong root values"],
   wrong_move: ["wrong best move", "wrong best moves"],
   value_for_pruned: ["value for a pruned node", "values for pruned nodes"],
+  missed_tap: ["node missed", "nodes missed"], // the question levels (PVS, Star1)
+  over_tap: ["node tapped wrongly", "nodes tapped wrongly"],
 };
 export const UP_AFTER = 3; // clean trees in a row
 export const DOWN_AFTER = 2; // trees with mistakes in a row

@@ -24,7 +24,16 @@ export const LEVELS = [
   { id: "ghosts", name: "Players max, min, min", depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min", "min"], rule: "standard", maxLeaves: 14 },
   { id: "chance", name: "Chance nodes", depth: 3, branching: [2, 2], values: [0, 9], players: ["max", "min", "chance"], rule: "standard", maxLeaves: 8 },
 ];
-const BY_ID = new Map(LEVELS.map((level) => [level.id, level]));
+// The levels that ask one question of a search beyond alpha-beta (practice/questions/): tap
+// the children PVS searches again, or cross out the chance children Star1 prunes. Their trees
+// come from the server (GET /api/practice/question, then the trace: practice/load.js), not
+// from search.js, so these two need the network; the adaptive rule stays among LEVELS.
+export const QUESTION_LEVELS = [
+  { id: "pvs", name: "PVS: children searched again", question: "research" },
+  { id: "star1", name: "Star1: chance children pruned", question: "chance_prune" },
+];
+export const ALL_LEVELS = [...LEVELS, ...QUESTION_LEVELS];
+const BY_ID = new Map(ALL_LEVELS.map((level) => [level.id, level]));
 
 export function isLevel(id) {
   return BY_ID.has(id);
@@ -32,7 +41,7 @@ export function isLevel(id) {
 
 export function levelOf(id) {
   const level = BY_ID.get(id);
-  if (!level) throw new Error(`no drill level ${JSON.stringify(id)} (${LEVELS.map((l) => l.id).join(", ")})`);
+  if (!level) throw new Error(`no drill level ${JSON.stringify(id)} (${ALL_LEVELS.map((l) => l.id).join(", ")})`);
   return level;
 }
 
@@ -71,6 +80,7 @@ function leafCount(tree) {
  */
 export function drillTree(levelId, seed) {
   const level = levelOf(levelId);
+  if (level.question) throw new Error(`level ${levelId} asks a question: its trees come from the server`);
   const random = prng(seed);
   for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
     const tree = draw(level, random);

@@ -15,7 +15,7 @@
 // presenter's bar was built), "joined" (a student's join ack), "stopped".
 
 import { DRILL_CHANNEL } from "../drill/room.js";
-import { LEVELS, MAX_SEED } from "../drill/trees.js";
+import { ALL_LEVELS, MAX_SEED } from "../drill/trees.js";
 import { studentToken } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,7 +40,7 @@ export class DrillHost {
       invite: $("drill-invite"),
       link: $("drill-invite-link"),
     };
-    this.els.level.replaceChildren(...LEVELS.map((level) => new Option(level.name, level.id)));
+    this.els.level.replaceChildren(...ALL_LEVELS.map((level) => new Option(level.name, level.id)));
     this.timer = null;
     this.drill = null;
     this.channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(DRILL_CHANNEL);
@@ -105,7 +105,7 @@ export class DrillHost {
       this.els.buckets.replaceChildren();
       return;
     }
-    const level = LEVELS.find((l) => l.id === tally.drill.level);
+    const level = ALL_LEVELS.find((l) => l.id === tally.drill.level);
     const students = `${tally.students} ${tally.students === 1 ? "student" : "students"}`;
     this.els.state.textContent = `Drill running (${level ? level.name : tally.drill.level}): ${students}, ${tally.trees} trees checked.`;
     this.els.buckets.replaceChildren(

@@ -11,7 +11,7 @@
 
 import { GRADE_ICONS } from "./marks.js";
 
-const STATE_TEXT = { pruned: "✗ crossed out", covered: "inside a crossed-out branch" };
+const STATE_TEXT = { pruned: "✗ crossed out", covered: "inside a crossed-out branch", tapped: "◌ ticked" };
 const GRADE_WORDS = { correct: "checked, correct", wrong: "checked, wrong", missing: "checked, missing", over: "checked, over-pruned" };
 const WORST_FIRST = ["wrong", "missing", "over", "correct"];
 
@@ -21,6 +21,7 @@ export class OutlineMarks {
     this.outline = outline;
     this.onToggle = onToggle;
     this.marked = new Set();
+    this.tapping = false; // a question's ticks (PVS): nothing crossed out, nothing covered
     this.grades = new Map();
     this.spans = new Map(); // row element → its span.outline-practice
     this.reveal = false; // scroll the worst graded row into sight at the next draw
@@ -69,8 +70,8 @@ export class OutlineMarks {
     const { items, active } = this.outline;
     if (!items || !active) return;
     items.forEach((item, id) => {
-      const mark = this.markAtOrAbove(id);
-      const state = mark === id ? "pruned" : mark >= 0 ? "covered" : null;
+      const mark = this.tapping ? (this.marked.has(id) ? id : -1) : this.markAtOrAbove(id);
+      const state = this.tapping ? (mark === id ? "tapped" : null) : mark === id ? "pruned" : mark >= 0 ? "covered" : null;
       const grade = this.grades.get(id);
       if (state) item.dataset.practice = state;
       else delete item.dataset.practice;
