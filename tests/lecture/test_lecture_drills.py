@@ -73,6 +73,17 @@ def test_every_student_gets_the_drill_and_the_presenter_counts_buckets(room):
     assert report(room, one, again["id"], 1, 1)["ok"]
 
 
+@pytest.mark.parametrize("level", ["pvs", "star1"])
+def test_a_drill_of_a_question_level_is_started_and_counted(room, level):
+    """PVS's and Star1's levels (practice's questions) run in a room like any other."""
+    ack = start(room, level, 3)
+    assert ack["ok"] and ack["drill"]["level"] == level
+    one = room["students"][0]
+    assert received(one, "lecture:drill")[-1] == {"room": room["code"], "drill": ack["drill"]}
+    assert report(room, one, ack["drill"]["id"], 1, 2)["ok"]
+    assert tally(room)["tally"]["trees"] == 2
+
+
 def test_the_anonymous_token_counts_a_reloaded_page_once(room, connect):
     drill = start(room)["drill"]
     first = room["students"][0]
