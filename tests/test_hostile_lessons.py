@@ -57,6 +57,30 @@ def test_a_lone_surrogate_in_a_lesson_is_a_400_naming_its_field(client, body, fi
         assert error["field"] == field
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"algorithm": "pvs"},
+        {"algorithm": "star1", "bounds": [0, 20]},
+        {"aspiration": {"guess": 3, "delta": 1}},
+    ],
+)
+def test_a_question_slide_on_a_search_beyond_alpha_beta_is_a_400(client, options):
+    """Lecture questions grade prunes and values; practice asks PVS, MTD(f) and Star1 theirs."""
+    view = {"kind": "tree", "tree": TEXTBOOK, "options": options}
+    response = save(client, lesson(slides=[slide(view=view, question=True)]))
+    assert response.status_code == 400, response.data
+    assert response.get_json()["field"] == "slides[0].question"
+    assert "practice asks" in response.get_json()["error"]
+
+
+def test_the_lesson_questions_searches_are_the_graders():
+    from app.lessons.document import QUESTION_ALGORITHMS
+    from app.practice import GRADED_ALGORITHMS
+
+    assert QUESTION_ALGORITHMS == GRADED_ALGORITHMS
+
+
 def test_a_lone_surrogate_as_a_key_is_a_400():
     response = save(make_app().test_client(), {"title": "x", "slides": [{LONE: 1}]})
     assert response.status_code == 400

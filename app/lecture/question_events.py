@@ -16,6 +16,7 @@ from flask_socketio import emit
 
 from ..compute.turns import off_the_loop
 from ..inputs import check_size, limits_from
+from ..practice import GRADED_ALGORITHMS
 from ..practice.truth import Truth
 from ..realtime.socket_packet import PacketJSON
 from ..realtime.sockets import on
@@ -51,7 +52,12 @@ def question(message):
     _limits().message(request.sid)
     code = _code(message)
     _rooms().resume(code, _key(message))  # the presenter only; keeps the room alive
-    body, _, _ = _run_request(message.get("question"), "the question")
+    body, _, options = _run_request(message.get("question"), "the question")
+    if options.algorithm not in GRADED_ALGORITHMS or options.aspiration is not None:
+        raise RoomError(
+            f"a question needs {', '.join(GRADED_ALGORITHMS)} without aspiration (students "
+            f"predict prunes and values), not {options.algorithm}"
+        )
     asked = _questions().ask(code, PacketJSON.dumps(body))
     public = {"room": code, "question": asked.public(code)}
     emit("lecture:question", public, to=audience_room(code))

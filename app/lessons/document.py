@@ -79,6 +79,12 @@ def read_lesson(
     return body
 
 
+# The searches a lecture question can ask (students predict prunes and values): app/practice's
+# GRADED_ALGORITHMS (tests/test_hostile_lessons.py checks they agree). PVS, MTD(f) and Star1
+# are asked their own questions in practice (docs/practice.md), not in a lecture.
+QUESTION_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
+
+
 def _read_slide(slide: Any, where: str, limits: Limits, check_game, check_experiment) -> None:
     if not isinstance(slide, dict):
         raise EngineError(f"{where} must be an object with a title and notes", field=where)
@@ -105,6 +111,15 @@ def _read_slide(slide: Any, where: str, limits: Limits, check_game, check_experi
     if question and kind != "tree":
         raise EngineError(
             f"{where}: a question needs a tree view (students predict its values)",
+            field=f"{where}.question",
+        )
+    options = view.get("options") if isinstance(view.get("options"), dict) else {}
+    algorithm = options.get("algorithm", "alphabeta")
+    if question and (algorithm not in QUESTION_ALGORITHMS or options.get("aspiration")):
+        raise EngineError(
+            f"{where}: a question needs {', '.join(QUESTION_ALGORITHMS)} without aspiration "
+            f"(students predict prunes and values), not {str(algorithm)[:40]}; practice asks "
+            "PVS, MTD(f) and Star1 their own questions",
             field=f"{where}.question",
         )
 

@@ -51,4 +51,4 @@ def grade_answer(
     return grade(truth, read_answer(answer, truth, limits))
 
 
-__all__ = ["grade_answer"]
+__all__ = ["GRADED_ALGORITHMS", "grade_answer"]

@@ -8,6 +8,7 @@ import json
 import time
 
 from lecture_classroom import QUESTION, RIGHT, Lecture, assert_refused, counts, received
+from support import TEXTBOOK
 
 from app.realtime.sockets import socketio
 
@@ -156,3 +157,14 @@ def test_a_connection_answers_as_one_student(connect):
     ack = student.emit("lecture:answer", {**answer, "student": "short"}, callback=True)
     assert_refused(student, ack, "student must be 16 to 64 letters, digits, - or _")
     assert lecture.counts()["answered"] == 1
+
+
+def test_a_question_on_a_search_practice_asks_its_own_question_of_is_refused(connect):
+    """PVS, MTD(f) and Star1 re-search or prune in ways of their own: a lecture question
+    grades prunes and values, so asking one is refused in words, not left to fail later."""
+    lecture = Lecture(connect)
+    for options in ({"algorithm": "pvs"}, {"algorithm": "mtdf", "guess": 3}):
+        ack = lecture.ask({"tree": TEXTBOOK, "options": options})
+        assert not ack["ok"]
+        assert f"not {options['algorithm']}" in ack["error"]
+    assert lecture.ask()["ok"]  # alpha-beta's question still asks
