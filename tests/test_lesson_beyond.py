@@ -7,6 +7,8 @@ from 3, SSS* evaluates no leaf alpha-beta skips, Star1 cuts at the second chance
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from support import engine_trace
 
@@ -84,3 +86,13 @@ def test_what_the_notes_say_is_what_the_searches_do(client):
     [cut] = kinds(star, "chance_cutoff")
     assert star["nodes"][cut[1]]["parent"] == 0 and cut[2] == 6.5 and cut[4] == 7
     assert star["summary"]["value"] == 7
+
+
+def test_the_last_slide_points_to_practices_questions_that_exist(client):
+    """Each practice address the summary names opens a question of that kind."""
+    notes = BEYOND["slides"][-1]["notes"]
+    kinds = re.findall(r"/practice\?question=([a-z_]+)", notes)
+    assert kinds == ["research", "bounds", "chance_prune"]
+    for kind in kinds:
+        response = client.get("/api/practice/question", query_string={"kind": kind, "seed": 1})
+        assert response.status_code == 200 and response.json["question"] == kind

@@ -2,8 +2,10 @@
 already knows — negamax's one function, fail-hard and fail-soft, a root window and aspiration
 search, PVS's null-window tests and re-searches (with good and with bad ordering), MTD(f)'s
 passes from a poor and a good guess, SSS* as MTD(+∞), and Star1 at chance nodes — with one
-question slide to predict first. docs/algorithms.md has each algorithm's definition; the
-tests search every slide and check what its notes say (tests/test_lesson_beyond.py).
+question slide to predict first (a lecture question grades prunes and values, so the last
+slide points to practice's questions of PVS, MTD(f) and Star1). docs/algorithms.md has each
+algorithm's definition; the tests search every slide and check what its notes say
+(tests/test_lesson_beyond.py).
 """
 
 from __future__ import annotations
@@ -111,7 +113,11 @@ BEYOND: dict[str, Any] = {
                 "- **MTD(f)** is a series of null-window tests with memory; a good guess "
                 "makes it near-minimal\n"
                 "- **SSS*** = MTD(+∞)\n"
-                "- **Star1** prunes chance nodes when leaf values are bounded"
+                "- **Star1** prunes chance nodes when leaf values are bounded\n\n"
+                "Practise each on new trees: `/practice?question=research` (PVS: which "
+                "children are searched again?), `/practice?question=bounds` (MTD(f): the "
+                "bounds after each pass), `/practice?question=chance_prune` (Star1: which "
+                "chance children are pruned?), and the drill's PVS and Star1 levels."
             ),
         },
     ],
