@@ -1,8 +1,9 @@
 """Random cases of the practice questions of PVS, MTD(f) and Star1, for checking the page's
 graders (static/js/practice/questions/) against the server's (app/practice/questions): seeded
 trees (whole numbers for PVS and MTD(f); chance levels, uniform or weighted, and bounds for
-Star1), and answers mixing the right ones with wrong, missing and extra taps and bounds.
-Used by tests/engine/test_grading_agreement.py."""
+Star1; some fail-hard, with a root window or the worst ordering), and answers mixing the
+right ones with wrong, missing and extra taps and bounds. Used by
+tests/engine/test_grading_agreement.py."""
 
 from __future__ import annotations
 
@@ -41,10 +42,12 @@ def question_run(rng) -> dict:
     """A tree and options asking one of the three questions."""
     question = rng.choice(["pvs", "mtdf", "star1"])
     if question == "pvs":
-        return {"tree": minimax_tree(rng), "options": {"algorithm": "pvs"}}
+        extra = rng.choice([{}, {}, {"fail": "hard"}, {"ordering": "worst"}, {"window": [2, 7]}])  # fmt: skip  # noqa: E501
+        return {"tree": minimax_tree(rng), "options": {"algorithm": "pvs", **extra}}
     if question == "mtdf":
         return {"tree": minimax_tree(rng), "options": {"algorithm": "mtdf", "guess": rng.randint(-2, 11)}}  # fmt: skip  # noqa: E501
-    return {"tree": star_tree(rng), "options": {"algorithm": "star1", "bounds": [0, 10]}}
+    extra = rng.choice([{}, {}, {"ordering": "worst"}])
+    return {"tree": star_tree(rng), "options": {"algorithm": "star1", "bounds": [0, 10], **extra}}
 
 
 def question_answer(rng, trace: dict, right: dict) -> dict:
