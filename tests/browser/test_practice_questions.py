@@ -141,3 +141,36 @@ def test_a_preset_searched_by_pvs_is_asked_its_question(prune):
     assert "PVS" in page.locator("#rule-statement").inner_text()
     assert "search again" in page.locator("#question-text").inner_text()
     prune.assert_clean()
+
+
+FOCUSED = "() => document.activeElement && document.activeElement.closest('g.node')?.dataset.path"
+
+
+def test_the_keyboard_ticks_a_node_with_x_and_checks_with_the_form(prune):
+    page = prune.page
+    page.set_viewport_size(SIZES["projector"])
+    open_practice(prune, f"question=research&seed={SEED}")
+    run = exercise(page)
+    [first, *_] = [".".join(map(str, i["path"])) for i in api_grade(page, run["tree"], run["options"], {})["items"]]  # fmt: skip  # noqa: E501
+    for _ in range(30):  # Tab from the top of the page into the tree
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED) is not None:
+            break
+    page.keyboard.press("Home")
+    for index in map(int, first.split(".")):
+        page.keyboard.press("ArrowDown")
+        for _ in range(index):
+            page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == first
+    page.keyboard.press("x")
+    assert page.locator(f'#question-tap-list input[data-path="{first}"]').is_checked()
+    assert prune.node(first).get_attribute("data-practice") == "tapped"
+    assert "ticked" in page.locator("#practice-status").inner_text()
+    page.locator("#question-check").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.getElementById('results').hidden")
+    assert (
+        page.locator(f'#results li[data-path="{first}"]').get_attribute("data-kind")
+        == "correct_tap"
+    )
+    prune.assert_clean()
