@@ -49,10 +49,10 @@ def read_answer(data: Any, truth: Truth, limits: Limits) -> Answer:
     for key in data:
         if key not in ANSWER_FIELDS:
             raise EngineError(
-                f"answer: unknown field {_shown(key)} (expected one of {', '.join(ANSWER_FIELDS)})",
+                f"answer: unknown field {quoted(key)} (expected one of {', '.join(ANSWER_FIELDS)})",
                 field=f"answer.{key[:SHOWN]}",
             )
-    reader = _Reader(truth, limits)
+    reader = AnswerReader(truth, limits)
     return Answer(
         pruned=reader.marks(data.get("pruned")),
         values=reader.by_path(data.get("values"), "values", reader.value),
@@ -61,7 +61,10 @@ def read_answer(data: Any, truth: Truth, limits: Limits) -> Answer:
     )
 
 
-class _Reader:
+class AnswerReader:
+    """Reads an answer's parts about ``truth``'s nodes (a Truth, or any table with ``nodes``,
+    ``row_at``, ``path_of`` and ``options``: questions/table.py's), naming each bad entry."""
+
     def __init__(self, truth: Truth, limits: Limits):
         self.truth = truth
         self.limit = limits.max_abs_value
@@ -98,7 +101,7 @@ class _Reader:
         self._cap(given, name)
         entries = {}
         for key, value in given.items():
-            where = f"answer.{name}[{_shown(key)}]"
+            where = f"answer.{name}[{quoted(key)}]"
             entries[self.node(key, where)] = read(value, where)
         return entries
 
@@ -110,7 +113,7 @@ class _Reader:
             steps = path
         else:
             raise EngineError(
-                f'{where}: {_shown(path)} is not a path: child indices such as "0.1" or [0, 1] '
+                f'{where}: {quoted(path)} is not a path: child indices such as "0.1" or [0, 1] '
                 '("" or [] for the root)',
                 field=where,
             )
@@ -125,7 +128,7 @@ class _Reader:
         if not self._number(value) or not abs(value) <= self.limit:
             raise EngineError(
                 f"{where}: a value must be a finite number of size at most {self.limit:g}, "
-                f"not {_shown(value)}",
+                f"not {quoted(value)}",
                 field=where,
             )
         return value
@@ -133,10 +136,10 @@ class _Reader:
     def window(self, value: Any, where: str) -> tuple[float, float]:
         if isinstance(value, list) and len(value) == 2:
             bounds = [INFINITIES.get(x, x) if isinstance(x, str) else x for x in value]
-            if all(self._bound(x) for x in bounds):
+            if all(self.bound(x) for x in bounds):
                 return bounds[0], bounds[1]
         raise EngineError(
-            f"{where}: a window is [α, β], each a number or ±Infinity, not {_shown(value)}",
+            f"{where}: a window is [α, β], each a number or ±Infinity, not {quoted(value)}",
             field=where,
         )
 
@@ -153,7 +156,7 @@ class _Reader:
         if not _whole(given) or not 0 <= given < moves:
             raise EngineError(
                 f"answer.best_move must be the index of one of the root's children "
-                f"(0 to {moves - 1}), not {_shown(given)}",
+                f"(0 to {moves - 1}), not {quoted(given)}",
                 field="answer.best_move",
             )
         return given
@@ -165,7 +168,7 @@ class _Reader:
                 field=f"answer.{name}",
             )
 
-    def _bound(self, x: Any) -> bool:
+    def bound(self, x: Any) -> bool:
         return self._number(x) and (abs(x) <= self.limit or x in INFINITIES.values())
 
     @staticmethod
@@ -185,7 +188,7 @@ def _dotted(path: list[int]) -> str:
     return text if len(text) <= SHOWN else f"{text[: SHOWN - 1]}…"
 
 
-def _shown(x: Any) -> str:
+def quoted(x: Any) -> str:
     """Bad input quoted back, cut short: it may be megabytes long."""
     try:
         text = json.dumps(x, ensure_ascii=False)

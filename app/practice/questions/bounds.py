@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import EngineError, Limits
-from ..answers import INFINITIES, _Reader, _shown
+from ..answers import INFINITIES, AnswerReader, quoted
 from ..explain import fmt
 from .table import NodeTable, bound
 
@@ -32,7 +32,7 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
     for key in data:
         if key not in BOUNDS_FIELDS:
             raise EngineError(
-                f"answer: unknown field {_shown(key)} (this question reads only bounds)",
+                f"answer: unknown field {quoted(key)} (this question reads only bounds)",
                 field=f"answer.{str(key)[:40]}",
             )
     given = data.get("bounds")
@@ -48,7 +48,7 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
             f"answer.bounds has {len(given):,} pairs; MTD(f) makes {passes} passes here",
             field="answer.bounds",
         )
-    reader = _Reader(table, limits)
+    reader = AnswerReader(table, limits)
     pairs: list[tuple[float, float] | None] = []
     for index, pair in enumerate(given):
         where = f"answer.bounds[{index}]"
@@ -57,12 +57,12 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
             continue
         if isinstance(pair, list) and len(pair) == 2:
             bounds = [INFINITIES.get(x, x) if isinstance(x, str) else x for x in pair]
-            if all(reader._bound(x) for x in bounds):
+            if all(reader.bound(x) for x in bounds):
                 pairs.append((bounds[0], bounds[1]))
                 continue
         raise EngineError(
             f"{where}: a pass's bounds are [lower, upper], each a number or ±Infinity, "
-            f"not {_shown(pair)}",
+            f"not {quoted(pair)}",
             field=where,
         )
     return pairs

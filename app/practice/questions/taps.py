@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import EngineError, Limits
-from ..answers import _Reader
+from ..answers import AnswerReader
 from .table import NodeTable
 
 TAP_FIELDS = ("tapped",)
@@ -35,7 +35,7 @@ def read_taps(data: Any, table: NodeTable, limits: Limits) -> tuple[int, ...]:
                 f"answer: unknown field {str(key)[:40]!r} (this question reads only tapped)",
                 field=f"answer.{str(key)[:40]}",
             )
-    return _Reader(table, limits).marks(data.get("tapped"), "tapped")
+    return AnswerReader(table, limits).marks(data.get("tapped"), "tapped")
 
 
 def grade_taps(
