@@ -53,18 +53,26 @@ def test_two_of_the_family_step_to_their_ends_with_the_engines_counts(
     prune.wait_state("done")
     assert (page.inner_text("#left-title"), page.inner_text("#right-title")) == titles
     page.keyboard.press("End")
+    visits = []
     for side, text in (("left", left), ("right", right)):
         options = dict(pair.split(":") for pair in text.split(","))
         for key in ("window", "aspiration"):
             if key in options:
                 options[key] = options[key].replace(";", ",")
         expected = summary(live_server, options)
+        visits.append(expected["nodes_visited"])
         counts = page.evaluate(COUNTS, side)
         assert int(counts["leaves"]) == expected["leaves_evaluated"], side
         assert int(counts["reached"]) == expected["nodes_visited"], side
         passes = expected.get("passes")
         assert int(counts["pass"]) == (len(passes) if isinstance(passes, list) else passes or 0)
         assert page.evaluate(UNCOVERED, side) == [], side
+    # Where both reach the same nodes the summary says so, and how often each visits them.
+    said = page.inner_text("#compare-summary")
+    if said.startswith("Both searches visit the same nodes"):
+        assert (f": {visits[0]} visits by" in said and f", {visits[1]} by" in said) == (
+            visits[0] != visits[1]
+        ), said
     assert page.locator("#left-tree g.node[data-path='']").get_attribute("data-value") == "3"
     assert page.locator("#right-tree g.node[data-path='']").get_attribute("data-value") == "3"
 

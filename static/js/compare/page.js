@@ -134,7 +134,14 @@ function summarise(diff) {
   };
   const box = $("compare-summary");
   if (!diff.onlyLeft.length && !diff.onlyRight.length) {
-    box.textContent = "Both searches visit the same nodes.";
+    // The same nodes, perhaps not as often: passes and re-searches visit a node again.
+    const visits = SIDES.map((side) => (timeline.traces[side].summary || {}).nodes_visited);
+    const often =
+      visits.every(Number.isFinite) && visits[0] !== visits[1]
+        ? `, not as often: ${visits[0]} visits by ${names.left.short}, ${visits[1]} by ` +
+          `${names.right.short} (a node searched again is visited again)`
+        : "";
+    box.textContent = `Both searches visit the same nodes${often}.`;
   } else {
     box.textContent = `${line("left", diff.onlyLeft)} ${line("right", diff.onlyRight)}`;
   }
