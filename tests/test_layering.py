@@ -21,13 +21,17 @@ MAY_IMPORT = {
     "app.practice": ("app.engine",),
     "app.experiments": ("app.engine", "app.games"),
     "app.lessons": ("app.engine", "app.inputs"),
+    # Exams read a trace as the practice grader does and word solutions as it does.
+    "app.exams": ("app.engine", "app.practice"),
     # Worker processes, the trace cache, giving way: services below the routes and sockets.
     "app.compute": ("app.engine", "app.inputs", "app.jobs", "app.tracing"),
     # A socket run is read like a JSON one, traced in a worker process and kept in the trace
     # cache (app/compute).
     "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),
 }
-NO_WEB_FRAMEWORK = ("app.engine", "app.games", "app.practice", "app.experiments", "app.lessons")
+NO_WEB_FRAMEWORK = (
+    "app.engine", "app.games", "app.practice", "app.experiments", "app.lessons", "app.exams",
+)  # fmt: skip
 # The compute services use Flask's application context (settings, the app's pool), no routes.
 NO_ROUTES = ("flask_socketio", "socketio", "engineio", "simple_websocket")
 ENTRY_POINTS = {APP / "engine" / "__main__.py": ("app.cli",)}
