@@ -142,7 +142,7 @@ def _question(data: Any, where: str, limits: ExamLimits) -> QuestionSpec:
             flags.add(name)
     if kind == "rules":
         flags.add("ties")  # a rules question whose answer is "none" asks nothing
-    asked = _integer(data.get("asked", 3), f"{where}.asked", 1, leaves)
+    asked = _integer(data.get("asked", 3), f"{where}.asked", 1, limits.max_leaves)
     return QuestionSpec(
         kind, depth, branching, players, rule, values, integers, asked, **counts,
         flags=frozenset(flags),
