@@ -1,6 +1,7 @@
 """``python -m app.engine``: one command line composed of the engine's commands (``trace``,
-``random``, ``presets``: app/engine/cli.py), the games' (``game``: app/games/cli.py) and the
-experiments' (``experiment``: app/experiments/cli.py). The engine imports none of its users;
+``random``, ``presets``: app/engine/cli.py), the games' (``game``: app/games/cli.py), the
+experiments' (``experiment``: app/experiments/cli.py) and the exams' (``exam``:
+app/exams/cli.py). The engine imports none of its users;
 this module, outside it, puts them together (app/engine/__main__.py hands over to ``main``).
 
 Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with one line on
@@ -17,6 +18,7 @@ from typing import Any, NoReturn
 
 from .engine.cli import ENGINE_COMMANDS, add_engine_commands, run_engine_command
 from .engine.errors import EngineError
+from .exams.cli import add_exam_commands, run_exam
 from .experiments.cli import add_experiment_commands, run_experiment
 from .games.cli import add_game_commands, run_game
 
@@ -24,6 +26,7 @@ RUNNERS = {
     **dict.fromkeys(ENGINE_COMMANDS, run_engine_command),
     "game": run_game,
     "experiment": run_experiment,
+    "exam": run_exam,
 }
 
 
@@ -40,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_commands(commands, _Parser)
     add_game_commands(commands, _Parser)
     add_experiment_commands(commands, _Parser)
+    add_exam_commands(commands, _Parser)
     return parser
 
 
@@ -55,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     try:
-        if isinstance(result, str):  # CSV (experiments) is printed as it is
+        if isinstance(result, str):  # CSV (experiments) and LaTeX (exams) are printed as they are
             sys.stdout.write(result)
         else:
             sys.stdout.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -39,6 +39,15 @@ class Config:
         # slides. A bigger one is a 413.
         self.PRUNE_MAX_LESSON_BYTES = _integer(environ, "PRUNE_MAX_LESSON_BYTES", 2 * MEGABYTE)
         self.PRUNE_MAX_LESSON_SLIDES = _integer(environ, "PRUNE_MAX_LESSON_SLIDES", 60)
+        # Exams (docs/exams.md): the largest spec one request may ask for, how many random
+        # trees a question tries before its spec is refused, and a stored exam's bytes.
+        self.PRUNE_EXAM_MAX_QUESTIONS = _integer(environ, "PRUNE_EXAM_MAX_QUESTIONS", 40)
+        self.PRUNE_EXAM_MAX_VARIANTS = _integer(environ, "PRUNE_EXAM_MAX_VARIANTS", 300)
+        self.PRUNE_EXAM_MAX_DEPTH = _integer(environ, "PRUNE_EXAM_MAX_DEPTH", 5)
+        self.PRUNE_EXAM_MAX_BRANCHING = _integer(environ, "PRUNE_EXAM_MAX_BRANCHING", 5)
+        self.PRUNE_EXAM_MAX_LEAVES = _integer(environ, "PRUNE_EXAM_MAX_LEAVES", 81)
+        self.PRUNE_EXAM_MAX_TRIES = _integer(environ, "PRUNE_EXAM_MAX_TRIES", 400)
+        self.PRUNE_MAX_EXAM_BYTES = _integer(environ, "PRUNE_MAX_EXAM_BYTES", 32 * MEGABYTE)
         # Traces of presets and saved views, computed once and kept for every student who opens
         # them: at most this many, and this many bytes in all (a larger one is not kept).
         self.PRUNE_TRACE_CACHE_ENTRIES = _integer(environ, "PRUNE_TRACE_CACHE_ENTRIES", 64)

@@ -29,6 +29,7 @@ from .store import init_store
 from .web.api import api
 from .web.embeds import init_embeds
 from .web.errors import register_error_handlers
+from .web.exams import exam_pages, exams_api
 from .web.experiments import experiment_pages, experiments_api, init_experiments
 from .web.games import game_pages, games_api
 from .web.lecture_payloads import lecture_payloads
@@ -70,6 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lecture_payloads)
     app.register_blueprint(lesson_pages)
     app.register_blueprint(lessons_api)
+    app.register_blueprint(exam_pages)
+    app.register_blueprint(exams_api)
     register_error_handlers(app)
     init_assets(app)
     init_security_headers(app)

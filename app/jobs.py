@@ -147,6 +147,16 @@ def random_document(body: Any, limits: dict[str, Any]) -> Any:
     return read_random(body, Limits(**limits))
 
 
+def exam(spec: Any, limits: dict[str, Any]) -> Any:
+    """A whole exam, every variant (app/exams); a refused spec is an input error."""
+    from .exams import ExamLimits, SpecError, generate_exam
+
+    try:
+        return generate_exam(spec, ExamLimits(**limits))
+    except SpecError as err:
+        raise EngineError(str(err), field=err.field) from None
+
+
 KINDS: dict[str, Callable[..., Any]] = {
     "pacman.game": pacman_game,
     "pacman.trace": pacman_trace,
@@ -164,6 +174,7 @@ KINDS: dict[str, Callable[..., Any]] = {
     "formats.import": course_import,
     "formats.export": course_export,
     "random": random_document,
+    "exam": exam,
 }
 
 

@@ -38,10 +38,10 @@ def view_id(body: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:ID_LENGTH]
 
 
-# What a store keeps: saved views (short links /t/<id>) and lessons (/l/<id>), each kind in
-# its own table (SQLite) or under its own key prefix (Redis), so an id of one never opens
-# the other.
-KINDS = ("view", "lesson")
+# What a store keeps: saved views (short links /t/<id>), lessons (/l/<id>) and generated
+# exams (/exams/<id>), each kind in its own table (SQLite) or under its own key prefix
+# (Redis), so an id of one never opens another.
+KINDS = ("view", "lesson", "exam")
 
 
 def checked_body(view: dict[str, Any], max_bytes: int, kind: str = "view") -> tuple[str, str]:

@@ -25,7 +25,11 @@ from redis.retry import Retry
 from .common import COLLISION, ID_PATTERN, StoreError, StoreUnavailable, checked_body
 
 KEY_PREFIX = "prune:view:"
-KEY_PREFIXES = {"view": KEY_PREFIX, "lesson": "prune:lesson:"}  # common.KINDS
+KEY_PREFIXES = {
+    "view": KEY_PREFIX,
+    "lesson": "prune:lesson:",
+    "exam": "prune:exam:",
+}  # common.KINDS
 CONNECT_TIMEOUT = 2.0  # seconds; a query string in the URL (socket_timeout=…) overrides these
 SOCKET_TIMEOUT = 5.0
 UNREACHABLE = "saved views are unavailable: the view store cannot be reached; try again shortly"

@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS {table} (
     created REAL NOT NULL
 )
 """
-TABLES = {"view": "views", "lesson": "lessons"}  # common.KINDS: one table each
+TABLES = {"view": "views", "lesson": "lessons", "exam": "exams"}  # common.KINDS: one table each
 
 
 class ViewStore:

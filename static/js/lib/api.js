@@ -111,6 +111,11 @@ export function traceTree(tree, options, { onRetry } = {}) {
   return request("/api/trace", { method: "POST", body: { tree, options }, onRetry });
 }
 
+/** Generate and keep an exam (docs/exams.md): {id, print, key, tex}. */
+export function createExam(spec) {
+  return request("/api/exams", { method: "POST", body: spec });
+}
+
 /** A saved view (short link /t/<id>): {tree, options}. */
 export function getView(id, { onRetry } = {}) {
   return request(`/api/views/${encodeURIComponent(id)}`, { onRetry });

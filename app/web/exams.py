@@ -1,0 +1,113 @@
+"""Exams on the web (docs/exams.md): ``POST /api/exams`` generates an exam from a spec and
+keeps it, ``GET /api/exams/<id>`` gives it back; the pages ``/exams`` (build a spec, preview,
+create), ``/exams/<id>/print`` (a variant's questions, ``?key=1`` with the answer key) and
+``/exams/<id>/exam.tex`` (the whole variant and its key as one LaTeX file).
+
+The spec is checked in the server (a bad field is a 400 naming it), then generated in a
+worker process (``exam`` in app/jobs.py): a 20-question exam for 200 students takes
+seconds. A generated exam is kept like a lesson, under the hash of its content, so the same
+spec gives the same id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from flask import Blueprint, Response, abort, current_app, render_template, request
+
+from ..compute.job_pool import run_job
+from ..engine import EngineError
+from ..exams import ExamLimits, SpecError, read_spec
+from ..exams.latex import exam_tex
+from ..store import StoreError, view_store
+from .api import _body as read_body
+
+exams_api = Blueprint("exams_api", __name__, url_prefix="/api/exams")
+exam_pages = Blueprint("exams", __name__)
+
+
+def exam_limits(config) -> ExamLimits:
+    """The generator's limits as this app is configured (``PRUNE_EXAM_*``)."""
+    return ExamLimits(
+        max_questions=config["PRUNE_EXAM_MAX_QUESTIONS"],
+        max_variants=config["PRUNE_EXAM_MAX_VARIANTS"],
+        max_depth=config["PRUNE_EXAM_MAX_DEPTH"],
+        max_branching=config["PRUNE_EXAM_MAX_BRANCHING"],
+        max_leaves=config["PRUNE_EXAM_MAX_LEAVES"],
+        max_tries=config["PRUNE_EXAM_MAX_TRIES"],
+    )
+
+
+@exams_api.post("")
+def create_exam():
+    """Generate and keep an exam: ``201 {"id", "print", "key", "tex"}``."""
+    limits = exam_limits(current_app.config)
+    try:
+        spec = read_spec(read_body(), limits)
+    except SpecError as err:
+        raise EngineError(str(err), field=err.field) from None
+    exam = orjson.loads(run_job("exam", [spec.to_data(), limits.__dict__]))
+    try:
+        identifier = view_store().save(
+            exam, kind="exam", max_bytes=current_app.config["PRUNE_MAX_EXAM_BYTES"]
+        )
+    except StoreError as err:
+        return {"error": str(err), "field": "variants"}, 413
+    base = f"/exams/{identifier}"
+    links = {"print": f"{base}/print", "key": f"{base}/print?key=1", "tex": f"{base}/exam.tex"}
+    return {"id": identifier, **links}, 201
+
+
+@exams_api.get("/<identifier>")
+def get_exam(identifier: str):
+    return Response(orjson.dumps(_load(identifier)), mimetype="application/json")
+
+
+@exam_pages.get("/exams")
+def exams_page():
+    """Build a spec, preview its first variant, create the exam (static/js/exams/page.js)."""
+    return render_template("exams.html", limits=exam_limits(current_app.config).__dict__)
+
+
+@exam_pages.get("/exams/<identifier>/print")
+def print_exam(identifier: str):
+    """One variant's questions (``?variant=N``, from 1), with the key when ``?key=1``."""
+    exam = _load(identifier)
+    variant = _variant(exam)
+    return render_template(
+        "exam_print.html",
+        exam_id=identifier,
+        title=exam["spec"]["title"],
+        variant=variant,
+        variants=len(exam["variants"]),
+        key=request.args.get("key") == "1",
+    )
+
+
+@exam_pages.get("/exams/<identifier>/exam.tex")
+def exam_latex(identifier: str):
+    """The variant and its key as one LaTeX file (TikZ ``forest`` trees; docs/exams.md)."""
+    exam = _load(identifier)
+    variant = _variant(exam)
+    text = exam_tex(exam, variant - 1)
+    response = Response(text, mimetype="application/x-tex")
+    name = f"exam-{identifier}-{variant}.tex"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _load(identifier: str) -> dict[str, Any]:
+    exam = view_store().load(identifier, kind="exam")
+    if exam is None:
+        abort(404, "no exam has this id")
+    return exam
+
+
+def _variant(exam: dict[str, Any]) -> int:
+    """The variant asked for (``?variant=N``, 1 to the number of variants); else a 400."""
+    text = request.args.get("variant", "1")
+    count = len(exam["variants"])
+    if not text.isdigit() or not 1 <= int(text) <= count:
+        raise EngineError(f"variant must be a whole number from 1 to {count}", field="variant")
+    return int(text)

@@ -1,0 +1,47 @@
+// exams/print.js: the entry of /exams/<id>/print, one variant of a generated exam on paper
+// (docs/exams.md): a section[data-question-index] per question (exams/question-view.js),
+// with the answer key when the address has key=1 (main[data-key="true"]). The page's run
+// store says "done" when every question is drawn (body[data-run-state]; tests and printing
+// wait for it).
+
+import { ApiError, getJson } from "../lib/api.js";
+import { setUpPage } from "../lib/page-setup.js";
+import { createRunStore, mirrorRunState } from "../player/run-store.js";
+import { drawQuestion, el, questionSection, traceOf } from "./question-view.js";
+
+setUpPage();
+
+const root = document.getElementById("stage");
+const run = createRunStore();
+mirrorRunState(run, document.body);
+
+async function start() {
+  run.set({ runState: "loading" });
+  document.getElementById("btn-print").addEventListener("click", () => window.print());
+  const key = root.dataset.key === "true";
+  const variant = Number(root.dataset.variant) - 1;
+  let exam;
+  try {
+    exam = await getJson(`/api/exams/${encodeURIComponent(root.dataset.examId)}`);
+  } catch (err) {
+    const why = err instanceof ApiError ? err.message : String(err);
+    document.getElementById("exam-loading").textContent = `This exam cannot be shown: ${why}`;
+    run.set({ runState: "error" });
+    return;
+  }
+  const questions = exam.variants[variant].questions;
+  const parts = questions.map(questionSection);
+  root.append(...parts);
+  const traces = questions.map(traceOf);
+  for (const [index, question] of questions.entries()) {
+    try {
+      drawQuestion(parts[index], question, await traces[index], index, key);
+    } catch (err) {
+      parts[index].append(el("p", "exam-error", `This question cannot be drawn: ${err.message}`));
+    }
+  }
+  document.getElementById("exam-loading").remove();
+  run.set({ runState: "done" });
+}
+
+start();

@@ -1,0 +1,60 @@
+// exams/question-view.js: one generated question drawn for people, shared by the printed exam
+// (exams/print.js) and the builder's preview (exams/page.js): a section[data-question-index]
+// with its number and prompt, its tree drawn whole by tree/picture.js before the search (the
+// nodes' names, the leaves' values, a blank box at every inner node) and, for the key, the
+// answer in one line, the tree at the end of the search and the worked solution. Text from
+// the exam is set with textContent only.
+
+import { traceTree } from "../lib/api.js";
+import { Trace } from "../trace/trace.js";
+import { treePicture } from "../tree/picture.js";
+import { answerText } from "./answer-text.js";
+
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The question's finished trace, from its tree document and rule. */
+export async function traceOf(question) {
+  const result = await traceTree(question.tree, { rule: question.rule, players: question.tree.players });
+  const trace = new Trace(result.nodes, result.options);
+  trace.append(result.events);
+  trace.finish(result.summary);
+  return trace;
+}
+
+function figure(picture, caption) {
+  const box = el("figure", "exam-figure");
+  box.append(picture, el("figcaption", "", caption));
+  return box;
+}
+
+/** The section of question `index` (0-based): its heading and prompt. */
+export function questionSection(question, index) {
+  const part = el("section", "exam-question");
+  part.dataset.questionIndex = String(index);
+  part.dataset.kind = question.kind;
+  part.setAttribute("aria-labelledby", `question-${index}`);
+  const heading = el("h2", "exam-question-title", `Question ${index + 1}`);
+  heading.id = `question-${index}`;
+  part.append(heading, el("p", "exam-prompt", question.prompt));
+  return part;
+}
+
+/** Draw the question's tree into `part`; with `key`, its answer and worked solution too. */
+export function drawQuestion(part, question, trace, index, key) {
+  const sheet = treePicture(trace, 0, { title: `Question ${index + 1}: the tree` });
+  part.append(figure(sheet, key ? "The tree as the students see it." : "Named nodes; fill in the boxes."));
+  if (!key) return;
+  const answer = el("div", "exam-key");
+  answer.append(el("h3", "", "Answer"), el("p", "exam-answer", answerText(question)));
+  const solved = treePicture(trace, trace.length, { title: `Question ${index + 1}: the search at the end` });
+  answer.append(figure(solved, "The search at the end: values, windows, pruned branches crossed."));
+  const steps = el("ol", "exam-solution");
+  for (const line of question.solution) steps.append(el("li", "", line));
+  answer.append(el("h3", "", "Worked solution"), steps);
+  part.append(answer);
+}
