@@ -8,6 +8,7 @@
 import { traceTree } from "../lib/api.js";
 import { Trace } from "../trace/trace.js";
 import { treePicture } from "../tree/picture.js";
+import { R } from "../tree/shapes.js";
 import { answerText } from "./answer-text.js";
 
 export function el(tag, className, text) {
@@ -26,6 +27,23 @@ export async function traceOf(question) {
   return trace;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+const BOX = { width: 34, height: 22 }; // room for a value written by hand at print size
+
+/** A blank box to the right of every inner node of `picture`, for its value. */
+function addBlankBoxes(picture) {
+  for (const node of picture.querySelectorAll("g.node.inner")) {
+    const box = document.createElementNS(SVG, "rect");
+    box.setAttribute("class", "exam-blank");
+    box.setAttribute("x", String(R + 4));
+    box.setAttribute("y", String(-BOX.height / 2));
+    box.setAttribute("width", String(BOX.width));
+    box.setAttribute("height", String(BOX.height));
+    box.setAttribute("aria-hidden", "true");
+    node.append(box);
+  }
+}
+
 function figure(picture, caption) {
   const box = el("figure", "exam-figure");
   box.append(picture, el("figcaption", "", caption));
@@ -40,19 +58,25 @@ export function questionSection(question, index) {
   part.setAttribute("aria-labelledby", `question-${index}`);
   const heading = el("h2", "exam-question-title", `Question ${index + 1}`);
   heading.id = `question-${index}`;
-  part.append(heading, el("p", "exam-prompt", question.prompt));
+  const sheet = el("div", "exam-sheet"); // the question and its tree: one block on paper
+  sheet.append(heading, el("p", "exam-prompt", question.prompt));
+  part.append(sheet);
   return part;
 }
 
 /** Draw the question's tree into `part`; with `key`, its answer and worked solution too. */
 export function drawQuestion(part, question, trace, index, key) {
-  const sheet = treePicture(trace, 0, { title: `Question ${index + 1}: the tree` });
-  part.append(figure(sheet, key ? "The tree as the students see it." : "Named nodes; fill in the boxes."));
+  const picture = treePicture(trace, 0, { title: `Question ${index + 1}: the tree` });
+  addBlankBoxes(picture);
+  const caption = key ? "The tree as the students see it." : "Named nodes; fill in the boxes.";
+  part.querySelector(".exam-sheet").append(figure(picture, caption));
   if (!key) return;
   const answer = el("div", "exam-key");
-  answer.append(el("h3", "", "Answer"), el("p", "exam-answer", answerText(question)));
+  const solvedBlock = el("div", "exam-sheet");
+  solvedBlock.append(el("h3", "", "Answer"), el("p", "exam-answer", answerText(question)));
   const solved = treePicture(trace, trace.length, { title: `Question ${index + 1}: the search at the end` });
-  answer.append(figure(solved, "The search at the end: values, windows, pruned branches crossed."));
+  solvedBlock.append(figure(solved, "The search at the end: values, windows, pruned branches crossed."));
+  answer.append(solvedBlock);
   const steps = el("ol", "exam-solution");
   for (const line of question.solution) steps.append(el("li", "", line));
   answer.append(el("h3", "", "Worked solution"), steps);
