@@ -66,9 +66,10 @@ def _variant(rng, shape, first, index: int, question: QuestionSpec, limits: Exam
     missed: Counter[str] = Counter()
     for _ in range(limits.max_tries):
         facts = shape.with_values(leaf_values(rng, question, leaves))
+        if facts.leaves_evaluated != target:  # the cheap test first
+            missed[SAME_LEAVES] += 1
+            continue
         unmet = facts.unmet()
-        if facts.leaves_evaluated != target:
-            unmet.append(SAME_LEAVES)
         if not unmet:
             return facts, rng
         missed.update(unmet)
@@ -76,7 +77,8 @@ def _variant(rng, shape, first, index: int, question: QuestionSpec, limits: Exam
 
 
 def _refusal(index: int, missed: Counter, limits: ExamLimits, variants: bool = False):
-    constraint = missed.most_common(1)[0][0]
+    properties = Counter({name: n for name, n in missed.items() if name != SAME_LEAVES})
+    constraint = (properties or missed).most_common(1)[0][0]
     where = f"questions[{index}]"
     if constraint == SAME_LEAVES:
         return SpecError(
@@ -84,7 +86,7 @@ def _refusal(index: int, missed: Counter, limits: ExamLimits, variants: bool = F
             f"first within {limits.max_tries} tries; ask for fewer variants or a wider range",
             "variants",
         )
-    what = "variant trees" if variants else "trees"
+    what = "variant trees as hard as the first" if variants else "trees"
     return SpecError(
         f"{where}: none of {limits.max_tries} random {what} meets {constraint}; "
         "change the shape, the values or the properties asked",
