@@ -6,6 +6,7 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from axe_checks import assert_no_serious
 
 pytestmark = pytest.mark.browser
 
@@ -75,3 +76,22 @@ def test_a_refused_field_is_named_and_focused(prune, base_url):
     assert "questions[0]" in status.inner_text() and "min_pruned" in status.inner_text()
     assert page.evaluate("document.activeElement.dataset.field") == "min_pruned"
     prune.errors.clear()  # the 400 is logged by the browser as a failed resource
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768), (390, 844)])
+def test_the_builder_and_the_key_pass_axe_and_never_scroll_sideways(prune, base_url, width, height):
+    page = open_builder(prune, base_url)
+    page.set_viewport_size({"width": width, "height": height})
+    page.click("#preview-exam")
+    prune.wait_state("done", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert_no_serious(page, f"/exams at {width}x{height}")
+    link = page.locator("#exam-preview [data-action=practice]").first.get_attribute("href")
+    assert link.startswith("/practice?")
+    page.click("#create-exam")
+    prune.wait_state("done", timeout=60_000)
+    page.goto(f"{base_url}{page.locator('#exam-links a').nth(1).get_attribute('href')}")
+    prune.wait_state("done", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.locator(".exam-practice").count() == 2
+    assert_no_serious(page, f"an exam's key at {width}x{height}")

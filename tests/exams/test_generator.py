@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from app.exams import KINDS, ExamLimits, SpecError, generate_exam
 from tests.exams import reference as ref
@@ -144,7 +145,7 @@ def question_specs(draw):
     return spec
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=question_specs(), seed=st.integers(0, 2**32))
 def test_every_property_asked_holds_or_the_spec_is_refused(spec, seed):
     data = {"seed": seed, "variants": 2, "questions": [spec]}

@@ -1,5 +1,6 @@
 // exams/answer-text.js: a generated question's answer in one line, as the key prints it
-// (the same words as app/exams/latex.py's answer_text). Pure: no DOM.
+// (the words of app/exams/latex.py's answer_text, numbers as lib/format.js writes them).
+// Pure: no DOM.
 
 import { fmt } from "../lib/format.js";
 

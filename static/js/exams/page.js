@@ -13,7 +13,7 @@ import { ApiError, createExam, getJson } from "../lib/api.js";
 import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
-import { drawQuestion, el, questionSection, traceOf } from "./question-view.js";
+import { drawQuestion, el, practiceLink, questionSection, traceOf } from "./question-view.js";
 
 setUpPage();
 
@@ -103,15 +103,6 @@ function controlFor(field) {
   if (!item) return null;
   const name = match[2] === "values" ? "low" : match[2];
   return (name && item.querySelector(`[data-field=${name}]`)) || item.querySelector("[data-field=kind]");
-}
-
-function practiceLink(question) {
-  const params = new URLSearchParams({
-    tree: JSON.stringify(question.tree.tree),
-    players: question.tree.players.join(","),
-    rule: question.rule,
-  });
-  return `/practice?${params}`;
 }
 
 function questionSlide(question, index) {

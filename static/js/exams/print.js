@@ -1,13 +1,14 @@
 // exams/print.js: the entry of /exams/<id>/print, one variant of a generated exam on paper
 // (docs/exams.md): a section[data-question-index] per question (exams/question-view.js),
-// with the answer key when the address has key=1 (main[data-key="true"]). The page's run
+// with the answer key when the address has key=1 (main[data-key="true"]), and on screen a
+// link to practise each question (graded with practice's explanations). The page's run
 // store says "done" when every question is drawn (body[data-run-state]; tests and printing
 // wait for it).
 
 import { ApiError, getJson } from "../lib/api.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
-import { drawQuestion, el, questionSection, traceOf } from "./question-view.js";
+import { drawQuestion, el, practiceLink, questionSection, traceOf } from "./question-view.js";
 
 setUpPage();
 
@@ -36,6 +37,9 @@ async function start() {
   for (const [index, question] of questions.entries()) {
     try {
       drawQuestion(parts[index], question, await traces[index], index, key);
+      const practice = el("a", "exam-practice", `Practice question ${index + 1}`);
+      practice.href = practiceLink(question);
+      parts[index].append(practice); // on screen only: a student practises the exam question by question
     } catch (err) {
       parts[index].append(el("p", "exam-error", `This question cannot be drawn: ${err.message}`));
     }

@@ -50,6 +50,16 @@ function figure(picture, caption) {
   return box;
 }
 
+/** The practice page's address for the question: its tree, players and rule. */
+export function practiceLink(question) {
+  const params = new URLSearchParams({
+    tree: JSON.stringify(question.tree.tree),
+    players: question.tree.players.join(","),
+    rule: question.rule,
+  });
+  return `/practice?${params}`;
+}
+
 /** The section of question `index` (0-based): its heading and prompt. */
 export function questionSection(question, index) {
   const part = el("section", "exam-question");
