@@ -1,12 +1,13 @@
 """Exams on the web (docs/exams.md): ``POST /api/exams`` generates an exam from a spec and
-keeps it, ``GET /api/exams/<id>`` gives it back; the pages ``/exams`` (build a spec, preview,
-create), ``/exams/<id>/print`` (a variant's questions, ``?key=1`` with the answer key) and
-``/exams/<id>/exam.tex`` (the whole variant and its key as one LaTeX file).
+keeps it, ``GET /api/exams/<id>`` gives it back (``…/variants/<n>``: one variant); the pages
+``/exams`` (build a spec, preview, create), ``/exams/<id>/print`` (a variant's questions,
+``?key=1`` with the answer key) and ``/exams/<id>/exam.tex`` (the variant and its key as one
+LaTeX file).
 
 The spec is checked in the server (a bad field is a 400 naming it), then generated in a
-worker process (``exam`` in app/jobs.py): a 20-question exam for 200 students takes
-seconds. A generated exam is kept like a lesson, under the hash of its content, so the same
-spec gives the same id.
+worker process (``exam`` in app/jobs.py): a 20-question exam for 200 students takes seconds,
+charged to the caller's address by its time as a game's search is. A generated exam is kept
+like a lesson, under the hash of its content, so the same spec gives the same id.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..compute.job_pool import run_job
 from ..engine import EngineError
 from ..exams import ExamLimits, SpecError, read_spec
 from ..exams.latex import exam_tex
+from ..security import charged_by_time
 from ..store import StoreError, view_store
 from .api import _body as read_body
 
@@ -47,7 +49,8 @@ def create_exam():
         spec = read_spec(read_body(), limits)
     except SpecError as err:
         raise EngineError(str(err), field=err.field) from None
-    exam = orjson.loads(run_job("exam", [spec.to_data(), limits.__dict__]))
+    with charged_by_time() as meter:  # its time, as a game's search is charged
+        exam = orjson.loads(run_job("exam", [spec.to_data(), limits.__dict__], meter=meter))
     try:
         identifier = view_store().save(
             exam, kind="exam", max_bytes=current_app.config["PRUNE_MAX_EXAM_BYTES"]
@@ -62,6 +65,22 @@ def create_exam():
 @exams_api.get("/<identifier>")
 def get_exam(identifier: str):
     return Response(orjson.dumps(_load(identifier)), mimetype="application/json")
+
+
+@exams_api.get("/<identifier>/variants/<int:number>")
+def get_variant(identifier: str, number: int):
+    """One variant (from 1): ``{"title", "variant", "variants", "questions"}``, what a printed
+    page needs (a whole exam for 300 students is megabytes)."""
+    exam = _load(identifier)
+    if not 1 <= number <= len(exam["variants"]):
+        abort(404, f"this exam has variants 1 to {len(exam['variants'])}")
+    body = {
+        "title": exam["spec"]["title"],
+        "variant": number,
+        "variants": len(exam["variants"]),
+        "questions": exam["variants"][number - 1]["questions"],
+    }
+    return Response(orjson.dumps(body), mimetype="application/json")
 
 
 @exam_pages.get("/exams")

@@ -49,6 +49,17 @@ def test_an_exam_is_kept_and_given_back_with_every_variant(client):
         assert len(log.crossed) and prune["answer"]["pruned_leaves"] >= 2
 
 
+def test_one_variant_is_what_its_page_needs(client):
+    identifier = create(client).get_json()["id"]
+    exam = client.get(f"/api/exams/{identifier}").get_json()
+    second = client.get(f"/api/exams/{identifier}/variants/2").get_json()
+    assert second["questions"] == exam["variants"][1]["questions"]
+    assert second["variant"] == 2 and second["variants"] == 3
+    assert second["title"] == SPEC["title"]
+    assert client.get(f"/api/exams/{identifier}/variants/4").status_code == 404
+    assert client.get(f"/api/exams/{identifier}/variants/0").status_code == 404
+
+
 def test_an_unknown_exam_is_a_404(client):
     assert client.get("/api/exams/AAAAAAAAAAAA").status_code == 404
     assert client.get("/api/exams/nope").status_code == 404

@@ -114,8 +114,7 @@ function questionSlide(question, index) {
   });
 }
 
-async function showPreview(exam) {
-  const questions = exam.variants[0].questions;
+async function showPreview({ questions }) {
   const parts = questions.map(questionSection);
   preview.replaceChildren(el("h2", "", "Variant 1"), ...parts);
   const traces = questions.map(traceOf);
@@ -172,7 +171,7 @@ async function make(variants) {
   say(variants === 1 ? "Generating variant 1…" : `Generating ${spec.variants} variants…`);
   try {
     const made = await createExam(spec);
-    const exam = await getJson(`/api/exams/${made.id}`);
+    const exam = await getJson(`/api/exams/${made.id}/variants/1`);
     if (variants === 1) links.hidden = true;
     else showLinks(made, spec.variants);
     await showPreview(exam);

@@ -23,14 +23,14 @@ async function start() {
   const variant = Number(root.dataset.variant) - 1;
   let exam;
   try {
-    exam = await getJson(`/api/exams/${encodeURIComponent(root.dataset.examId)}`);
+    exam = await getJson(`/api/exams/${encodeURIComponent(root.dataset.examId)}/variants/${variant + 1}`);
   } catch (err) {
     const why = err instanceof ApiError ? err.message : String(err);
     document.getElementById("exam-loading").textContent = `This exam cannot be shown: ${why}`;
     run.set({ runState: "error" });
     return;
   }
-  const questions = exam.variants[variant].questions;
+  const { questions } = exam;
   const parts = questions.map(questionSection);
   root.append(...parts);
   const traces = questions.map(traceOf);
