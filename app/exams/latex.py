@@ -74,7 +74,8 @@ def answer_text(question: dict[str, Any]) -> str:
     answer, kind = question["answer"], question["kind"]
     if kind == "prune":
         crossed = ", ".join(item["name"] for item in answer["pruned"]) or "none"
-        return f"crossed out: {crossed} ({answer['pruned_leaves']} leaves pruned)"
+        count = answer["pruned_leaves"]
+        return f"crossed out: {crossed} ({count} {'leaf' if count == 1 else 'leaves'} pruned)"
     if kind == "values":
         return ", ".join(f"{name} = {_number(v)}" for name, v in answer["values"].items())
     if kind == "windows":

@@ -1,8 +1,8 @@
 """Exams on the web (docs/exams.md): ``POST /api/exams`` generates an exam from a spec and
 keeps it, ``GET /api/exams/<id>`` gives it back (``…/variants/<n>``: one variant); the pages
 ``/exams`` (build a spec, preview, create), ``/exams/<id>/print`` (a variant's questions,
-``?key=1`` with the answer key) and ``/exams/<id>/exam.tex`` (the variant and its key as one
-LaTeX file).
+``?key=1`` with the answer key), ``/exams/<id>/practice`` (the variant to practise, graded by
+practice's embed) and ``/exams/<id>/exam.tex`` (the variant and its key as one LaTeX file).
 
 The spec is checked in the server (a bad field is a 400 naming it), then generated in a
 worker process (``exam`` in app/jobs.py): a 20-question exam for 200 students takes seconds,
@@ -43,7 +43,7 @@ def exam_limits(config) -> ExamLimits:
 
 @exams_api.post("")
 def create_exam():
-    """Generate and keep an exam: ``201 {"id", "print", "key", "tex"}``."""
+    """Generate and keep an exam: ``201 {"id", "print", "key", "tex", "practice"}``."""
     limits = exam_limits(current_app.config)
     try:
         spec = read_spec(read_body(), limits)
@@ -58,7 +58,12 @@ def create_exam():
     except StoreError as err:
         return {"error": str(err), "field": "variants"}, 413
     base = f"/exams/{identifier}"
-    links = {"print": f"{base}/print", "key": f"{base}/print?key=1", "tex": f"{base}/exam.tex"}
+    links = {
+        "print": f"{base}/print",
+        "key": f"{base}/print?key=1",
+        "tex": f"{base}/exam.tex",
+        "practice": f"{base}/practice",
+    }
     return {"id": identifier, **links}, 201
 
 
@@ -101,6 +106,19 @@ def print_exam(identifier: str):
         variant=variant,
         variants=len(exam["variants"]),
         key=request.args.get("key") == "1",
+    )
+
+
+@exam_pages.get("/exams/<identifier>/practice")
+def practise_exam(identifier: str):
+    """A whole variant to practise, question by question, in practice's embed."""
+    exam = _load(identifier)
+    return render_template(
+        "exam_practice.html",
+        exam_id=identifier,
+        title=exam["spec"]["title"],
+        variant=_variant(exam),
+        variants=len(exam["variants"]),
     )
 
 

@@ -17,6 +17,10 @@ test("pruned branches, values and windows read as a person writes them", () => {
   };
   assert.equal(answerText(prune), "crossed out: G, K (3 leaves pruned)");
   assert.equal(answerText({ kind: "prune", answer: { pruned: [], pruned_leaves: 0 } }), "crossed out: none (0 leaves pruned)");
+  assert.equal(
+    answerText({ kind: "prune", answer: { pruned: [{ name: "O", path: [1, 1, 1] }], pruned_leaves: 1 } }),
+    "crossed out: O (1 leaf pruned)"
+  );
   assert.equal(answerText({ kind: "values", answer: { values: { A: 3, B: -2.5 } } }), "A = 3, B = −2.5");
   const windows = { kind: "windows", answer: { windows: { A: { alpha: 15, beta: "Infinity" }, F: { alpha: "-Infinity", beta: 4 } } } };
   assert.equal(answerText(windows), "A: α = 15, β = ∞; F: α = −∞, β = 4");

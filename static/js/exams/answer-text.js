@@ -11,7 +11,7 @@ const names = (list) => (list.length ? list.join(", ") : "none");
 export function answerText({ kind, answer }) {
   switch (kind) {
     case "prune":
-      return `crossed out: ${names(answer.pruned.map((p) => p.name))} (${answer.pruned_leaves} leaves pruned)`;
+      return `crossed out: ${names(answer.pruned.map((p) => p.name))} (${answer.pruned_leaves} ${answer.pruned_leaves === 1 ? "leaf" : "leaves"} pruned)`;
     case "values":
       return Object.entries(answer.values)
         .map(([name, v]) => `${name} = ${num(v)}`)
