@@ -12,6 +12,7 @@ like a lesson, under the hash of its content, so the same spec gives the same id
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import orjson
@@ -25,6 +26,7 @@ from ..security import charged_by_time
 from ..store import StoreError, view_store
 from .api import _body as read_body
 
+VARIANT = re.compile(r"[0-9]{1,6}")  # ASCII digits, few enough for int() at once
 exams_api = Blueprint("exams_api", __name__, url_prefix="/api/exams")
 exam_pages = Blueprint("exams", __name__)
 
@@ -145,6 +147,6 @@ def _variant(exam: dict[str, Any]) -> int:
     """The variant asked for (``?variant=N``, 1 to the number of variants); else a 400."""
     text = request.args.get("variant", "1")
     count = len(exam["variants"])
-    if not text.isdigit() or not 1 <= int(text) <= count:
+    if not VARIANT.fullmatch(text) or not 1 <= int(text) <= count:
         raise EngineError(f"variant must be a whole number from 1 to {count}", field="variant")
     return int(text)

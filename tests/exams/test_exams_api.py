@@ -108,6 +108,11 @@ def test_a_bad_variant_in_the_address_is_a_400(client):
     identifier = create(client).get_json()["id"]
     assert client.get(f"/exams/{identifier}/print?variant=4").status_code == 400
     assert client.get(f"/exams/{identifier}/exam.tex?variant=x").status_code == 400
+    for hostile in ("9" * 5000, "٣", "-1", "1%00", "1.0", ""):
+        for page in ("print", "practice", "exam.tex"):
+            answer = client.get(f"/exams/{identifier}/{page}?variant={hostile}")
+            assert answer.status_code == 400, (page, hostile)
+    assert client.get(f"/api/exams/{identifier}/variants/{'9' * 5000}").status_code == 404
     page = client.get(f"/exams/{identifier}/print?variant=3&key=1")
     assert page.status_code == 200 and b'data-key="true"' in page.data
 
