@@ -28,6 +28,8 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \DeclareUnicodeCharacter{2026}{\ldots}
 \setlength{\parindent}{0pt}
 """
+BLANK = "@blank@"  # an inner node's value on the sheet: a BOX beside it in the TikZ text
+BOX = "\\fbox{\\rule{0pt}{1.6ex}\\hspace{1.8em}}"
 SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"} | {
     "~": "\\textasciitilde{}",
     "^": "\\textasciicircum{}",
@@ -53,7 +55,8 @@ def exam_tex(exam: dict[str, Any], variant: int) -> str:
         parts.append(
             f"\\begin{{minipage}}{{\\linewidth}}\n\\section*{{Question {index + 1}}}\n"
             f"{tex_text(question['prompt'])}\n\n\\medskip\n\\begin{{center}}\n"
-            f"{to_tikz(_sheet(question), windows=False)}\\end{{center}}\n\\end{{minipage}}\n"
+            f"{_with_boxes(to_tikz(_sheet(question), windows=False))}\\end{{center}}\n"
+            "\\end{minipage}\n"
             "\\bigskip\n\n"
         )
     parts.append(f"\\newpage\n\\section*{{Answer key (variant {variant + 1})}}\n")
@@ -122,12 +125,20 @@ def _search(question: dict[str, Any]):
 
 
 def _sheet(question: dict[str, Any]):
-    """The tree before the search: names, the leaves' values, inner values blank."""
+    """The tree before the search: names, the leaves' values, a blank box for inner values."""
     tree, options = _search(question)
     nodes = picture(tree, options, 0)
     for node, value in zip(nodes, tree.values, strict=True):
-        node.value = value
+        node.value = BLANK if value is None else value
     return nodes
+
+
+def _with_boxes(tikz: str) -> str:
+    """The TikZ text with each blank value drawn as an empty box to write in, beside its
+    node (inside, it would swell the node's triangle)."""
+    return tikz.replace(
+        f"\\\\{BLANK}}}, align=center,", f"}}, align=center, label={{right:{BOX}}},"
+    )
 
 
 def _solved(question: dict[str, Any]):

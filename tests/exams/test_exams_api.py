@@ -26,6 +26,10 @@ SPEC = {
 }
 
 
+def inner_nodes(tree):
+    return 0 if not isinstance(tree, list) else 1 + sum(inner_nodes(c) for c in tree)
+
+
 def create(client, spec=SPEC):
     return client.post("/api/exams", json=spec)
 
@@ -124,7 +128,11 @@ def test_the_whole_exam_as_latex_compiles_with_its_questions_and_key(client, tmp
     assert response.status_code == 200
     assert "attachment" in response.headers["Content-Disposition"]
     exam = client.get(f"/api/exams/{identifier}").get_json()
-    (tmp_path / "exam.tex").write_text(response.get_data(as_text=True))
+    tex = response.get_data(as_text=True)
+    # A blank box beside every inner node of every question's tree (not in the key's trees).
+    inner = sum(inner_nodes(q["tree"]["tree"]) for q in exam["variants"][1]["questions"])
+    assert tex.count("\\fbox{") == inner
+    (tmp_path / "exam.tex").write_text(tex)
     run = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "exam.tex"],
         cwd=tmp_path,
