@@ -1,8 +1,9 @@
 """One variant of an exam as one LaTeX file: each question's prompt and tree (TikZ
-``forest``, app/engine/typeset.py: node names, leaf values, inner values left blank), then
-the answer key on a new page: each tree at the end of the search (values, α/β windows,
-pruned edges crossed, cutoffs marked), the answer and the worked solution. It compiles with
-``pdflatex`` (package ``forest``; each question sits in a minipage, so its tree stays on one page).
+``forest``, app/engine/typeset.py: node names, leaf values, a blank box beside each inner
+node), then the answer key on a new page: each tree at the end of the search (values, α/β
+windows, pruned edges crossed, cutoffs marked), the answer and the worked solution. It
+compiles with ``pdflatex`` (package ``forest``; each question sits in a minipage, so its
+tree stays on one page).
 """
 
 from __future__ import annotations
