@@ -9,7 +9,7 @@ leaves (for ``ordering_matters``) only when asked. docs/exams.md defines each pr
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..engine import Search, SearchOptions, parse_document, resolve_options
@@ -18,6 +18,20 @@ from ..practice.truth import Truth
 from .spec import QuestionSpec
 
 OTHER_RULE = {"standard": "strict", "strict": "standard"}
+
+
+@lru_cache(maxsize=256)
+def search_options(
+    players: tuple[str, ...], rule: str, algorithm: str, ordering: str
+) -> SearchOptions:
+    """The engine's options for a search (read once: a question tries hundreds of trees)."""
+    overrides = {
+        "algorithm": algorithm,
+        "rule": rule,
+        "players": list(players),
+        "ordering": ordering,
+    }
+    return resolve_options(None, overrides)
 
 
 class Quick:
@@ -58,13 +72,7 @@ class Facts:
         return Facts(replace(self.tree, values=full), self.question)
 
     def options(self, rule: str, algorithm: str = "alphabeta", ordering: str = "given"):
-        overrides = {
-            "algorithm": algorithm,
-            "rule": rule,
-            "players": list(self.question.players),
-            "ordering": ordering,
-        }
-        return resolve_options(None, overrides)
+        return search_options(self.question.players, rule, algorithm, ordering)
 
     def search(self, rule: str, algorithm: str = "alphabeta", ordering: str = "given") -> Truth:
         return Truth(self.tree, self.options(rule, algorithm, ordering))

@@ -53,7 +53,7 @@ def leaf_values(rng: random.Random, question: QuestionSpec, count: int) -> list[
     """``count`` random leaf values from the spec's range (whole, or with one decimal)."""
     low, high = question.values
     if question.integers:
-        return [rng.randint(low, high) for _ in range(count)]
+        return rng.choices(range(low, high + 1), k=count)
     return [round(rng.uniform(low, high), 1) for _ in range(count)]
 
 
