@@ -39,6 +39,8 @@ def test_preview_then_a_question_becomes_a_slide_and_a_practice(prune, base_url)
     draft = page.evaluate("JSON.parse(localStorage.getItem('prune.lesson-draft'))")
     slide = draft["slides"][0]
     assert slide["view"]["kind"] == "tree" and slide["question"]["prompt"].startswith("Run")
+    saved = page.request.post(f"{base_url}/api/lessons", data={"title": "Exam", "slides": [slide]})
+    assert saved.status == 201  # the slide is one a lesson keeps
     link = first.locator("[data-action=practice]").get_attribute("href")
     query = parse_qs(urlsplit(link).query)
     assert json.loads(query["tree"][0]) == slide["view"]["tree"]["tree"]
