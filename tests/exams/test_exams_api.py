@@ -181,3 +181,13 @@ def test_the_command_refuses_a_bad_spec_by_its_field():
     assert done.returncode == 2 and done.stdout == ""
     assert "questions[0].kind" in done.stderr
     assert cli("exam", "-", stdin="{oops").returncode == 2
+
+
+def test_an_exam_over_the_job_budget_is_a_422_asking_for_less():
+    from tests.support import make_app
+
+    client = make_app(PRUNE_JOB_SECONDS=1).test_client()
+    spec = {"variants": 300, "questions": [{"kind": "prune", "depth": 4, "branching": 3}] * 10}
+    response = client.post("/api/exams", json=spec)
+    assert response.status_code == 422
+    assert "ask for less" in response.get_json()["error"]
