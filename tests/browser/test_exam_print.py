@@ -70,7 +70,12 @@ def test_every_question_is_drawn_whole_with_blank_boxes(prune, base_url):
         assert picture.locator("g.node[data-path]").count() == node_count(question["tree"]["tree"])
         assert picture.locator("g.node[data-value]").count() == 0  # every value blank
         inner = node_count(question["tree"]["tree"]) - leaf_count(question["tree"]["tree"])
-        assert picture.locator("g.node.inner rect.exam-blank").count() == inner
+        assert picture.locator("g.node.inner > rect.exam-blank:not(.exam-window)").count() == inner
+        # A windows question: an α box and a β box at each node it names, and only there.
+        asked = picture.locator("g.node.exam-asked .node-label")
+        names = asked.evaluate_all("els => els.map((e) => e.textContent)")
+        assert sorted(names) == sorted(question["asked"])
+        assert picture.locator("rect.exam-window").count() == 2 * len(question["asked"])
     assert page.locator(".exam-key").count() == 0
     # Nothing covers a node: the element at each node's centre is part of that node.
     covered = page.evaluate(

@@ -29,18 +29,39 @@ export async function traceOf(question) {
 
 const SVG = "http://www.w3.org/2000/svg";
 const BOX = { width: 34, height: 22 }; // room for a value written by hand at print size
+const WINDOW_BOX = { width: 50, height: 18 }; // "α =" and room for a bound
 
-/** A blank box to the right of every inner node of `picture`, for its value. */
-function addBlankBoxes(picture) {
+function svgBox(className, x, y, width, height) {
+  const box = document.createElementNS(SVG, "rect");
+  box.setAttribute("class", className);
+  box.setAttribute("x", String(x));
+  box.setAttribute("y", String(y));
+  box.setAttribute("width", String(width));
+  box.setAttribute("height", String(height));
+  box.setAttribute("aria-hidden", "true");
+  return box;
+}
+
+/** A blank box to the right of every inner node of `picture`, for its value; under it, at
+ * the nodes a windows question names (`asked`), a box for α and one for β. The boxes are
+ * filled with the page's background (exam-print.css): an edge passing behind one stops at it. */
+function addBlankBoxes(picture, asked) {
   for (const node of picture.querySelectorAll("g.node.inner")) {
-    const box = document.createElementNS(SVG, "rect");
-    box.setAttribute("class", "exam-blank");
-    box.setAttribute("x", String(R + 4));
-    box.setAttribute("y", String(-BOX.height / 2));
-    box.setAttribute("width", String(BOX.width));
-    box.setAttribute("height", String(BOX.height));
-    box.setAttribute("aria-hidden", "true");
-    node.append(box);
+    node.append(svgBox("exam-blank", R + 4, -BOX.height / 2, BOX.width, BOX.height));
+    const label = node.querySelector(".node-label");
+    if (!label || !asked.has(label.textContent)) continue;
+    node.classList.add("exam-asked");
+    for (const [row, symbol] of ["α", "β"].entries()) {
+      const y = BOX.height / 2 + 3 + row * (WINDOW_BOX.height + 3);
+      node.append(svgBox("exam-blank exam-window", R + 4, y, WINDOW_BOX.width, WINDOW_BOX.height));
+      const text = document.createElementNS(SVG, "text");
+      text.setAttribute("class", "exam-window-label");
+      text.setAttribute("x", String(R + 7));
+      text.setAttribute("y", String(y + WINDOW_BOX.height - 5));
+      text.setAttribute("aria-hidden", "true");
+      text.textContent = `${symbol} =`;
+      node.append(text);
+    }
   }
 }
 
@@ -77,7 +98,7 @@ export function questionSection(question, index) {
 /** Draw the question's tree into `part`; with `key`, its answer and worked solution too. */
 export function drawQuestion(part, question, trace, index, key) {
   const picture = treePicture(trace, 0, { title: `Question ${index + 1}: the tree` });
-  addBlankBoxes(picture);
+  addBlankBoxes(picture, new Set(question.asked || []));
   const caption = key ? "The tree as the students see it." : "Named nodes; fill in the boxes.";
   part.querySelector(".exam-sheet").append(figure(picture, caption));
   if (!key) return;
