@@ -89,6 +89,19 @@ def test_every_question_is_drawn_whole_with_blank_boxes(prune, base_url):
     assert covered == 0
 
 
+def test_another_variant_is_one_form_away(prune, base_url):
+    identifier, exam = create(base_url)
+    page = open_print(prune, base_url, identifier, "?key=1")
+    page.fill("#variant-number", "2")
+    page.click(".exam-variant-form button")
+    prune.wait_state("done", timeout=60_000)
+    assert page.evaluate("location.search") == "?variant=2&key=1"
+    assert page.locator(".exam-variant").inner_text() == "Variant 2 of 2"
+    first = page.locator("section[data-question-index='0'] .exam-prompt").inner_text()
+    assert first == exam["variants"][1]["questions"][0]["prompt"]
+    assert page.locator(".exam-key").count() == len(exam["variants"][1]["questions"])
+
+
 def test_the_key_has_each_answer_and_its_solution(prune, base_url):
     identifier, exam = create(base_url)
     page = open_print(prune, base_url, identifier, "?key=1")
