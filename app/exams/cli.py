@@ -3,7 +3,8 @@
 * ``exam SPEC.json`` (``-`` reads standard input): the exam as JSON, every variant
   (``{"spec", "variants": [{"questions": [{"kind", "tree", "answer", …}]}]}``)
 * ``--seed N`` and ``--variants N`` replace the spec's own
-* ``--tex N``: variant N (from 1) and its answer key as one LaTeX file instead
+* ``--tex N``: variant N (from 1) and its answer key as one LaTeX file instead; ``--tex all``
+  every variant's sheet, then every key
 
 A bad spec (or one no tree can meet) leaves with status 2 and one line naming the field.
 """
@@ -27,7 +28,7 @@ def add_exam_commands(commands: argparse._SubParsersAction, parser_class) -> Non
     exam.add_argument("spec", help="the spec as a JSON file (docs/exams.md), - for stdin")
     exam.add_argument("--seed", type=int, help="replaces the spec's seed")
     exam.add_argument("--variants", type=int, help="replaces the spec's number of variants")
-    exam.add_argument("--tex", type=int, metavar="N", help="print variant N as LaTeX")
+    exam.add_argument("--tex", metavar="N", help="print variant N (or all) as LaTeX")
 
 
 def run_exam(args: argparse.Namespace) -> Any:
@@ -42,9 +43,12 @@ def run_exam(args: argparse.Namespace) -> Any:
         raise EngineError(f"{err.field}: {err}", field=err.field) from None
     if args.tex is None:
         return exam
-    if not 1 <= args.tex <= len(exam["variants"]):
-        raise EngineError(f"--tex must be from 1 to {len(exam['variants'])}", field="tex")
-    return exam_tex(exam, args.tex - 1)
+    if args.tex == "all":
+        return exam_tex(exam, None)
+    count = len(exam["variants"])
+    if not args.tex.isascii() or not args.tex.isdigit() or not 1 <= int(args.tex) <= count:
+        raise EngineError(f"--tex must be all or a variant from 1 to {count}", field="tex")
+    return exam_tex(exam, int(args.tex) - 1)
 
 
 def _read(name: str) -> Any:

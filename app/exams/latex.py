@@ -43,13 +43,24 @@ def tex_text(text: str) -> str:
     return "".join(SPECIAL.get(c, c) for c in str(text))
 
 
-def exam_tex(exam: dict[str, Any], variant: int) -> str:
-    """The whole ``variant`` (0-based) of ``exam`` (as ``generate_exam`` made it)."""
-    spec, questions = exam["spec"], exam["variants"][variant]["questions"]
-    title = tex_text(spec["title"])
+def exam_tex(exam: dict[str, Any], variant: int | None) -> str:
+    """Variant ``variant`` (0-based) of ``exam`` (as ``generate_exam`` made it), or with
+    ``None`` every variant: each variant's sheet from a new page, then every key."""
+    title = tex_text(exam["spec"]["title"])
+    chosen = range(len(exam["variants"])) if variant is None else [variant]
+    parts = [PREAMBLE, "\\begin{document}\n"]
+    for number in chosen:
+        parts.append(_sheet_pages(title, number, exam["variants"][number]["questions"]))
+    for number in chosen:
+        parts.append(_key_pages(number, exam["variants"][number]["questions"]))
+    parts.append("\\end{document}\n")
+    return "".join(parts)
+
+
+def _sheet_pages(title: str, number: int, questions: list[dict[str, Any]]) -> str:
     parts = [
-        PREAMBLE,
-        f"\\title{{{title}}}\n\\date{{Variant {variant + 1}}}\n\\begin{{document}}\n\\maketitle\n",
+        f"\\clearpage\n\\begin{{center}}{{\\LARGE {title}\\par}}\\medskip\n"
+        f"{{\\large Variant {number + 1}\\par}}\\end{{center}}\n",
         "Name: \\rule{8cm}{0.4pt}\n\n\\medskip\n",
     ]
     for index, question in enumerate(questions):
@@ -60,7 +71,11 @@ def exam_tex(exam: dict[str, Any], variant: int) -> str:
             "\\end{minipage}\n"
             "\\bigskip\n\n"
         )
-    parts.append(f"\\newpage\n\\section*{{Answer key (variant {variant + 1})}}\n")
+    return "".join(parts)
+
+
+def _key_pages(number: int, questions: list[dict[str, Any]]) -> str:
+    parts = [f"\\clearpage\n\\section*{{Answer key (variant {number + 1})}}\n"]
     for index, question in enumerate(questions):
         lines = "\n".join(f"\\item {tex_text(line)}" for line in question["solution"])
         parts.append(
@@ -69,7 +84,6 @@ def exam_tex(exam: dict[str, Any], variant: int) -> str:
             f"\\begin{{center}}\n{to_tikz(_solved(question))}\\end{{center}}\n"
             f"\\begin{{itemize}}\n{lines}\n\\end{{itemize}}\n"
         )
-    parts.append("\\end{document}\n")
     return "".join(parts)
 
 

@@ -126,12 +126,14 @@ def practise_exam(identifier: str):
 
 @exam_pages.get("/exams/<identifier>/exam.tex")
 def exam_latex(identifier: str):
-    """The variant and its key as one LaTeX file (TikZ ``forest`` trees; docs/exams.md)."""
+    """The variant and its key as one LaTeX file (TikZ ``forest`` trees; docs/exams.md);
+    ``?variant=all``: every variant's sheet, then every key."""
     exam = _load(identifier)
-    variant = _variant(exam)
-    text = exam_tex(exam, variant - 1)
+    every = request.args.get("variant") == "all"
+    variant = None if every else _variant(exam)
+    text = exam_tex(exam, None if variant is None else variant - 1)
     response = Response(text, mimetype="application/x-tex")
-    name = f"exam-{identifier}-{variant}.tex"
+    name = f"exam-{identifier}-{'all' if every else variant}.tex"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -124,14 +124,15 @@ def test_a_bad_variant_in_the_address_is_a_400(client):
 @pytest.mark.slow
 def test_the_whole_exam_as_latex_compiles_with_its_questions_and_key(client, tmp_path):
     identifier = create(client).get_json()["id"]
-    response = client.get(f"/exams/{identifier}/exam.tex?variant=2")
+    response = client.get(f"/exams/{identifier}/exam.tex?variant=all")
     assert response.status_code == 200
     assert "attachment" in response.headers["Content-Disposition"]
     exam = client.get(f"/api/exams/{identifier}").get_json()
     tex = response.get_data(as_text=True)
     # A blank box beside every inner node of every question's tree (not in the key's trees).
-    inner = sum(inner_nodes(q["tree"]["tree"]) for q in exam["variants"][1]["questions"])
+    inner = sum(inner_nodes(q["tree"]["tree"]) for v in exam["variants"] for q in v["questions"])
     assert tex.count("\\fbox{") == inner
+    assert tex.count("\\begin{forest}") == 2 * 3 * 3  # each question's sheet and key
     (tmp_path / "exam.tex").write_text(tex)
     run = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "exam.tex"],
@@ -147,7 +148,8 @@ def test_the_whole_exam_as_latex_compiles_with_its_questions_and_key(client, tmp
     assert "Midterm: 50% & more_" in text
     for number in (1, 2, 3):
         assert f"Question {number}" in text
-    assert "Answer key (variant 2)" in text
+    for number in (1, 2, 3):
+        assert f"Variant {number}" in text and f"Answer key (variant {number})" in text
     second = exam["variants"][1]["questions"]
     for name in second[0]["answer"]["pruned"]:
         assert name["name"] in text
@@ -174,6 +176,10 @@ def test_the_command_prints_the_same_exam_as_the_api(client, tmp_path):
     assert json.loads(done.stdout) == client.get(f"/api/exams/{identifier}").get_json()
     tex = cli("exam", "-", "--tex", "2", stdin=json.dumps(SPEC))
     assert tex.returncode == 0 and tex.stdout.startswith("\\documentclass")
+    assert "Variant 2" in tex.stdout and "Variant 1" not in tex.stdout
+    every = cli("exam", "-", "--tex", "all", stdin=json.dumps(SPEC))
+    assert all(f"Answer key (variant {n})" in every.stdout for n in (1, 2, 3))
+    assert cli("exam", "-", "--tex", "4", stdin=json.dumps(SPEC)).returncode == 2
 
 
 def test_the_command_refuses_a_bad_spec_by_its_field():

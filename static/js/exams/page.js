@@ -146,6 +146,7 @@ function showLinks(made, variants) {
     [`Print the questions (variant 1 of ${variants})`, made.print],
     ["Print the answer key", made.key],
     ["LaTeX (.tex)", made.tex],
+    ["LaTeX, every variant", `${made.tex}?variant=all`],
     ["Practise it (variant 1)", made.practice],
     ["JSON", `/api/exams/${made.id}`],
   ];
