@@ -1,6 +1,6 @@
 // embed/page.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
 // tree, the player and the narration. Same parameters as the main page (preset, tree,
-// random, z, options, step) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
+// random, z, options, step, form) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
 // theme=light|dark, layout=tree|outline (the picture or the outline whatever the frame's width). The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
 // class behind one address may load a thousand times a minute; for any other tree from
@@ -10,6 +10,7 @@
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "../lib/api.js";
 import { followRun } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
+import { inForm } from "../trace/minimax-form.js";
 import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
@@ -36,6 +37,7 @@ if (off("narration")) stage.classList.add("no-narration");
 const speed = params.get("speed");
 if (speed && SPEEDS.includes(String(Number(speed)))) $("speed").value = String(Number(speed));
 
+const form = readUrl().form; // a negamax trace's numbers: form=minimax shows them as alpha-beta's
 const view = new TreeView($("tree"));
 // A narrow frame reads the tree as an outline (layout=tree|outline fixes the layout).
 new TreeOutline(view, { layout: params.get("layout") });
@@ -54,9 +56,9 @@ const player = standardPlayer(() => trace, {
 followRun(store, [
   {
     setTrace: (newTrace, { doc }) => view.setTree(newTrace, { cutByLimit: cutByDepthLimit(newTrace, doc), agents: agentsOf(doc) }),
-    show: ({ s, final }) => view.render(s, final),
+    show: ({ s, final }) => view.render(inForm(trace, s, form), final),
   },
-  { setTrace() {}, show: ({ step }) => narration.say(narrate(trace, step)) },
+  { setTrace() {}, show: ({ step }) => narration.say(narrate(trace, step, form)) },
 ]);
 
 /** The reader asked for less motion: nothing moves until they press Play. */

@@ -22,8 +22,9 @@ export class Pseudocode {
     });
   }
 
-  show(options, hasChance) {
-    const { title, lines, aliases } = listing(options, hasChance);
+  /** The listing for `options` (a negamax search's in `form`: "mover" or "minimax"). */
+  show(options, hasChance, form = "mover") {
+    const { title, lines, aliases } = listing(options, hasChance, form);
     this.aliases = aliases || {}; // an event's line id → the line that stands for it here
     if (this.title) this.title.textContent = title;
     this.list.replaceChildren();

@@ -1,8 +1,11 @@
 // trace/narration.js: one plain-words sentence for every step (`narrate(trace, k)`), pure; the
-// panel that shows it and speaks it to screen readers is panels/narration.js.
+// panel that shows it and speaks it to screen readers is panels/narration.js. A negamax trace
+// is told from the mover's side, or with form "minimax" as alpha-beta tells it (max/min, α/β
+// as the textbook writes them: trace/minimax-form.js).
 
 import { KIND_NAMES, fmt, relationSymbol } from "../lib/format.js";
 import { moveName, nameList, nameOf } from "../lib/names.js";
+import { traceInForm } from "./minimax-form.js";
 import { narratePassEvent } from "./pass-narration.js";
 import { num } from "./trace.js";
 import { narrateWindowEvent } from "./window-narration.js";
@@ -20,9 +23,11 @@ function windowText(alpha, beta) {
   return `α = ${fmt(alpha)}, β = ${fmt(beta)}`;
 }
 
-/** The sentence for step k of `trace` (k = 0: before the search starts). */
-export function narrate(trace, k) {
+/** The sentence for step k of `trace` (k = 0: before the search starts), a negamax trace's
+ * numbers in `form` ("mover", the default, or "minimax"). */
+export function narrate(trace, k, form = "mover") {
   if (!trace) return "Choose a tree and press Run.";
+  trace = traceInForm(trace, form);
   if (k === 0) {
     if (trace.length === 0) return "Waiting for the search to start…";
     return "Step 0: nothing is visited yet. Press → (or Play) to start the search at the root.";

@@ -78,14 +78,15 @@ function expValue(window) {
   ];
 }
 
-/** The listing for a set of options: [{title, lines}] sections. */
-export function listing(options = {}, hasChance = false) {
-  const windowed = windowListing(options, () => classicListing(options, hasChance));
+/** The listing for a set of options: [{title, lines}] sections; a negamax search's in `form`
+ * ("mover", the default, or "minimax": window-pseudocode.js). */
+export function listing(options = {}, hasChance = false, form = "mover") {
+  const windowed = windowListing(options, () => classicListing(options, hasChance), form);
   return windowed || classicListing(options, hasChance);
 }
 
 function classicListing(options, hasChance) {
-  const algorithm = options.algorithm || "alphabeta";
+  const algorithm = options.algorithm === "negamax" ? "alphabeta" : options.algorithm || "alphabeta";
   const limited = Number.isInteger(options.depth);
   if (algorithm in PASS_LISTINGS) return PASS_LISTINGS[algorithm]();
   if (algorithm === "expectimax") {

@@ -2,7 +2,9 @@
 // (docs/algorithms.md), with the line ids pseudocode.js lights for each event. Negamax and
 // PVS are one function for both players, so a MIN node's ids (`min-update`, …) are aliases
 // of the same lines; `research` lights PVS's re-search, `pass` the aspiration driver's line
-// for that pass. pseudocode.js asks here first; DOM-free.
+// for that pass. Negamax in minimax form (the "Minimax form" switch) is alpha-beta's own
+// listing, max-value and min-value with α and β as the textbook writes them: the same pruning
+// in the same order. pseudocode.js asks here first; DOM-free.
 
 const MIN_ALIASES = Object.fromEntries(
   ["def", "init", "for", "update", "window", "test", "return"].map((part) => [`min-${part}`, `max-${part}`])
@@ -55,16 +57,19 @@ const TITLES = {
 
 /**
  * The listing for the windowed searches, or null for the classic ones (`classic` builds
- * those: with aspiration, the driver's lines go above alpha-beta's).
+ * those: with aspiration, the driver's lines go above alpha-beta's); negamax in `form`
+ * "minimax" is alpha-beta's listing under negamax's name.
  */
-export function windowListing(options, classic) {
+export function windowListing(options, classic, form = "mover") {
   const algorithm = options.algorithm || "alphabeta";
   const hard = options.fail === "hard";
-  const driver = options.aspiration ? aspiration(algorithm === "alphabeta" ? "search" : algorithm) : [];
-  const named = algorithm === "negamax" || algorithm === "pvs";
-  if (!named && !options.aspiration && !hard && !options.window) return null;
+  const minimaxForm = algorithm === "negamax" && form === "minimax";
+  const driver = options.aspiration ? aspiration(algorithm === "alphabeta" || minimaxForm ? "search" : algorithm) : [];
+  const named = (algorithm === "negamax" && !minimaxForm) || algorithm === "pvs";
+  if (!named && !minimaxForm && !options.aspiration && !hard && !options.window) return null;
   const body = named ? (algorithm === "negamax" ? negamax(hard) : pvs(hard)) : classic().lines;
   let title = named ? TITLES[algorithm] : classic().title;
+  if (minimaxForm) title = `Negamax in minimax form: ${title}`;
   if (options.aspiration) title = `Aspiration search: ${title}`;
   else if (options.window) title += `, root window [${options.window.join(", ")}]`;
   if (hard) title += ", fail-hard";

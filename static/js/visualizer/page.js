@@ -110,8 +110,10 @@ const docTitle = new DocTitle(() => answers.on);
 const showAllButton = wireViewTools(view);
 pageStore.set({ form: readUrl().form }); // negamax's numbers: the address's form=minimax
 const tree = treePanel(view, showAllButton);
-const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), redrawTree);
-const panels = [tree, pseudocodePanel(pseudocode), narrationPanel(narration), statsPanel(stats), docTitle, formSwitch];
+const pseudocodeLines = pseudocodePanel(pseudocode);
+const narrationLine = narrationPanel(narration);
+const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), redrawInForm);
+const panels = [tree, pseudocodeLines, narrationLine, statsPanel(stats), docTitle, formSwitch];
 
 // The panels draw the store's trace at its step (panels/follow-run.js); after each step, the
 // time it took (for benchmarks) and the address (not counted in stepTimes).
@@ -123,12 +125,15 @@ followRun(store, panels, {
   },
 });
 
-/** The step on screen drawn again in the tree (the Minimax form switch changed), and the address. */
-function redrawTree() {
+/** The step on screen drawn again in the tree, the pseudocode and the narration (the Minimax
+ * form switch changed), and the address. */
+function redrawInForm() {
   const { trace, step } = store.get();
   if (!trace) return;
   const s = trace.seek(step);
   tree.show({ s, final: trace.complete && s.step === trace.length });
+  pseudocodeLines.formChanged();
+  narrationLine.formChanged();
   writeUrl();
 }
 
@@ -226,6 +231,10 @@ const shell = Object.defineProperties(
     pictureOptions: () => ({ cutByLimit: view.cutByLimit, levels: view.levels }),
     treeContainer: $("tree"),
     maxUrlChars,
+    // A negamax trace's numbers as shown ("minimax" travels in share links and embeds).
+    get form() {
+      return hasTwoForms(runner.trace) ? pageStore.get().form : "mover";
+    },
   },
   shown
 );

@@ -2,10 +2,12 @@
 // { setTrace(trace, run), show({ s, step, final }) }: setTrace when a run's trace begins (`run`:
 // {source, doc, options, info}, info being the server's description of the document), show for
 // the state `s` at step `step` (`final`: the end of a finished search). visualizer/page.js keeps
-// a list and calls each in turn; doc-title.js is one too.
+// a list and calls each in turn; doc-title.js is one too. A negamax trace's tree, pseudocode and
+// narration speak the form the page store says ("mover" or "minimax"); `formChanged()` on
+// those three redraws the step on screen in the new form.
 
 import { pageStore } from "../lib/page-store.js";
-import { inForm } from "../trace/minimax-form.js";
+import { inForm, traceInForm } from "../trace/minimax-form.js";
 import { narrate } from "../trace/narration.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 
@@ -25,30 +27,46 @@ export function treePanel(view, showAllButton) {
   };
 }
 
-/** The pseudocode: the run's listing, its current line(s) at each step. */
+/** The pseudocode: the run's listing (negamax's in the form chosen), its current line(s) at
+ * each step. */
 export function pseudocodePanel(pseudocode) {
   let trace = null;
+  let options = null;
+  let shownStep = 0;
+  const form = () => pageStore.get().form;
   return {
-    setTrace(newTrace, { options }) {
+    setTrace(newTrace, run) {
       trace = newTrace;
-      pseudocode.show(options, trace.hasChance);
+      options = run.options;
+      pseudocode.show(options, trace.hasChance, form());
     },
     show({ step }) {
-      const event = trace.eventAt(step);
+      shownStep = step;
+      const event = traceInForm(trace, form()).eventAt(step);
       pseudocode.highlight(event, event ? trace.kind(trace.nodeOf[step - 1]) : null);
+    },
+    formChanged() {
+      if (!trace) return;
+      pseudocode.show(options, trace.hasChance, form());
+      this.show({ step: shownStep });
     },
   };
 }
 
-/** The narration: one sentence per step. */
+/** The narration: one sentence per step (negamax's in the form chosen). */
 export function narrationPanel(narration) {
   let trace = null;
+  let shownStep = 0;
   return {
     setTrace(newTrace) {
       trace = newTrace;
     },
     show({ step }) {
-      narration.say(narrate(trace, step));
+      shownStep = step;
+      narration.say(narrate(trace, step, pageStore.get().form));
+    },
+    formChanged() {
+      if (trace) this.show({ step: shownStep });
     },
   };
 }

@@ -3,7 +3,8 @@
 // short link (/t/<id>) saves the view on the server for trees too large for a URL. Also the
 // embed code (<iframe src=".../embed?...">) and the downloads: the trace, and a picture of the
 // whole tree at the step shown (tree/picture.js: every node, none folded, sized to the tree,
-// not the view's window; export.js writes it as SVG or PNG).
+// not the view's window; export.js writes it as SVG or PNG). A negamax view shown in minimax
+// form says so in its links (&form=minimax), so they open in the same form.
 //
 // The panel opens with the focus on Copy link; closed (✕, Escape, or Share again) with the
 // focus in it, the focus goes back to the Share button that opened it.
@@ -19,7 +20,7 @@ const TOO_LONG = "This tree is too big for a link that holds it: Copy link saves
 
 export class SharePanel {
   /**
-   * shell: {doc, runOptions (resolved), step, trace, title, maxUrlChars, pictureOptions()
+   * shell: {doc, runOptions (resolved), step, trace, title, form, maxUrlChars, pictureOptions()
    * (treePicture's options for the tree shown: cutByLimit, levels)}
    */
   constructor(shell) {
@@ -93,15 +94,16 @@ export class SharePanel {
     if (!view) return null;
     const origin = window.location.origin;
     const step = view.step;
+    const form = this.shell.form === "minimax" ? "&form=minimax" : ""; // negamax's numbers
     if (this.savedId && this.savedKey === this.viewKey(view)) {
       return {
-        link: `${origin}/t/${this.savedId}?step=${step}`,
-        embed: `${origin}/embed/${this.savedId}?step=${step}`,
+        link: `${origin}/t/${this.savedId}?step=${step}${form}`,
+        embed: `${origin}/embed/${this.savedId}?step=${step}${form}`,
       };
     }
     const packed = await packView(view);
-    const link = `${origin}/?${PACKED_PARAM}=${packed}`;
-    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}`;
+    const link = `${origin}/?${PACKED_PARAM}=${packed}${form}`;
+    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}${form}`;
     if (Math.max(link.length, embed.length) > this.shell.maxUrlChars) return { tooLong: true };
     return { link, embed };
   }
