@@ -1,5 +1,5 @@
 // embed/page.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
-// tree, the player and the narration. Same parameters as the main page (preset, tree,
+// tree, the player, the narration and (for a search with passes) the pass timeline. Same parameters as the main page (preset, tree,
 // random, z, options, step, form) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
 // theme=light|dark, layout=tree|outline (the picture or the outline whatever the frame's width). The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
@@ -10,6 +10,7 @@
 import { getPreset, getView, presetTrace, randomTree, traceTree, viewTrace } from "../lib/api.js";
 import { followRun } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
+import { passTimelinePanel } from "../panels/pass-timeline.js";
 import { inForm } from "../trace/minimax-form.js";
 import { narrate } from "../trace/narration.js";
 import { standardPlayer } from "../player/player.js";
@@ -54,6 +55,8 @@ const player = standardPlayer(() => trace, {
 
 // The tree and the narration draw the store's trace at its step (panels/follow-run.js).
 followRun(store, [
+  // The pass timeline first: shown or hidden before the tree measures the room it has.
+  passTimelinePanel($("pass-timeline"), store, { form: () => form }),
   {
     setTrace: (newTrace, { doc }) => view.setTree(newTrace, { cutByLimit: cutByDepthLimit(newTrace, doc), agents: agentsOf(doc) }),
     show: ({ s, final }) => view.render(inForm(trace, s, form), final),

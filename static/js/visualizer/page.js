@@ -20,6 +20,7 @@ import { standardPlayer } from "../player/player.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { followRun } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
+import { passTimelinePanel } from "../panels/pass-timeline.js";
 import { Pseudocode } from "../panels/pseudocode.js";
 import { Stats } from "../panels/stats.js";
 import { onResizeSettled } from "../tree/panel-size.js";
@@ -112,8 +113,10 @@ pageStore.set({ form: readUrl().form }); // negamax's numbers: the address's for
 const tree = treePanel(view, showAllButton);
 const pseudocodeLines = pseudocodePanel(pseudocode);
 const narrationLine = narrationPanel(narration);
+const passes = passTimelinePanel($("pass-timeline"), store, { form: () => pageStore.get().form });
 const formSwitch = minimaxFormSwitch($("minimax-form-switch"), $("minimax-form"), redrawInForm);
-const panels = [tree, pseudocodeLines, narrationLine, statsPanel(stats), docTitle, formSwitch];
+// The pass timeline first: shown or hidden before the tree measures the room it has.
+const panels = [passes, tree, pseudocodeLines, narrationLine, statsPanel(stats), docTitle, formSwitch];
 
 // The panels draw the store's trace at its step (panels/follow-run.js); after each step, the
 // time it took (for benchmarks) and the address (not counted in stepTimes).
@@ -134,6 +137,7 @@ function redrawInForm() {
   tree.show({ s, final: trace.complete && s.step === trace.length });
   pseudocodeLines.formChanged();
   narrationLine.formChanged();
+  passes.formChanged();
   writeUrl();
 }
 
