@@ -1,6 +1,6 @@
 // eslint.config.js: ESLint's recommended rules for the front end (static/js, ES modules served
 // as they are, in the browser; bundled by script/build.mjs), for the build scripts, and for the
-// Node unit tests (tests/js). Run: npx eslint .
+// Node unit tests (tests/js) and benchmarks (bench/*.mjs). Run: npx eslint .
 // d3 is a global from the vendored UMD build: modules that use it say `/* global d3 */` (the
 // bundle injects it from the npm package: script/d3-global.mjs). static/js/trace/ gets no
 // browser globals: it holds the DOM-free modules.
@@ -32,7 +32,7 @@ export default [
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js", "script/*.mjs"],
+    files: ["tests/js/**/*.js", "eslint.config.js", "script/*.mjs", "bench/*.mjs"],
     languageOptions: { globals: { ...globals.node, d3: "readonly" } },
   },
 ];

@@ -9,7 +9,7 @@
 // The segments and their words are trace/pass-timeline.js's; they are read again only from
 // the events that stream in, and a step rewrites only the buttons whose words changed.
 
-import { PassTimeline, segmentWords } from "../trace/pass-timeline.js";
+import { PassTimeline, segmentState, segmentWords } from "../trace/pass-timeline.js";
 
 const NOUNS = { pass: ["pass", "Previous pass", "Next pass"], research: ["re-search", "Previous re-search", "Next re-search"] };
 
@@ -45,8 +45,9 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
 
   let timeline = null;
   let step = 0;
-  let buttons = []; // one per segment, with the words they show (`shown`)
+  let buttons = []; // one per segment, with the state its words show (`shown`)
   let current = -1;
+  let shownKind = null;
 
   const jump = (index) => {
     if (index < 0 || !timeline) return;
@@ -95,22 +96,25 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
     element.hidden = segments.length === 0;
     if (element.hidden) return;
     const [noun, before, after] = NOUNS[timeline.kind];
-    element.setAttribute("aria-label", `${noun === "pass" ? "Passes" : "Re-searches"}: go to one's first step`);
-    prev.setAttribute("aria-label", before);
-    prev.title = before;
-    next.setAttribute("aria-label", after);
-    next.title = after;
+    if (shownKind !== timeline.kind) {
+      shownKind = timeline.kind;
+      element.setAttribute("aria-label", `${noun === "pass" ? "Passes" : "Re-searches"}: go to one's first step`);
+      prev.setAttribute("aria-label", before);
+      prev.title = before;
+      next.setAttribute("aria-label", after);
+      next.title = after;
+    }
     if (grew) {
       addButtons(segments);
       spread(segments);
     }
     let changedWords = grew;
-    segments.forEach((_, i) => {
-      const words = segmentWords(timeline, i, step);
-      const key = `${words.state}|${words.window}|${words.result}`;
+    segments.forEach((seg, i) => {
       const entry = buttons[i];
-      if (entry.shown === key) return;
-      entry.shown = key;
+      const state = segmentState(seg, step);
+      if (entry.shown === state && !grew) return; // its words are those of this state
+      entry.shown = state;
+      const words = segmentWords(timeline, i, step);
       changedWords = true;
       const [name, window, result] = entry.button.children;
       name.textContent = words.name;
@@ -126,7 +130,8 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
       if (index >= 0) buttons[index].button.setAttribute("aria-current", "step");
       current = index;
     }
-    summary.textContent = summaryText(index, segments.length, noun);
+    const text = summaryText(index, segments.length, noun);
+    if (summary.textContent !== text) summary.textContent = text; // a step rewrites nothing else
     prev.disabled = timeline.neighbour(step, -1) < 0;
     next.disabled = timeline.neighbour(step, 1) < 0;
     if (changedWords) fit();
@@ -143,6 +148,7 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
     timeline = trace ? new PassTimeline(trace, form()) : null;
     buttons = [];
     current = -1;
+    shownKind = null;
     list.replaceChildren();
     if (timeline) timeline.update();
     render({ grew: true });

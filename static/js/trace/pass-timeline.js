@@ -115,6 +115,13 @@ function lastStartingBy(segments, step) {
 
 const RESULTS = { "fail-low": ["fails low", "≤"], "fail-high": ["fails high", "≥"], exact: ["exact", ""] };
 
+/** Where step `step` stands to segment `seg`: "ahead" (not reached), "running" or "done" (its
+ * node has returned). Cheap: a panel asks it of every segment at every step, and words only of
+ * those whose state changed. */
+export function segmentState(seg, step) {
+  return step < seg.start ? "ahead" : step < seg.end ? "running" : "done";
+}
+
 /**
  * Segment `index` of `timeline` as shown at step `step`: {name, window, result, state}, state
  * "ahead" (not reached: window and result ""), "running" (result "searching…") or "done".
@@ -122,10 +129,11 @@ const RESULTS = { "fail-low": ["fails low", "≤"], "fail-high": ["fails high", 
 export function segmentWords(timeline, index, step) {
   const seg = timeline.segments[index];
   const name = seg.kind === "pass" ? `Pass ${seg.number}` : `${nameOf(timeline.trace, seg.node)} again`;
-  if (step < seg.start) return { name, window: "", result: "", state: "ahead" };
+  const state = segmentState(seg, step);
+  if (state === "ahead") return { name, window: "", result: "", state };
   const test = seg.why === "mtdf" || seg.why === "sssstar";
   const window = test ? `v ≥ ${fmt(seg.beta)}?` : `(${fmt(seg.alpha)}, ${fmt(seg.beta)})`;
-  if (step < seg.end) return { name, window, result: "searching…", state: "running" };
+  if (state === "running") return { name, window, result: "searching…", state };
   const [word, relation] = RESULTS[seg.outcome];
   const result = `${word}: ${relation ? `${relation} ` : ""}${fmt(seg.value)}`;
   return { name, window, result, state: "done" };
