@@ -132,8 +132,9 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
     }
     const text = summaryText(index, segments.length, noun);
     if (summary.textContent !== text) summary.textContent = text; // a step rewrites nothing else
-    prev.disabled = timeline.neighbour(step, -1) < 0;
-    next.disabled = timeline.neighbour(step, 1) < 0;
+    const [noBefore, noAfter] = [timeline.neighbour(step, -1) < 0, timeline.neighbour(step, 1) < 0];
+    if (prev.disabled !== noBefore) prev.disabled = noBefore;
+    if (next.disabled !== noAfter) next.disabled = noAfter;
     if (changedWords) fit();
   }
 
