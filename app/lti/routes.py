@@ -1,0 +1,127 @@
+"""The tool's routes: ``/lti/login`` (OIDC login initiation, GET and POST), ``/lti/launch``
+(the platform posts the ``id_token``), ``/lti/jwks`` (the tool's public keys), the
+instructor's course page, the Deep Linking picker's answer and the score a page reports.
+
+Each page may be framed by the LMS (``PRUNE_EMBED_ORIGINS``, like ``/embed…``). A refused
+request is a page with a 4xx status (502 when the platform cannot be reached) saying why.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import requests
+from flask import current_app, jsonify, redirect, render_template, request, url_for
+from pylti1p3.exception import LtiException, OIDCException, ToolConfException
+
+from ..security import CONTENT_SECURITY_POLICY, talisman
+from . import refusals
+from .grants import find_grant, grant_from, open_grant
+from .refusals import Refusal
+from .targets import DEFAULT_LEARNER_TARGET, landing
+from .tool import current_tool
+
+NOT_SET_UP = Refusal(
+    404, "LTI is not set up", "This Prune server has no LTI registrations (see docs/lti.md)."
+)
+
+
+def refused_page(refusal: Refusal):
+    page = render_template("lti/refused.html", title=refusal.title, reason=refusal.reason)
+    return page, refusal.status
+
+
+def answering_refusals(view):
+    """Run ``view``; a refusal, or an error of the protocol library or of reaching the
+    platform, becomes the refusal page."""
+
+    @functools.wraps(view)
+    def wrapper(**kwargs):
+        try:
+            if current_tool() is None:
+                raise NOT_SET_UP
+            return view(**kwargs)
+        except Refusal as refusal:
+            return refused_page(refusal)
+        except ToolConfException:
+            return refused_page(refusals.unknown_issuer(request.values.get("iss")))
+        except (LtiException, OIDCException) as err:
+            current_app.logger.info("LTI request refused: %s", err)
+            return refused_page(refusals.refusal_for(err))
+        except requests.RequestException as err:
+            return refused_page(refusals.platform_down(type(err).__name__))
+
+    return wrapper
+
+
+def launch_url() -> str:
+    public = current_app.config.get("PRUNE_PUBLIC_URL")
+    if public:
+        return public.rstrip("/") + url_for("lti_launch")
+    return url_for("lti_launch", _external=True)
+
+
+def login():
+    for field in ("iss", "login_hint"):
+        if not request.values.get(field):
+            raise refusals.missing(field)
+    oidc = current_tool().login()
+    # The state's record in the store (its nonce joins it): it is what the launch checks.
+    oidc.pass_params_to_launch({"target_link_uri": request.values.get("target_link_uri", "")})
+    return oidc.redirect(launch_url())
+
+
+def launch():
+    tool = current_tool()
+    message = tool.launch()
+    message.validate()
+    grant = grant_from(message.get_launch_data(), message.get_launch_id())
+    seconds = tool.settings["PRUNE_LTI_SESSION_SECONDS"]
+    if message.is_deep_link_launch():
+        if grant["role"] != "instructor":
+            raise Refusal(403, "Instructors only", "Only an instructor may place Prune content.")
+        token = open_grant(tool.state, grant, seconds)
+        return render_template("lti/picker.html", token=token, grant=grant)
+    grant["target"] = landing(grant["custom"])
+    token = open_grant(tool.state, grant, seconds)
+    if grant["target"]:
+        return redirect(f"{grant['target']}#lti={token}", 303)
+    if grant["role"] == "instructor":
+        return redirect(url_for("lti_teach", token=token), 303)
+    return redirect(f"{DEFAULT_LEARNER_TARGET}#lti={token}", 303)
+
+
+def jwks():
+    return jsonify(current_tool().keys.jwks())
+
+
+def teach(token: str):
+    """The instructor's page in the course: who they are, what they may do."""
+    grant = find_grant(current_tool().state, token)
+    if grant is None or grant["role"] != "instructor":
+        raise Refusal(403, "Launch needed", "Open Prune again from your course.")
+    return render_template("lti/teach.html", grant=grant)
+
+
+ROUTES = (
+    ("/lti/login", login, ("GET", "POST")),
+    ("/lti/launch", launch, ("POST",)),
+    ("/lti/jwks", jwks, ("GET",)),
+    ("/lti/teach/<token>", teach, ("GET",)),
+)
+
+
+def register_routes(app) -> None:
+    policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
+    framable = talisman(frame_options=None, content_security_policy=policy)
+    for rule, view, methods in ROUTES:
+        # A fresh wrapper per app: talisman keeps its options on the function object.
+        wrapped = framable(answering_refusals(functools.wraps(view)(_call(view))))
+        app.add_url_rule(rule, f"lti_{view.__name__}", wrapped, methods=list(methods))
+
+
+def _call(view):
+    def wrapper(**kwargs):
+        return view(**kwargs)
+
+    return wrapper
