@@ -15,7 +15,9 @@ from flask import current_app, jsonify, redirect, render_template, request, url_
 from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 
 from ..security import CONTENT_SECURITY_POLICY, talisman
+from ..web.pages import DRILL_LEVELS
 from . import refusals
+from .deep_linking import PickError, choice_from, response_jwt
 from .grants import find_grant, grant_from, open_grant
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
@@ -81,7 +83,7 @@ def launch():
         if grant["role"] != "instructor":
             raise Refusal(403, "Instructors only", "Only an instructor may place Prune content.")
         token = open_grant(tool.state, grant, seconds)
-        return render_template("lti/picker.html", token=token, grant=grant)
+        return picker_page(token, grant, {})
     grant["target"] = landing(grant["custom"])
     token = open_grant(tool.state, grant, seconds)
     if grant["target"]:
@@ -89,6 +91,30 @@ def launch():
     if grant["role"] == "instructor":
         return redirect(url_for("lti_teach", token=token), 303)
     return redirect(f"{DEFAULT_LEARNER_TARGET}#lti={token}", 303)
+
+
+def picker_page(token: str, grant: dict, form: dict, error: str | None = None):
+    page = render_template(
+        "lti/picker.html", token=token, grant=grant, form=form, levels=DRILL_LEVELS, error=error
+    )
+    return page, 400 if error else 200
+
+
+def deep_link(token: str):
+    """The picker's choice: a page whose form posts the signed answer to the platform."""
+    tool = current_tool()
+    grant = find_grant(tool.state, token)
+    if grant is None or grant["role"] != "instructor" or not grant.get("deep_linking"):
+        raise Refusal(403, "Launch needed", "Open the content picker again from your course.")
+    form = request.form.to_dict()
+    try:
+        choice = choice_from(form)
+    except PickError as err:
+        return picker_page(token, grant, form, f"Not placed: {err}.")
+    registration = tool.config.find_registration_by_params(grant["issuer"], grant["client_id"])
+    jwt = response_jwt(registration, grant, choice, launch_url())
+    return_url = grant["deep_linking"]["deep_link_return_url"]
+    return render_template("lti/placed.html", choice=choice, jwt=jwt, return_url=return_url)
 
 
 def jwks():
@@ -108,6 +134,7 @@ ROUTES = (
     ("/lti/launch", launch, ("POST",)),
     ("/lti/jwks", jwks, ("GET",)),
     ("/lti/teach/<token>", teach, ("GET",)),
+    ("/lti/deep-link/<token>", deep_link, ("POST",)),
 )
 
 
