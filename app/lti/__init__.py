@@ -5,12 +5,15 @@ Assignment and Grade Services.
 One job per module: settings.py (environment), registrations.py (the platforms' JSON),
 keys.py (the tool's key pair), state.py (the store), session.py (PyLTI1p3's services on it,
 no cookies), launch.py (checking a launch), refusals.py (why one is refused), grants.py
-(what a launched page may do), targets.py (where it lands), routes.py (the routes). The
-protocol itself is PyLTI1p3's (the maintained ``pylti1p3next`` fork).
+(what a launched page may do), targets.py (where it lands), deep_linking.py (placing
+content), grades.py (scores to the gradebook, through an outbox), routes.py (the routes),
+commands.py (``flask lti …``). The protocol itself is PyLTI1p3's (its maintained fork,
+``pylti1p3next``).
 """
 
 from __future__ import annotations
 
+from .commands import lti_commands
 from .keys import ToolKeys
 from .registrations import RegistrationError, read_platforms
 from .routes import register_routes
@@ -27,6 +30,7 @@ def init_lti(app) -> None:
     The tool's key pair is made on first start with registrations (keys.py)."""
     apply_settings(app)
     register_routes(app)
+    app.cli.add_command(lti_commands)
     platforms = read_platforms(app.config["PRUNE_LTI_CONFIG"])
     if platforms is None:
         return

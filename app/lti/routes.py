@@ -18,6 +18,7 @@ from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..web.pages import DRILL_LEVELS
 from . import refusals
 from .deep_linking import PickError, choice_from, response_jwt
+from .grades import LEASE_SECONDS, ScoreError, accept_score, send
 from .grants import find_grant, grant_from, open_grant
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
@@ -117,6 +118,26 @@ def deep_link(token: str):
     return render_template("lti/placed.html", choice=choice, jwt=jwt, return_url=return_url)
 
 
+def score():
+    """A launched page's score: ``{"grant", "given", "maximum"}``. Kept in the outbox, then
+    sent at once; ``sent`` says whether the LMS has it already (else it is sent later)."""
+    tool = current_tool()
+    tool.start_sender()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return jsonify(error='send JSON: {"grant", "given", "maximum"}'), 400
+    grant = find_grant(tool.state, body.get("grant"))
+    try:
+        job = accept_score(tool.state, grant, body.get("given"), body.get("maximum"))
+    except ScoreError as err:
+        return jsonify(error=str(err)), 403 if grant is None else 400
+    if job is None:
+        return jsonify(sent=False, queued=False, kept="a better score was already sent")
+    job_id = tool.state.enqueue(job)
+    sent = tool.state.take(job_id, LEASE_SECONDS) and send(tool, job_id, job, 0)
+    return jsonify(sent=sent, queued=not sent), 200 if sent else 202
+
+
 def jwks():
     return jsonify(current_tool().keys.jwks())
 
@@ -135,6 +156,7 @@ ROUTES = (
     ("/lti/jwks", jwks, ("GET",)),
     ("/lti/teach/<token>", teach, ("GET",)),
     ("/lti/deep-link/<token>", deep_link, ("POST",)),
+    ("/lti/score", score, ("POST",)),
 )
 
 

@@ -115,6 +115,23 @@ class LtiState:
             for row in rows
         ]
 
+    def take(self, job_id: int, lease_seconds: float) -> bool:
+        """Take a due job for ``lease_seconds`` (so that another worker does not send it
+        too); False if another took it first."""
+        now = time.time()
+        with self._connect() as connection:
+            cursor = connection.execute(
+                "UPDATE lti_outbox SET next_try = ? WHERE id = ? AND next_try <= ?",
+                (now + lease_seconds, job_id, now),
+            )
+        return cursor.rowcount == 1
+
+    def make_due(self, job_id: int) -> None:
+        with self._connect() as connection:
+            connection.execute(
+                "UPDATE lti_outbox SET next_try = ? WHERE id = ?", (time.time(), job_id)
+            )
+
     def sent(self, job_id: int) -> None:
         with self._connect() as connection:
             connection.execute("DELETE FROM lti_outbox WHERE id = ?", (job_id,))

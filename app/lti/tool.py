@@ -3,6 +3,7 @@ and store, and the PyLTI1p3 objects a request needs (a login, a launch)."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,7 @@ from pylti1p3.contrib.flask import FlaskOIDCLogin, FlaskRequest
 from pylti1p3.tool_config import ToolConfDict
 
 from . import refusals
+from .grades import wait_and_send
 from .keys import ToolKeys
 from .launch import PruneLaunch, TimeoutSession
 from .registrations import tool_config
@@ -25,6 +27,9 @@ class LtiTool:
     state: LtiState
     settings: dict[str, Any]
     _config: ToolConfDict | None = field(default=None, repr=False)
+    _sender: threading.Thread | None = field(default=None, repr=False)
+    _sender_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    stop_sender: threading.Event = field(default_factory=threading.Event, repr=False)
 
     @property
     def config(self) -> ToolConfDict:
@@ -33,6 +38,16 @@ class LtiTool:
                 self.platforms, self.keys.private_pem(), self.keys.public_pem()
             )
         return self._config
+
+    def start_sender(self) -> None:
+        """The outbox's loop (grades.wait_and_send), started once per process on its first
+        score: after gunicorn forks its workers, never in the master."""
+        with self._sender_lock:
+            if self._sender is None:
+                self._sender = threading.Thread(
+                    target=wait_and_send, args=(self, self.stop_sender), daemon=True
+                )
+                self._sender.start()
 
     def storage(self) -> StoreLaunchData:
         return StoreLaunchData(self.state, self.settings["PRUNE_LTI_STATE_SECONDS"])

@@ -253,7 +253,13 @@ class LMS:
         lms = self
 
         def answer(result) -> Response:
-            body = json.dumps(result.result) if result.result is not None else result.message
+            if isinstance(result.result, dict) and "content" in result.result:
+                # The library's page of line items or results: AGS sends the array itself.
+                body = json.dumps(result.result["content"])
+            elif result.result is not None:
+                body = json.dumps(result.result)
+            else:  # a refusal says why; an accepted score has no body
+                body = result.message if result.code >= 400 else ""
             return Response(body, result.code, content_type=result.media_type)
 
         @app.before_request

@@ -66,3 +66,10 @@ def test_lti_routes_say_when_lti_is_not_set_up(client):
     answer = client.get("/lti/login?iss=x&login_hint=y")
     assert answer.status_code == 404
     assert b"no LTI registrations" in answer.data
+
+
+def test_rotate_key_command_keeps_the_previous_key_in_the_jwks(prune):
+    old = prune.tool.keys.jwks()["keys"][0]["kid"]
+    result = prune.app.test_cli_runner().invoke(args=["lti", "rotate-key"])
+    assert result.exit_code == 0 and "new key" in result.output
+    assert [key["kid"] for key in prune.tool.keys.jwks()["keys"]][1] == old
