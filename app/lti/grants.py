@@ -49,6 +49,11 @@ def grant_from(body: dict[str, Any], launch_id: str) -> dict[str, Any]:
     }
 
 
+def course_key(grant: dict[str, Any]) -> str:
+    """One course of one platform (its context), for the class summary."""
+    return f"{grant['issuer']}|{grant['client_id']}|{grant['context']['id']}"
+
+
 def open_grant(state: LtiState, grant: dict[str, Any], seconds: int) -> str:
     token = secrets.token_urlsafe(24)
     state.put(f"lti-grant:{token}", grant, seconds)

@@ -19,7 +19,7 @@ from ..web.pages import DRILL_LEVELS
 from . import refusals
 from .deep_linking import PickError, choice_from, response_jwt
 from .grades import LEASE_SECONDS, ScoreError, accept_score, send
-from .grants import find_grant, grant_from, open_grant
+from .grants import course_key, find_grant, grant_from, open_grant
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
@@ -133,6 +133,9 @@ def score():
         return jsonify(error=str(err)), 403 if grant is None else 400
     if job is None:
         return jsonify(sent=False, queued=False, kept="a better score was already sent")
+    tool.state.note_score(
+        course_key(grant), grant["user"], job["label"], grant["name"], job["given"], job["maximum"]
+    )
     job_id = tool.state.enqueue(job)
     sent = tool.state.take(job_id, LEASE_SECONDS) and send(tool, job_id, job, 0)
     return jsonify(sent=sent, queued=not sent), 200 if sent else 202
@@ -143,11 +146,13 @@ def jwks():
 
 
 def teach(token: str):
-    """The instructor's page in the course: who they are, what they may do."""
+    """The instructor's page in the course: who they are, what they may do, and the class
+    summary (each learner's last score per graded item of this course)."""
     grant = find_grant(current_tool().state, token)
     if grant is None or grant["role"] != "instructor":
         raise Refusal(403, "Launch needed", "Open Prune again from your course.")
-    return render_template("lti/teach.html", grant=grant)
+    scores = current_tool().state.course_scores(course_key(grant))
+    return render_template("lti/teach.html", grant=grant, scores=scores)
 
 
 ROUTES = (

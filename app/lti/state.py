@@ -1,6 +1,7 @@
 """What the tool keeps between requests, in one SQLite file (``PRUNE_LTI_DATABASE``, default
 ``instance/lti.sqlite3``): short-lived values (a login's state and nonce, a launch's grant,
-a platform's cached keys) and the outbox of scores not yet accepted by their LMS.
+a platform's cached keys), each course's last scores (the instructor's class summary) and
+the outbox of scores not yet accepted by their LMS.
 
 Nothing here is kept in a cookie: the LMS frames Prune on another site, where browsers
 drop or partition third-party cookies. A value is found again by a key the request
@@ -24,6 +25,10 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS lti_values (
         key TEXT PRIMARY KEY, value TEXT NOT NULL, expires REAL NOT NULL,
         used INTEGER NOT NULL DEFAULT 0)""",
+    """CREATE TABLE IF NOT EXISTS lti_scores (
+        course TEXT NOT NULL, user TEXT NOT NULL, item TEXT NOT NULL, name TEXT NOT NULL,
+        given REAL NOT NULL, maximum REAL NOT NULL, at REAL NOT NULL,
+        PRIMARY KEY (course, user, item))""",
     """CREATE TABLE IF NOT EXISTS lti_outbox (
         id INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, attempts INTEGER NOT NULL,
         next_try REAL NOT NULL, last_error TEXT)""",
@@ -82,6 +87,24 @@ class LtiState:
     def forget(self, key: str) -> None:
         with self._connect() as connection:
             connection.execute("DELETE FROM lti_values WHERE key = ?", (key,))
+
+    # The class summary: each person's last score per item of a course
+
+    def note_score(self, course: str, user: str, item: str, name: str, given, maximum) -> None:
+        with self._connect() as connection:
+            connection.execute(
+                "INSERT OR REPLACE INTO lti_scores VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (course, user, item, name, given, maximum, time.time()),
+            )
+
+    def course_scores(self, course: str, limit: int = 2000) -> list[dict[str, Any]]:
+        rows = self._connect().execute(
+            "SELECT name, user, item, given, maximum, at FROM lti_scores WHERE course = ?"
+            " ORDER BY name, user, item LIMIT ?",
+            (course, limit),
+        )
+        keys = ("name", "user", "item", "given", "maximum", "at")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
 
     # The outbox of scores
 

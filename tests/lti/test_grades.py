@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 from conftest import launch, prune_for
-from lms import LEARNER
+from lms import INSTRUCTOR, LEARNER
 from support import wait_until
 
 from app.lti.grades import StoreConnector
@@ -22,7 +22,7 @@ DRILL = {
 }
 
 
-def launched_grant(lms, custom=DRILL, with_line_item=True, user="student-7"):
+def launched_grant(lms, custom=DRILL, with_line_item=True, user="student-7", name="Ada Lovelace"):
     """A learner's launch of a graded placement: the grant token and the line item's URL."""
     line_item = (
         lms.create_lineitem({"label": "Drill", "scoreMaximum": 10}) if with_line_item else None
@@ -30,6 +30,7 @@ def launched_grant(lms, custom=DRILL, with_line_item=True, user="student-7"):
     answer = launch(
         lms,
         user=user,
+        name=name,
         roles=[LEARNER],
         custom=custom,
         lineitem=line_item and line_item["id"],
@@ -159,3 +160,20 @@ def test_the_operator_lists_and_sends_waiting_scores(lms, prune):
     sent = runner.invoke(args=["lti", "send-scores"])
     assert sent.output.strip() == "1 of 1 sent"
     assert lms.scores[line_item["id"]][0]["scoreGiven"] == 5
+
+
+def test_the_instructor_sees_who_scored_what_in_the_course(lms, prune):
+    token, _ = launched_grant(lms)
+    report(prune, token, 7)
+    other, _ = launched_grant(lms, user="student-8", name="Alan Turing")
+    report(prune, other, 9)
+    answer = launch(lms, user="teacher-1", name="Grace Hopper", roles=[INSTRUCTOR])
+    page = requests.get(prune.url + answer.headers["Location"], timeout=10).text
+    assert "<tr><td>Ada Lovelace</td><td>Prune</td><td>7 of 10</td></tr>" in page
+    assert "<tr><td>Alan Turing</td><td>Prune</td><td>9 of 10</td></tr>" in page
+
+
+def test_a_course_without_scores_says_so(lms, prune):
+    answer = launch(lms, user="teacher-1", name="Grace Hopper", roles=[INSTRUCTOR])
+    page = requests.get(prune.url + answer.headers["Location"], timeout=10).text
+    assert 'id="lti-summary-empty"' in page
