@@ -5,6 +5,7 @@ which follows a launch as a browser would, without keeping any cookie."""
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import threading
@@ -17,7 +18,7 @@ from werkzeug.serving import make_server
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from lms import LMS  # noqa: E402
+from lms import LMS, new_key_pair  # noqa: E402
 
 from app.factory import create_app  # noqa: E402
 
@@ -32,7 +33,16 @@ class Prune:
         return self.app.extensions["prune.lti"]
 
 
+@functools.cache
+def tool_key_pem() -> str:
+    """A tool key made once per test session, copied into each Prune's keys folder (the
+    first start would make one, as tests/lti/test_launch.py's rotation shows)."""
+    return new_key_pair()[0]
+
+
 def prune_for(lms: LMS, folder: Path, **config) -> Prune:
+    (folder / "keys").mkdir()
+    (folder / "keys" / "current.pem").write_text(tool_key_pem())
     registrations = folder / "lti.json"
     registrations.write_text(json.dumps({"platforms": [lms.registration_for_prune()]}))
     app = create_app(
@@ -47,7 +57,7 @@ def prune_for(lms: LMS, folder: Path, **config) -> Prune:
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     prune = Prune(app, f"http://127.0.0.1:{server.server_port}")
     prune.server = server
     lms.connect_tool(prune.url)

@@ -11,6 +11,7 @@ memory for the test to read back through the LMS's own AGS endpoints.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import threading
@@ -32,6 +33,12 @@ from werkzeug.serving import make_server
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 DEPLOYMENT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
+
+
+@functools.cache
+def platform_key_pair() -> tuple[str, str]:
+    """The LMS's key pair, made once per test session (a 2048-bit key takes a while)."""
+    return new_key_pair()
 
 
 def new_key_pair() -> tuple[str, str]:
@@ -161,7 +168,7 @@ class LMS:
     """The platform, its registration of Prune, and its web server."""
 
     def __init__(self, issuer_suffix: str = "lms", client_id: str = "prune-client"):
-        self.private_pem, self.public_pem = new_key_pair()
+        self.private_pem, self.public_pem = platform_key_pair()
         self.app = self._make_app()
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
@@ -182,7 +189,7 @@ class LMS:
             .set_platform_private_key(self.private_pem)
             .set_platform_public_key(self.public_pem)
         )
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
 
     def stop(self) -> None:
         self.server.shutdown()

@@ -3,11 +3,14 @@ where they should, with no cookie, and the tool's JWKS is what the platform chec
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
 import requests
 from conftest import launch, start_launch
 from lms import INSTRUCTOR, LEARNER
+
+from app.factory import create_app
 
 
 def test_learner_launch_lands_on_the_default_tree_with_a_grant(lms, prune):
@@ -73,3 +76,19 @@ def test_rotate_key_command_keeps_the_previous_key_in_the_jwks(prune):
     result = prune.app.test_cli_runner().invoke(args=["lti", "rotate-key"])
     assert result.exit_code == 0 and "new key" in result.output
     assert [key["kid"] for key in prune.tool.keys.jwks()["keys"]][1] == old
+
+
+def test_the_first_start_with_registrations_makes_the_key_pair(lms, tmp_path):
+    (tmp_path / "lti.json").write_text(json.dumps({"platforms": [lms.registration_for_prune()]}))
+    app = create_app(
+        {
+            "TESTING": True,
+            "PRUNE_LTI_CONFIG": str(tmp_path / "lti.json"),
+            "PRUNE_LTI_KEYS_DIR": str(tmp_path / "made"),
+            "PRUNE_LTI_DATABASE": str(tmp_path / "lti.sqlite3"),
+        }
+    )
+    key = tmp_path / "made" / "current.pem"
+    assert key.read_text().startswith("-----BEGIN PRIVATE KEY-----")
+    assert key.stat().st_mode & 0o777 == 0o600
+    assert app.extensions["prune.lti"].keys.jwks()["keys"][0]["kty"] == "RSA"
