@@ -4,8 +4,14 @@ gradebook, and no cookie is set on the way. The instructor's pages fit a small f
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from lms import INSTRUCTOR, LEARNER
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+from axe_checks import assert_no_serious  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +58,7 @@ def test_a_learner_lands_on_a_drawn_drill_and_its_score_reaches_the_gradebook(lm
 
 
 @pytest.mark.parametrize("size", [(320, 240), (640, 360), (1280, 720)])
-def test_the_picker_and_the_course_page_fit_the_lms_frame(lms, prune, page, size):
+def test_the_picker_the_course_page_and_a_refusal_fit_the_lms_frame(lms, prune, page, size):
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     hint = lms.add_launch(user="teacher-1", name="Grace Hopper", roles=[INSTRUCTOR], deep_link=True)
@@ -67,3 +73,9 @@ def test_the_picker_and_the_course_page_fit_the_lms_frame(lms, prune, page, size
     page.wait_for_selector("[data-action=start-lecture]")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     page.screenshot(path=f"test-results/screenshots/lti-teach-{width}x{height}.png", full_page=True)
+    assert_no_serious(page, f"lti course page {width}x{height}")
+    answer = page.goto(prune.url + "/lti/login?iss=https://unknown.example&login_hint=x")
+    assert answer.status == 400
+    assert "not registered with the platform" in page.locator("#lti-reason").inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.screenshot(path=f"test-results/screenshots/lti-refused-{width}x{height}.png")
