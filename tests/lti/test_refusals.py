@@ -79,3 +79,10 @@ def test_a_platform_whose_keys_cannot_be_fetched_is_a_clear_502(lms, prune):
     action, fields = start_launch(lms, lms.add_launch())
     lms.down = True
     refused(post_launch(action, fields), 502, "could not fetch the platform")
+
+
+def test_a_platform_that_is_gone_is_a_clear_502(lms, prune):
+    action, fields = start_launch(lms, lms.add_launch())
+    lms.stop()
+    lms.server.server_close()  # nothing listens on its port any more
+    refused(post_launch(action, fields), 502, "could not fetch the platform")
