@@ -127,6 +127,9 @@ def score():
     if not isinstance(body, dict):
         return jsonify(error='send JSON: {"grant", "given", "maximum"}'), 400
     grant = find_grant(tool.state, body.get("grant"))
+    limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
+    if grant is not None and tool.state.count(f"lti-reports:{body['grant']}", 3600) > limit:
+        return jsonify(error=f"at most {limit} scores an hour from one launch"), 429
     try:
         job = accept_score(tool.state, grant, body.get("given"), body.get("maximum"))
     except ScoreError as err:

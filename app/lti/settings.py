@@ -25,6 +25,9 @@ LIMITS = {
     "PRUNE_LTI_KEYS_CACHE_SECONDS": (300, 0),
     # How long a launch lets its page report a score (seconds).
     "PRUNE_LTI_SESSION_SECONDS": (8 * 3600, 60),
+    # Scores one launch may report in an hour (a 429 above it): a page reports one per
+    # Check at most, so this only stops a script posting in a loop.
+    "PRUNE_LTI_SCORES_PER_HOUR": (120, 1),
     # A score the LMS refused or did not answer is tried again this many times, waiting
     # PRUNE_LTI_RETRY_SECONDS, then twice as long each time.
     "PRUNE_LTI_GRADE_ATTEMPTS": (50, 1),

@@ -84,6 +84,21 @@ class LtiState:
             )
         return cursor.rowcount == 1
 
+    def count(self, key: str, seconds: float) -> int:
+        """Add one to ``key``'s count (a new count lasts ``seconds``); the count now."""
+        now = time.time()
+        with self._connect() as connection:
+            connection.execute("DELETE FROM lti_values WHERE key = ? AND expires < ?", (key, now))
+            connection.execute(
+                "INSERT INTO lti_values (key, value, expires) VALUES (?, '1', ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+                (key, now + seconds),
+            )
+            (value,) = connection.execute(
+                "SELECT value FROM lti_values WHERE key = ?", (key,)
+            ).fetchone()
+        return int(value)
+
     def forget(self, key: str) -> None:
         with self._connect() as connection:
             connection.execute("DELETE FROM lti_values WHERE key = ?", (key,))

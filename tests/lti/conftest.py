@@ -75,6 +75,7 @@ def lms():
 def prune(lms, tmp_path):
     served = prune_for(lms, tmp_path)
     yield served
+    served.tool.stop_sender.set()  # the outbox's loop, if a score started it
     served.server.shutdown()
 
 

@@ -177,3 +177,15 @@ def test_a_course_without_scores_says_so(lms, prune):
     answer = launch(lms, user="teacher-1", name="Grace Hopper", roles=[INSTRUCTOR])
     page = requests.get(prune.url + answer.headers["Location"], timeout=10).text
     assert 'id="lti-summary-empty"' in page
+
+
+def test_a_launch_reporting_in_a_loop_is_stopped(lms, tmp_path):
+    prune = prune_for(lms, tmp_path, PRUNE_LTI_SCORES_PER_HOUR=3)
+    try:
+        token, line_item = launched_grant(lms, {**DRILL, "prune_grading": "latest"})
+        assert [report(prune, token, 5).status_code for _ in range(4)] == [200, 200, 200, 429]
+        assert "at most 3 scores an hour" in report(prune, token, 5).json()["error"]
+        assert len(lms.scores[line_item["id"]]) == 3
+    finally:
+        prune.tool.stop_sender.set()
+        prune.server.shutdown()
