@@ -7,8 +7,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import requests
-from conftest import launch, read_form
 from lms import INSTRUCTOR, LEARNER
+from lti_flow import launch, read_form
 
 
 def open_picker(lms, prune):

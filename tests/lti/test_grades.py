@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 import requests
-from conftest import launch, prune_for
 from lms import INSTRUCTOR, LEARNER
+from lti_flow import launch, prune_for
 from support import wait_until
 
 from app.lti.grades import StoreConnector

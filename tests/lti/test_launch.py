@@ -7,8 +7,8 @@ import json
 from urllib.parse import urlsplit
 
 import requests
-from conftest import launch, start_launch
 from lms import INSTRUCTOR, LEARNER
+from lti_flow import launch, start_launch
 
 from app.factory import create_app
 

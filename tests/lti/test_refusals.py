@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import jwt
 import requests
-from conftest import post_launch, start_launch
 from lms import new_key_pair
+from lti_flow import post_launch, start_launch
 
 
 def refused(answer, status, words):
