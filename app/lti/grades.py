@@ -45,10 +45,9 @@ def accept_score(state: LtiState, grant: dict[str, Any] | None, given: Any, maxi
     """Check a reported score; the job to send, or None when a better one was sent."""
     if grant is None:
         raise ScoreError("the launch is unknown or has expired: open the item again")
-    custom = grant.get("custom") or {}
-    ags = grant.get("ags") or {}
-    if "prune_points" not in custom or SCORE_SCOPE not in (ags.get("scope") or []):
+    if not is_graded(grant):
         raise ScoreError("this placement is not graded")
+    custom, ags = grant["custom"], grant["ags"]
     given, maximum = _number(given, "given"), _number(maximum, "maximum")
     points = int(custom["prune_points"])
     if points and maximum != points:
@@ -75,6 +74,12 @@ def accept_score(state: LtiState, grant: dict[str, Any] | None, given: Any, maxi
         "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds"),
     }
     return job
+
+
+def is_graded(grant: dict[str, Any]) -> bool:
+    """A placement with points, launched with the platform's score service."""
+    ags = grant.get("ags") or {}
+    return "prune_points" in (grant.get("custom") or {}) and SCORE_SCOPE in (ags.get("scope") or [])
 
 
 def _placement(grant: dict[str, Any]) -> str:

@@ -1,5 +1,6 @@
 """A launch's grant: what a launched page may do afterwards, kept in the store under a random
-token the page carries in its address's fragment (``#lti=…``, never sent in a Referer).
+token the page carries in its address's fragment (``#lti=…``, never sent in a Referer):
+a graded placement's page (its score), the instructor's course page and picker.
 
 It names the person (the platform's ``sub`` and name), their role (instructor or learner),
 the course and placement, where the launch landed, and, for a gradable placement, the

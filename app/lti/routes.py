@@ -18,7 +18,7 @@ from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..web.pages import DRILL_LEVELS
 from . import refusals
 from .deep_linking import PickError, choice_from, response_jwt
-from .grades import LEASE_SECONDS, ScoreError, accept_score, send
+from .grades import LEASE_SECONDS, ScoreError, accept_score, is_graded, send
 from .grants import course_key, find_grant, grant_from, open_grant
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
@@ -86,12 +86,14 @@ def launch():
         token = open_grant(tool.state, grant, seconds)
         return picker_page(token, grant, {})
     grant["target"] = landing(grant["custom"])
-    token = open_grant(tool.state, grant, seconds)
-    if grant["target"]:
-        return redirect(f"{grant['target']}#lti={token}", 303)
-    if grant["role"] == "instructor":
+    if grant["role"] == "instructor" and not grant["target"]:
+        token = open_grant(tool.state, grant, seconds)
         return redirect(url_for("lti_teach", token=token), 303)
-    return redirect(f"{DEFAULT_LEARNER_TARGET}#lti={token}", 303)
+    target = grant["target"] or DEFAULT_LEARNER_TARGET
+    if not is_graded(grant):  # the page has nothing to report: no grant in its address
+        return redirect(target, 303)
+    token = open_grant(tool.state, grant, seconds)
+    return redirect(f"{target}#lti={token}", 303)
 
 
 def picker_page(token: str, grant: dict, form: dict, error: str | None = None):

@@ -125,9 +125,15 @@ def test_a_made_up_grant_posts_nothing(lms, prune):
     assert not lms.scores
 
 
-def test_an_ungraded_placement_posts_nothing(lms, prune):
-    token, _ = launched_grant(lms, {"prune_target": "/embed/practice/drill?level=ties"})
-    assert report(prune, token, 5).status_code == 400
+def test_an_ungraded_placement_gets_no_grant_and_an_instructors_posts_nothing(lms, prune):
+    ungraded = {"prune_target": "/embed/practice/drill?level=ties"}
+    answer = launch(lms, roles=[LEARNER], custom=ungraded, ags=True)
+    assert answer.headers["Location"] == ungraded["prune_target"]
+    teacher = launch(lms, user="teacher-1", roles=[INSTRUCTOR], ags=True)
+    token = teacher.headers["Location"].rsplit("/", 1)[1]
+    refused = report(prune, token, 5)
+    assert refused.status_code == 400 and "not graded" in refused.json()["error"]
+    assert not lms.scores
 
 
 def test_lms_down_keeps_the_score_and_sends_it_later(lms, tmp_path):

@@ -13,12 +13,19 @@ from lti_flow import launch, start_launch
 from app.factory import create_app
 
 
-def test_learner_launch_lands_on_the_default_tree_with_a_grant(lms, prune):
+def test_learner_launch_lands_on_the_default_tree_without_a_cookie(lms, prune):
     answer = launch(lms, roles=[LEARNER])
     assert answer.status_code == 303, answer.text
     assert "set-cookie" not in answer.headers
+    # Nothing graded: the page gets no grant (it has no score to report).
+    assert answer.headers["Location"] == "/embed"
+
+
+def test_a_graded_learner_launch_carries_a_grant_naming_the_learner(lms, prune):
+    custom = {"prune_target": "/embed/practice?difficulty=easy", "prune_points": "0"}
+    answer = launch(lms, roles=[LEARNER], custom=custom, ags=True)
     location = urlsplit(answer.headers["Location"])
-    assert location.path == "/embed"
+    assert f"{location.path}?{location.query}" == custom["prune_target"]
     token = location.fragment.removeprefix("lti=")
     grant = prune.tool.state.get(f"lti-grant:{token}")
     assert grant["role"] == "learner"
@@ -42,7 +49,7 @@ def test_instructor_launch_lands_on_the_course_page(lms, prune):
 
 def test_a_placed_target_is_where_the_launch_lands(lms, prune):
     answer = launch(lms, custom={"prune_target": "/embed/practice?difficulty=easy"})
-    assert answer.headers["Location"].startswith("/embed/practice?difficulty=easy#lti=")
+    assert answer.headers["Location"] == "/embed/practice?difficulty=easy"
 
 
 def test_a_target_outside_the_embeds_is_ignored(lms, prune):
