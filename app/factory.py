@@ -22,6 +22,7 @@ from .config import Config
 from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
 from .lecture.payloads import init_lecture_payloads
+from .lti import init_lti
 from .realtime.sockets import init_socketio
 from .security import init_rate_limit, init_security_headers, init_url_limit, wrap_wsgi
 from .static_files import init_compression
@@ -86,6 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_lecture_payloads(app)
     init_store(app)
     init_embeds(app)
+    init_lti(app)
     # Last: outside Socket.IO's middleware, so that /socket.io/ answers carry the security
     # headers and trusted proxies' client addresses reach Socket.IO handlers too.
     wrap_wsgi(app)

@@ -28,6 +28,9 @@ MAY_IMPORT = {
     # A socket run is read like a JSON one, traced in a worker process and kept in the trace
     # cache (app/compute).
     "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),
+    # The LTI tool (docs/lti.md): its own routes, framed like the embeds (app.security); its
+    # picker offers the drill's levels (app.web.pages).
+    "app.lti": ("app.security", "app.web.pages"),
 }
 NO_WEB_FRAMEWORK = (
     "app.engine", "app.games", "app.practice", "app.experiments", "app.lessons", "app.exams",

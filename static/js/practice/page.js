@@ -29,6 +29,7 @@ import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
 import { setUpPage } from "../lib/page-setup.js";
+import { reportScore, sentSentence } from "../lib/lti-score.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
@@ -142,6 +143,11 @@ function check(event) {
   marks.setGrades(nodeGrades(trace, question === "bounds" ? [] : result.items));
   lastResult = result;
   $("results-heading").focus();
+  // Launched from an LMS (docs/lti.md): each check's score goes to the gradebook (the
+  // placement keeps the best or the latest); opened any other way, nothing is sent.
+  reportScore(result.score, result.max_score).then((answer) => {
+    if (answer) say(sentSentence(answer, result.score, result.max_score));
+  });
 }
 
 function tryAgain() {
