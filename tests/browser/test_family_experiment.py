@@ -75,7 +75,9 @@ def test_the_family_chart_table_and_finding_equal_the_api(prune, base_url, viewp
     assert_no_serious(page, f"the pruning family at {viewport['width']}")
 
 
-@pytest.mark.parametrize("query", ["algorithm=mtdf&guess=0", "algorithm=pvs", "aspiration=3,1"])
+# PVS, MTD(f) and Star1 have questions of their own (tests/browser/test_practice_questions.py);
+# these searches practice cannot grade.
+@pytest.mark.parametrize("query", ["algorithm=sssstar", "algorithm=negamax", "aspiration=3,1"])
 def test_practice_refuses_a_search_it_cannot_grade_and_says_why(prune, query):
     page = prune.page
     page.goto(f"/practice?preset=textbook&{query}")
