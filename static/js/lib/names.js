@@ -11,6 +11,8 @@
 // app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
 // accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
 
+import { language, ngettext } from "./i18n.js";
+
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
 const UNIQUE = new WeakMap(); // trace → its unique names
 
@@ -87,15 +89,17 @@ export function moveName(trace, id, names = nodeNames(trace)) {
 }
 
 /**
- * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more").
+ * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more"), in
+ * the page's language (Intl.ListFormat).
  * `names`: the names to use (uniqueNames' in sentences that must name one node).
  */
 export function nameList(trace, ids, cap = 6, names = nodeNames(trace)) {
   const shown = ids.slice(0, cap).map((id) => names[id]);
   const more = ids.length - shown.length;
-  if (more > 0) return `${shown.join(", ")} and ${more} more`;
-  if (shown.length <= 1) return shown.join("");
-  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+  if (more > 0) shown.push(ngettext("{n} more", "{n} more", more));
+  // The page language's "and" and commas (British English's: no comma before "and").
+  const tag = language() === "en" ? "en-GB" : language();
+  return new Intl.ListFormat(tag, { type: "conjunction" }).format(shown);
 }
 
 const SQUARE_MOVE = /^[XO]→\d$/; // a tic-tac-toe move's name: it names its square already
