@@ -19,6 +19,7 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import Translations
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 DOMAIN = "messages"
@@ -56,6 +57,15 @@ def compile_stale(root: Path = TRANSLATIONS) -> list[str]:
         os.replace(temporary, mo)
         compiled.append(locale)
     return compiled
+
+
+def load_translations(locale: str, root: Path = TRANSLATIONS) -> Translations | None:
+    """``locale``'s compiled catalog (a worker process's, outside any request), or None for
+    English and any locale without one."""
+    if locale == "en" or not po_path(locale, root).is_file():
+        return None
+    compile_stale(root)
+    return Translations.load(str(root), [locale], DOMAIN)
 
 
 def _key(message) -> str:
