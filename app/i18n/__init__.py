@@ -88,8 +88,11 @@ def init_i18n(app: Flask) -> None:
     options = [(web_tag(locale), NATIVE_NAMES.get(locale, locale)) for locale in locales]
     # Functions, not context: the macros of an imported template (the switch in _help.html)
     # see the globals only.
+    # N_ marks a string for the catalog where it is translated later (_help.html's topics).
     app.jinja_env.globals.update(
-        page_language=lambda: web_tag(select_locale()), language_options=lambda: options
+        page_language=lambda: web_tag(select_locale()),
+        language_options=lambda: options,
+        N_=lambda text: text,
     )
 
     @app.context_processor
