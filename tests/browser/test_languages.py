@@ -36,6 +36,11 @@ def test_lang_in_the_address_gives_the_page_and_its_narration(prune, lang):
     assert page.evaluate("() => document.documentElement.lang") == lang
     assert narration(page) == STEP_14[lang]
     assert page.input_value("#language-switch") == lang
+    page.click("#share-toggle")
+    page.wait_for_function("() => document.getElementById('share-link').value !== ''")
+    assert page.input_value("#share-link").endswith(f"&lang={lang}"), "the link keeps lang="
+    assert f"&amp;lang={lang}" in page.input_value("#share-embed")
+    assert f"lang={lang}" in page.evaluate("() => window.location.search"), "the address keeps it"
     prune.assert_clean()
 
 

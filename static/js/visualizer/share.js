@@ -95,15 +95,18 @@ export class SharePanel {
     const origin = window.location.origin;
     const step = view.step;
     const form = this.shell.form === "minimax" ? "&form=minimax" : ""; // negamax's numbers
+    // lang= in this page's address (a course in one language) goes into its links and embeds.
+    const asked = new URLSearchParams(window.location.search).get("lang");
+    const extra = `${form}${asked ? `&lang=${encodeURIComponent(asked)}` : ""}`;
     if (this.savedId && this.savedKey === this.viewKey(view)) {
       return {
-        link: `${origin}/t/${this.savedId}?step=${step}${form}`,
-        embed: `${origin}/embed/${this.savedId}?step=${step}${form}`,
+        link: `${origin}/t/${this.savedId}?step=${step}${extra}`,
+        embed: `${origin}/embed/${this.savedId}?step=${step}${extra}`,
       };
     }
     const packed = await packView(view);
-    const link = `${origin}/?${PACKED_PARAM}=${packed}${form}`;
-    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}${form}`;
+    const link = `${origin}/?${PACKED_PARAM}=${packed}${extra}`;
+    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}${extra}`;
     if (Math.max(link.length, embed.length) > this.shell.maxUrlChars) return { tooLong: true };
     return { link, embed };
   }
