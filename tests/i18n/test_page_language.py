@@ -97,3 +97,17 @@ def test_tags_any_case_and_chinese_variants():
     assert match_locale("zh-SG", LOCALES) == "zh_Hans"
     assert match_locale("zh-Hant", LOCALES) is None
     assert match_locale("", LOCALES) is None
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh-Hans"])
+def test_a_pages_catalog_stays_within_30_kb_compressed(client, lang):
+    """Issue 36's measure: the catalogs add at most 30 KB compressed to a page, in its own
+    language only (the data block; the switch's whole catalog is fetched only on a switch)."""
+    import gzip
+
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    block = re.search(r'id="prune-catalog">(.*?)</script>', page, re.S).group(1)
+    assert len(gzip.compress(block.encode(), 9)) <= 30 * 1024
+    assert page.count('id="prune-catalog"') == 1
+    whole = client.get(f"/i18n/{lang}.json").get_data()
+    assert len(gzip.compress(whole, 9)) <= 30 * 1024
