@@ -9,6 +9,7 @@
 // The panel opens with the focus on Copy link; closed (✕, Escape, or Share again) with the
 // focus in it, the focus goes back to the Share button that opened it.
 
+import { _ } from "../lib/i18n.js";
 import { saveView } from "../lib/api.js";
 import { treePicture } from "../tree/picture.js";
 import { download, pngBlob, svgText, traceText } from "../lib/export.js";
@@ -16,7 +17,7 @@ import { PACKED_PARAM, packView } from "../lib/packed-view.js";
 import { copyText, embedCode } from "../lib/share-text.js";
 
 const $ = (id) => document.getElementById(id);
-const TOO_LONG = "This tree is too big for a link that holds it: Copy link saves a short link on this " + "server instead.";
+const tooLong = () => _("This tree is too big for a link that holds it: Copy link saves a short link on this server instead.");
 
 export class SharePanel {
   /**
@@ -117,7 +118,7 @@ export class SharePanel {
     if (!links || links.tooLong) {
       e.link.value = "";
       e.embed.value = "";
-      if (links) this.say(TOO_LONG);
+      if (links) this.say(tooLong());
     } else {
       e.link.value = links.link;
       e.embed.value = embedCode(links.embed, this.title());
@@ -159,7 +160,7 @@ export class SharePanel {
   async save() {
     const view = this.view();
     if (!view) return false;
-    this.say("Saving…");
+    this.say(_("Saving…"));
     try {
       const saved = await saveView(view.tree, view.options);
       this.savedId = saved.id;
@@ -167,7 +168,7 @@ export class SharePanel {
       await this.update();
       return true;
     } catch (err) {
-      this.say(`Could not save: ${err.message}`);
+      this.say(_("Could not save: {error}", { error: err.message }));
       return false;
     }
   }
@@ -211,14 +212,14 @@ export class SharePanel {
       const blob = await pngBlob(this.picture(), { title: this.title() });
       download(blob, `${this.fileBase()}-step-${this.shell.step}.png`);
     } catch (err) {
-      this.say(`Could not make the PNG: ${err.message}`);
+      this.say(_("Could not make the PNG: {error}", { error: err.message }));
     }
   }
 
   exportTrace() {
     const trace = this.shell.trace;
     if (!trace || !trace.complete) {
-      this.say("The trace is still arriving: try again in a moment.");
+      this.say(_("The trace is still arriving: try again in a moment."));
       return;
     }
     const blob = new Blob([traceText(trace)], { type: "application/json" });
