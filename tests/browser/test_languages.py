@@ -104,3 +104,37 @@ def test_axe_finds_nothing_serious_in_german_and_chinese(prune, lang, name):
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.evaluate("() => document.documentElement.lang") == lang
     assert_no_serious(page, f"{name}, {lang}")
+
+
+def test_a_lecture_student_follows_the_teacher_in_their_own_language(
+    prune, browser, base_url, wrap_page
+):
+    """The teacher's page in English, a student's browser in German: the student follows the
+    teacher's step, reading the narration and the lecture bar in German."""
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=textbook")
+    page.get_by_role("button", name="Start lecture").click()
+    page.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
+    code = page.evaluate("window.prune.lecture.code")
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 390, "height": 844}, locale="de-DE"
+    )
+    try:
+        student = wrap_page(context.new_page())
+        student.page.goto(f"/join/{code}")
+        student.page.wait_for_selector(".lecture-bar[data-mode=student]")
+        assert student.page.evaluate("() => document.documentElement.lang") == "de"
+        page.locator("#stage").focus()
+        for _ in range(14):
+            page.keyboard.press("ArrowRight")
+        prune.wait_counter("step 14 of 27")
+        student.page.wait_for_function(
+            "() => document.getElementById('counter').textContent === 'Schritt 14 von 27'"
+        )
+        assert narration(student.page) == STEP_14["de"]
+        assert narration(page) == STEP_14["en"]
+        assert student.page.get_by_role("button", name="Selbst erkunden").count() == 1
+        student.assert_clean()
+    finally:
+        context.close()
