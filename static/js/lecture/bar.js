@@ -313,12 +313,12 @@ export function joinParts(code, onQr) {
   const join = el("div", { className: "lecture-join-info" });
   const line = el("p", { className: "lecture-link-line" });
   line.append(
-    el("span", { className: "lecture-label" }, `${_("Join at")} `),
+    el("span", { className: "lecture-label" }, _("Join at") + " "),
     el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link)
   );
   const codeLine = el("p", { className: "lecture-code-line" });
   codeLine.append(
-    el("span", { className: "lecture-label" }, `${_("or type the code")} `),
+    el("span", { className: "lecture-label" }, _("or type the code") + " "),
     el("strong", { className: "lecture-code" }, formatCode(code))
   );
   join.append(line, codeLine);
