@@ -2,13 +2,13 @@
 
 A request's locale is the first of: ``lang=`` in the address (that page only, as ``theme=``;
 embeds and shared links carry it), the choice remembered on this browser (the cookie
-``prune_lang``, written by the header's language switch, lib/i18n.js), the browser's
+``prune_lang``, written by the language switch, lib/language.js), the browser's
 ``Accept-Language``, English. Tags are BCP 47 (``de``, ``es``, ``zh-Hans``; ``zh``, ``zh-CN``
 and ``zh-SG`` mean Simplified Chinese); Babel's names (``zh_Hans``) work too. Templates get
 ``html_lang`` (``<html lang>``; ``page_language()`` in macros), ``language_options()`` (the
-switch's) and ``page_catalog``: the
-front end's messages in the page's language, written into a JSON data block (no script runs
-from it, so the CSP holds), read synchronously by lib/i18n.js. ``/i18n/<tag>.json`` is a
+switch's) and ``page_catalog``: the front end's messages in the page's language, written
+into a JSON data block (no script runs from it, so the CSP holds), read synchronously by
+lib/i18n.js. ``/i18n/<tag>.json`` is a
 locale's whole catalog (the templates' strings too), fetched when the language is switched
 in the page; ``catalog_url`` names it with the catalogs' version, so it is cached for good.
 """
