@@ -41,6 +41,8 @@ COPY app/ app/
 COPY static/ static/
 COPY --from=front-end /build/static/dist/ static/dist/
 COPY templates/ templates/
+# The translation catalogs compiled (.po -> .mo) while app/ is still writable (app/i18n).
+RUN python -c "from app.i18n.catalogs import compile_stale; compile_stale()"
 
 RUN mkdir -p /app/instance && chown prune:prune /app/instance
 VOLUME ["/app/instance"]

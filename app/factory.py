@@ -1,8 +1,9 @@
 """The application factory.
 
-``create_app`` builds the Flask app: settings, pages and the JSON API, security headers,
-the API's rate limit, the pages' scripts and sheets (the build's or the modules), compression,
-the Socket.IO server (``app.realtime.sockets.socketio``), and the WSGI layers outside them
+``create_app`` builds the Flask app: settings, pages and the JSON API, the pages' language
+(Flask-Babel, ``app.i18n``), security headers, the API's rate limit, the pages' scripts and
+sheets (the build's or the modules), compression, the Socket.IO server
+(``app.realtime.sockets.socketio``), and the WSGI layers outside them
 all (static files, trusted proxies, headers on Socket.IO's answers).
 """
 
@@ -19,6 +20,7 @@ from werkzeug.routing import IntegerConverter
 from .assets import init_assets
 from .compute.job_pool import init_jobs
 from .config import Config
+from .i18n import init_i18n
 from .lecture import drill_events, question_events  # noqa: F401  (register their handlers)
 from .lecture.events import init_lecture
 from .lecture.payloads import init_lecture_payloads
@@ -75,6 +77,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(exam_pages)
     app.register_blueprint(exams_api)
     register_error_handlers(app)
+    init_i18n(app)
     init_assets(app)
     init_security_headers(app)
     init_compression(app)

@@ -103,12 +103,14 @@ def run(message: Any, limits: dict[str, Any], batch: int) -> bytes:
     return run_lines(message, Limits(**limits), batch, _no_pause)
 
 
-def grade(run: Any, answer: Any, limits: dict[str, Any]) -> Any:
+def grade(run: Any, answer: Any, limits: dict[str, Any], locale: str = "en") -> Any:
+    from .i18n.catalogs import load_translations
     from .inputs import read_run
     from .practice import grade_answer
 
     document, options = read_run(run, Limits(**limits), _no_pause)
-    return grade_answer(document.tree, options, answer, Limits(**limits))
+    translations = load_translations(locale)
+    return grade_answer(document.tree, options, answer, Limits(**limits), translations, locale)
 
 
 def cs188_import(text: str, limits: dict[str, Any]) -> Any:

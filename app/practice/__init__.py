@@ -16,6 +16,7 @@ graded wrongly.
 
 from __future__ import annotations
 
+from gettext import NullTranslations
 from typing import Any
 
 from ..engine import DEFAULT_LIMITS, EngineError, Limits, SearchOptions, Tree
@@ -23,17 +24,25 @@ from .answers import read_answer
 from .grade import grade
 from .questions import QUESTIONS, grade_question
 from .truth import Truth
+from .words import speaking
 
 GRADED_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 
 
 def grade_answer(
-    tree: Tree, options: SearchOptions, answer: Any, limits: Limits = DEFAULT_LIMITS
+    tree: Tree,
+    options: SearchOptions,
+    answer: Any,
+    limits: Limits = DEFAULT_LIMITS,
+    translations: NullTranslations | None = None,
+    locale: str = "en",
 ) -> dict[str, Any]:
     """The graded ``answer`` (JSON data) for ``tree`` searched with ``options``: ``{"score",
-    "max_score", "rule", "items"}``. A bad answer is an ``EngineError`` naming its field."""
+    "max_score", "rule", "items"}``, its explanations in ``translations``' language (Babel's
+    name ``locale``; none: English). A bad answer is an ``EngineError`` naming its field."""
     if options.aspiration is None and options.algorithm in QUESTIONS:
-        return grade_question(tree, options, answer, limits)
+        with speaking(translations, locale):
+            return grade_question(tree, options, answer, limits)
     if options.algorithm not in GRADED_ALGORITHMS:
         raise EngineError(
             f"algorithm {options.algorithm!r} cannot be graded here: practice grades "
@@ -47,8 +56,9 @@ def grade_answer(
             "practice grades one pass",
             field="aspiration",
         )
-    truth = Truth(tree, options)
-    return grade(truth, read_answer(answer, truth, limits))
+    with speaking(translations, locale):
+        truth = Truth(tree, options)
+        return grade(truth, read_answer(answer, truth, limits))
 
 
 __all__ = ["GRADED_ALGORITHMS", "grade_answer"]

@@ -6,7 +6,8 @@ and "−∞" with a real minus sign). Every sentence says why, from the trace: t
 pruned a node (its test, the children searched before it), the window a node was searched
 in, the values a node's children returned, the value each root child returned (an upper
 bound "at most" when it failed low at a MAX root, "at least" when it failed high at a MIN
-root: alpha-beta is fail-soft).
+root: alpha-beta is fail-soft). The sentences are the catalog's messages, in the language
+words.py speaks (the request's), the same as static/js/practice/explain.js's.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from ..engine.tree import CHANCE, MAX, Number
 from .names import move_name, name_list
 from .truth import Truth
+from .words import _, ngettext, pgettext
 
 MINUS = "\u2212"
-KIND_NAMES = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 RELATIONS = {">=": "≥", ">": ">", "<=": "≤", "<": "<"}
 SHOWN_VALUES = 6  # child values listed before "and N more"
 
@@ -51,18 +52,29 @@ def _precision(size: float) -> str:
 
 def pruned(truth: Truth, row: int) -> str:
     """Why the engine prunes ``row`` (for correct and missed prunes alike)."""
-    name = truth.names[row]
-    return f"{name} is pruned: {_cut_reason(truth, row)}, and the search skips {name}."
+    node = truth.names[row]
+    return _(
+        "{node} is pruned: {reason}, and the search skips {node}.",
+        node=node,
+        reason=_cut_reason(truth, row),
+    )
 
 
 def value_for_pruned(truth: Truth, row: int, root: int) -> str:
     """Why a node the search never reaches (inside the engine-pruned subtree of ``root``)
     has no value to give."""
     names = truth.names
-    where = "" if row == root else f"it is inside {names[root]}, which is pruned: "
-    return (
-        f"{names[row]} is never evaluated: {where}{_cut_reason(truth, root)}, and the search "
-        f"skips {names[root]}, so no value is computed for {names[row]}."
+    values = {"node": names[row], "root": names[root], "reason": _cut_reason(truth, root)}
+    if row == root:
+        return _(
+            "{node} is never evaluated: {reason}, and the search skips {root}, so no value is "
+            "computed for {node}.",
+            **values,
+        )
+    return _(
+        "{node} is never evaluated: it is inside {root}, which is pruned: {reason}, and the "
+        "search skips {root}, so no value is computed for {node}.",
+        **values,
     )
 
 
@@ -72,52 +84,81 @@ def _cut_reason(truth: Truth, row: int) -> str:
     names, cut = truth.names, truth.pruned_by[row]
     at = names[cut.node]
     if len(cut.searched) == 1:
-        after = f"{at}'s first child {names[cut.searched[0]]}"
+        after = _("{node}'s first child {child}", node=at, child=names[cut.searched[0]])
     else:
-        after = f"{at}'s children {name_list(names, cut.searched)}"
+        after = _("{node}'s children {children}", node=at, children=name_list(names, cut.searched))
     symbol = "α" if cut.kind == "alpha" else "β"
     test = f"v = {fmt(cut.value)} {RELATIONS[cut.relation]} {symbol} = {fmt(cut.bound)}"
+    values = {
+        "after": after,
+        "test": test,
+        "node": at,
+        "value": fmt(cut.value),
+        "bound": fmt(cut.bound),
+    }
     if cut.kind == "alpha":
-        why = f"MIN at {at} will return at most {fmt(cut.value)}, no better for MAX above"
-    else:
-        why = f"MAX at {at} will return at least {fmt(cut.value)}, no better for MIN above"
-    return f"after {after}, {test} at {at}, so {why} than the {fmt(cut.bound)} it already has"
+        return _(
+            "after {after}, {test} at {node}, so MIN at {node} will return at most {value}, no "
+            "better for MAX above than the {bound} it already has",
+            **values,
+        )
+    return _(
+        "after {after}, {test} at {node}, so MAX at {node} will return at least {value}, no "
+        "better for MIN above than the {bound} it already has",
+        **values,
+    )
 
 
 def searched(truth: Truth, row: int) -> str:
     """Why the search visits ``row``, which the student crossed out."""
     names = truth.names
-    name = names[row]
+    node = names[row]
     parent = truth.parents[row]
     algorithm = truth.options.algorithm
     if parent is None:
-        return f"{name} is searched: the search always starts at the root."
+        return _("{node} is searched: the search always starts at the root.", node=node)
     if algorithm != "alphabeta":
-        return f"{name} is searched: {algorithm} never prunes."
+        return _("{node} is searched: {algorithm} never prunes.", node=node, algorithm=algorithm)
     at = names[parent]
     if truth.nodes[parent]["kind"] == CHANCE:
-        return f"{name} is searched: chance nodes never prune, so {at} searches all its children."
+        return _(
+            "{node} is searched: chance nodes never prune, so {parent} searches all its children.",
+            node=node,
+            parent=at,
+        )
     arrival = truth.arrivals[row]
     if not arrival.searched:
-        return f"{name} is searched: a node always searches its first child."
+        return _("{node} is searched: a node always searches its first child.", node=node)
     if truth.options.rule == "standard":
         test = "α ≥ β"
     else:
         test = "v > β" if truth.nodes[parent]["kind"] == MAX else "v < α"
-    return (
-        f"{name} is searched: when {at} came to it, v = {fmt(arrival.value)} and "
-        f"α = {fmt(arrival.alpha)}, β = {fmt(arrival.beta)} at {at}, and no cutoff ({test}) held."
+    return _(
+        "{node} is searched: when {parent} came to it, v = {v} and α = {alpha}, β = {beta} at "
+        "{parent}, and no cutoff ({test}) held.",
+        node=node,
+        parent=at,
+        v=fmt(arrival.value),
+        alpha=fmt(arrival.alpha),
+        beta=fmt(arrival.beta),
+        test=test,
     )
 
 
 def value(truth: Truth, row: int, given: Number | None, right: bool) -> str:
     """A visited inner node's value: right, wrong (with the rule that makes it), or missing."""
-    name, returned = truth.names[row], fmt(truth.returned[row])
+    node, returned = truth.names[row], fmt(truth.returned[row])
     if right:
-        return f"{name} returns {returned}."
+        return _("{node} returns {value}.", node=node, value=returned)
     if given is None:
-        return f"{name}'s value is missing: it returns {returned}."
-    return f"{name} returns {returned}, not {fmt(given)}: {_combination(truth, row)}."
+        return _("{node}'s value is missing: it returns {value}.", node=node, value=returned)
+    return _(
+        "{node} returns {value}, not {given}: {how}.",
+        node=node,
+        value=returned,
+        given=fmt(given),
+        how=_combination(truth, row),
+    )
 
 
 def _combination(truth: Truth, row: int) -> str:
@@ -125,66 +166,110 @@ def _combination(truth: Truth, row: int) -> str:
     kind = truth.nodes[row]["kind"]
     updates = truth.updates[row]
     if kind == CHANCE:
-        weights = [truth.nodes[child].get("p") for child, _ in updates]
+        weights = [truth.nodes[child].get("p") for child, _child in updates]
         if weights[0] is None:
-            terms = [fmt(v) for _, v in updates]
-            how = "the average of its children's values"
-        else:
-            terms = [f"{fmt(p)} × {fmt(v)}" for p, (_, v) in zip(weights, updates, strict=True)]
-            how = "the average of its children's values weighted by their probabilities"
-        return f"a CHANCE node returns {how} ({_listed(terms)})"
+            return _(
+                "a CHANCE node returns the average of its children's values ({values})",
+                values=_listed([fmt(v) for _child, v in updates]),
+            )
+        terms = [f"{fmt(p)} × {fmt(v)}" for p, (_c, v) in zip(weights, updates, strict=True)]
+        return _(
+            "a CHANCE node returns the average of its children's values weighted by their "
+            "probabilities ({values})",
+            values=_listed(terms),
+        )
     cut = truth.cutoffs.get(row)
     skipped = len(cut.pruned) if cut else 0
+    values = _listed([fmt(v) for _child, v in updates])
     if not skipped:
-        children, note = "its children", ""
-    elif skipped == 1:
-        children, note = "its searched children", "; its last child was pruned"
-    else:
-        children, note = "its searched children", f"; its last {skipped} children were pruned"
-    most = "largest" if kind == MAX else "smallest"
-    values = _listed([fmt(v) for _, v in updates])
-    return (
-        f"a {KIND_NAMES[kind]} node returns the {most} value {children} returned ({values}{note})"
+        if kind == MAX:
+            return _(
+                "a MAX node returns the largest value its children returned ({values})",
+                values=values,
+            )
+        return _(
+            "a MIN node returns the smallest value its children returned ({values})",
+            values=values,
+        )
+    if kind == MAX:
+        return ngettext(
+            "a MAX node returns the largest value its searched children returned ({values}; its "
+            "last child was pruned)",
+            "a MAX node returns the largest value its searched children returned ({values}; its "
+            "last {n} children were pruned)",
+            skipped,
+            values=values,
+        )
+    return ngettext(
+        "a MIN node returns the smallest value its searched children returned ({values}; its "
+        "last child was pruned)",
+        "a MIN node returns the smallest value its searched children returned ({values}; its "
+        "last {n} children were pruned)",
+        skipped,
+        values=values,
     )
 
 
 def _listed(terms: list[str]) -> str:
     more = len(terms) - SHOWN_VALUES
-    shown = ", ".join(terms[:SHOWN_VALUES])
-    return f"{shown} and {more} more" if more > 0 else shown
+    shown = pgettext("list separator", ", ").join(terms[:SHOWN_VALUES])
+    if more > 0:
+        return ngettext("{items} and {n} more", "{items} and {n} more", more, items=shown)
+    return shown
 
 
 def window(truth: Truth, row: int, given: tuple[float, float], right: bool) -> str:
     """A node's α and β when it returns."""
     alpha, beta = truth.windows[row]
-    said = f"At {truth.names[row]}, α = {fmt(alpha)} and β = {fmt(beta)} when it returns"
+    values = {"node": truth.names[row], "alpha": fmt(alpha), "beta": fmt(beta)}
     if right:
-        return f"{said}."
-    return f"{said}, not α = {fmt(given[0])}, β = {fmt(given[1])}."
+        return _("At {node}, α = {alpha} and β = {beta} when it returns.", **values)
+    return _(
+        "At {node}, α = {alpha} and β = {beta} when it returns, not α = {given_alpha}, "
+        "β = {given_beta}.",
+        given_alpha=fmt(given[0]),
+        given_beta=fmt(given[1]),
+        **values,
+    )
 
 
 def move(truth: Truth, given: int | None, right: bool) -> str:
     """The root's best move, and for a wrong one what the chosen child returned."""
     root_children = truth.children[0]
-    best = f"{move_name(truth.nodes, truth.names, root_children[truth.best_move])} "
-    best += f"(value {fmt(truth.returned[0])})"
+    best = _(
+        "{move} (value {value})",
+        move=move_name(truth.nodes, truth.names, root_children[truth.best_move]),
+        value=fmt(truth.returned[0]),
+    )
     if right:
-        return f"The best move is {best}."
+        return _("The best move is {best}.", best=best)
     if given is None:
-        return f"The best move is missing: it is {best}."
+        return _("The best move is missing: it is {best}.", best=best)
     chosen = root_children[given]
-    name = move_name(truth.nodes, truth.names, chosen)
     returned = truth.returned[chosen]
+    values = {
+        "best": best,
+        "move": move_name(truth.nodes, truth.names, chosen),
+        "value": fmt(returned),
+    }
     alpha, beta = truth.entered[chosen]
     row = truth.nodes[chosen]
     # Fail-soft: an inner MAX or MIN node's value outside its window is only a bound.
     bounded = alpha is not None and row["kind"] != CHANCE and not row["terminal"]
     if bounded and returned <= alpha:
-        said = f"{name} returns at most {fmt(returned)}, so it is no better"
-    elif bounded and returned >= beta:
-        said = f"{name} returns at least {fmt(returned)}, so it is no better"
-    elif returned == truth.returned[0]:
-        said = f"{name} also returns {fmt(returned)}, but the first of equally good moves counts"
-    else:
-        said = f"{name} returns {fmt(returned)}"
-    return f"The best move is {best}; {said}."
+        return _(
+            "The best move is {best}; {move} returns at most {value}, so it is no better.",
+            **values,
+        )
+    if bounded and returned >= beta:
+        return _(
+            "The best move is {best}; {move} returns at least {value}, so it is no better.",
+            **values,
+        )
+    if returned == truth.returned[0]:
+        return _(
+            "The best move is {best}; {move} also returns {value}, but the first of equally "
+            "good moves counts.",
+            **values,
+        )
+    return _("The best move is {best}; {move} returns {value}.", **values)

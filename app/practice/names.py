@@ -3,7 +3,8 @@ them: each row's name (app/engine/names.py: its label, else its letter name in l
 A move is its node's name with the edge's ``action``: "B (West)".
 Where labels repeat (a game tree's "G1↓" at every ghost move), a sentence must still name
 one node: ``unique_names`` qualifies each repeated name by its parent and its letter name,
-"G1↓ under P→ (node K)", and leaves names that occur once as they are.
+"G1↓ under P→ (node K)", and leaves names that occur once as they are. The words are the
+grading's language (words.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.names import letter_name, node_names
+from .words import _, join_names, ngettext
 
 SQUARE_MOVE = re.compile(r"[XO]→\d")  # a tic-tac-toe move's name: it names its square already
 
@@ -37,9 +39,16 @@ def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[in
     unique = list(names)
     for row, name in enumerate(names):
         if counts[name] > 1:
-            parent = parents[row]
-            under = "" if parent is None else f" under {names[parent]}"
-            unique[row] = f"{name}{under} (node {letter_name(places[row])})"
+            parent, node = parents[row], letter_name(places[row])
+            if parent is None:
+                unique[row] = _("{name} (node {node})", name=name, node=node)
+            else:
+                unique[row] = _(
+                    "{name} under {parent} (node {node})",
+                    name=name,
+                    parent=names[parent],
+                    node=node,
+                )
     return unique
 
 
@@ -59,7 +68,5 @@ def name_list(names: Sequence[str], rows: Sequence[int], cap: int = 6) -> str:
     shown = [names[row] for row in rows[:cap]]
     more = len(rows) - len(shown)
     if more > 0:
-        return f"{', '.join(shown)} and {more} more"
-    if len(shown) <= 1:
-        return "".join(shown)
-    return f"{', '.join(shown[:-1])} and {shown[-1]}"
+        shown.append(ngettext("{n} more", "{n} more", more))
+    return join_names(shown)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from flask import Blueprint, Response, current_app, request
+from flask_babel import get_locale, get_translations
 
 from ..compute.job_pool import run_job
 from ..compute.turns import take_turns
@@ -49,8 +50,11 @@ def grade():
     run = {key: body[key] for key in ("tree", "options") if key in body}
     if big_payload(body, current_app.config["PRUNE_INLINE_TRACE_BYTES"]) is None:
         document, options = read_run(run, limits, take_turns)
-        return grade_answer(document.tree, options, body["answer"], limits)
-    graded = run_job("grade", [run, body["answer"], asdict(limits)])
+        locale = str(get_locale())
+        return grade_answer(
+            document.tree, options, body["answer"], limits, get_translations(), locale
+        )
+    graded = run_job("grade", [run, body["answer"], asdict(limits), str(get_locale())])
     return Response(graded, mimetype="application/json")
 
 

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Trace } from "../../static/js/trace/trace.js";
+import { createPageStore } from "../../static/js/lib/page-store.js";
 import { followRun, followStep } from "../../static/js/panels/follow-run.js";
 import { createRunStore } from "../../static/js/player/run-store.js";
 import { loadFixture } from "./fixtures.js";
@@ -97,4 +98,21 @@ test("followStep draws at a new trace, a new step or completeness, never without
   stop();
   store.set({ trace: timeline, step: 1 });
   assert.equal(drawn.length, 3, "unsubscribed");
+});
+
+test("a change of the page's language shows the same step again, nothing else", () => {
+  const store = createRunStore({ step: 0 });
+  const page = createPageStore({ lang: "en" });
+  const panel = recordingPanel();
+  followRun(store, [panel], { page });
+  const { trace, summary, events } = streamedTrace();
+  trace.append(events);
+  trace.finish(summary);
+  store.set({ trace, run: null, step: 9, length: trace.length, complete: true });
+  panel.calls.length = 0;
+  page.set({ lang: "de" });
+  assert.deepEqual(panel.calls, [["show", 9, false, 9]]);
+  assert.equal(store.get().step, 9);
+  page.set({ theme: "dark" });
+  assert.equal(panel.calls.length, 1, "only the language redraws");
 });

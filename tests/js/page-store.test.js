@@ -17,6 +17,7 @@ test("a page starts with no lecture, no answer switch, not presenting, no theme 
     presenting: false,
     singleKeys: null,
     theme: null,
+    lang: null,
     form: "mover",
   });
 });

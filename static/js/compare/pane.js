@@ -9,6 +9,7 @@
 // data-finished shows SIDE-status, "finished", by compare.css), SIDE-title, SIDE-counts
 // (dd[data-count]), SIDE-tree, SIDE-narration, SIDE-open.
 
+import { _ } from "../lib/i18n.js";
 import { narrate } from "../trace/narration.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
@@ -60,10 +61,10 @@ export class Pane {
     this.trace = trace;
     this.marks = { differs, inside: insideCounter(trace, differs), describe, otherAt: null };
     this.els.title.textContent = heading;
-    this.view.svg.attr("aria-label", `Game tree: ${heading}`);
-    this.view.gNodes.attr("aria-label", `${heading}: game tree, arrow keys move between nodes`);
+    this.view.svg.attr("aria-label", _("Game tree: {heading}", { heading }));
+    this.view.gNodes.attr("aria-label", _("{heading}: game tree, arrow keys move between nodes", { heading }));
     this.els.open.href = openHref;
-    this.els.open.setAttribute("aria-label", `Open ${heading} in the visualizer`);
+    this.els.open.setAttribute("aria-label", _("Open {heading} in the visualizer", { heading }));
     this.els.open.hidden = false;
     const loading = this.els.tree.querySelector(".pane-loading");
     if (loading) loading.remove();

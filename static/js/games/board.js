@@ -6,6 +6,7 @@
 // position is the root's board plus the cells along its path (each node's `action` is the
 // cell it marks), the marks alternating from the side to move at the root.
 
+import { _ } from "../lib/i18n.js";
 import { PRUNED } from "../trace/trace.js";
 
 export const EMPTY = ".........";
@@ -50,7 +51,11 @@ export function squareOf(cell) {
 
 /** "square 6 (row 2, column 3)". */
 export function cellName(cell) {
-  return `square ${squareOf(cell)} (row ${Math.floor(cell / 3) + 1}, column ${(cell % 3) + 1})`;
+  return _("square {square} (row {row}, column {column})", {
+    square: squareOf(cell),
+    row: Math.floor(cell / 3) + 1,
+    column: (cell % 3) + 1,
+  });
 }
 
 /**

@@ -14,6 +14,7 @@
 // computer's move names that move too, until the focus leaves it. The board holds the focus
 // while the computer thinks and once the game is over, with a visible ring (a11y.css).
 
+import { _ } from "../lib/i18n.js";
 import { MiniBoard, EMPTY, cellName, place, squareOf, statusOf, toMove, winningLine } from "./board.js";
 import { DecisionView } from "./decision-view.js";
 import { getJson, withQuery } from "./http.js";
@@ -33,11 +34,12 @@ const ruleSelect = $("#ttt-rule");
 const orderingSelect = $("#ttt-ordering");
 const placeholder = $("#decision-placeholder");
 
-const RULE_TEXT = {
-  standard: "The computer prunes by the standard rule: a node stops searching its moves as soon as α ≥ β.",
-  strict: "The computer prunes by the strict rule (CS188): MAX stops when v > β, MIN when v < α; never on a tie.",
-};
-const STATUS_TEXT = { "x-wins": "X wins", "o-wins": "O wins", draw: "Draw" };
+// The texts in the page's language, looked up when shown (lib/i18n.js).
+const RULE_TEXT = () => ({
+  standard: _("The computer prunes by the standard rule: a node stops searching its moves as soon as α ≥ β."),
+  strict: _("The computer prunes by the strict rule (CS188): MAX stops when v > β, MIN when v < α; never on a tie."),
+});
+const STATUS_TEXT = () => ({ "x-wins": _("X wins"), "o-wins": _("O wins"), draw: _("Draw") });
 
 // The game: boards[0] is the empty board, boards[i] the board after move i; movers[i - 1]
 // says who made move i. decisions.get(i): the search behind the computer's move i.
@@ -79,16 +81,16 @@ function render() {
     const mark = b[cell] === "." ? "" : b[cell];
     if (button.textContent !== mark) button.textContent = mark;
     button.dataset.mark = mark || "empty";
-    button.setAttribute("aria-label", `${cellName(cell)}, ${mark || "empty"}`);
+    button.setAttribute("aria-label", [cellName(cell), mark || _("empty")].join(", "));
     button.disabled = !open || mark !== "";
     button.classList.toggle("win", !!won && won.line.includes(cell));
   });
   statusEl.dataset.gameStatus = status;
   let text;
-  if (status !== "playing") text = STATUS_TEXT[status];
-  else if (game.error) text = `The computer could not move: ${game.error}`;
-  else if (game.thinking || toMove(b) !== game.student) text = "The computer is thinking…";
-  else text = "Your move";
+  if (status !== "playing") text = STATUS_TEXT()[status];
+  else if (game.error) text = _("The computer could not move: {error}", { error: game.error });
+  else if (game.thinking || toMove(b) !== game.student) text = _("The computer is thinking…");
+  else text = _("Your move");
   if (statusEl.textContent !== text) statusEl.textContent = text;
   statusEl.classList.toggle("error", !!game.error);
   statusEl.dataset.outcome = status === "playing" ? "" : outcome(status);
@@ -96,7 +98,9 @@ function render() {
   setEnabled(undoButton, game.movers.includes("student"));
   const last = lastDecision();
   setEnabled(showButton, !!last);
-  showButton.textContent = last ? `Show the search behind ${last.mark}→${squareOf(last.move)}` : "Show the search";
+  showButton.textContent = last
+    ? _("Show the search behind {move}", { move: `${last.mark}→${squareOf(last.move)}` })
+    : _("Show the search");
 }
 
 /** aria-disabled, not disabled: a button that stops working keeps the keyboard focus. */
@@ -121,7 +125,7 @@ function lastDecision() {
 function ending() {
   const status = statusOf(current());
   if (status === "playing") return "";
-  return { "you-win": " You win.", "computer-wins": " The computer wins.", draw: " It is a draw." }[outcome(status)];
+  return { "you-win": _(" You win."), "computer-wins": _(" The computer wins."), draw: _(" It is a draw.") }[outcome(status)];
 }
 
 function say(text) {
@@ -137,7 +141,7 @@ function newGame() {
   game.decisions = new Map();
   game.thinking = false;
   game.error = null;
-  say(game.student === "X" ? "You play X and move first." : "You play O: the computer (X) moves first.");
+  say(game.student === "X" ? _("You play X and move first.") : _("You play O: the computer (X) moves first."));
   render();
   if (toMove(current()) !== game.student) computerMove();
 }
@@ -147,7 +151,7 @@ function play(cell) {
   const hadFocus = document.activeElement === cells[cell];
   game.boards.push(place(current(), cell, game.student));
   game.movers.push("student");
-  say(`You played ${game.student} in ${cellName(cell)}.${ending()}`);
+  say(_("You played {mark} in {square}.", { mark: game.student, square: cellName(cell) }) + ending());
   if (hadFocus) $("#board").focus(); // the cell is disabled now: keep focus in the board
   render();
   if (statusOf(current()) === "playing") computerMove({ refocus: hadFocus });
@@ -168,7 +172,7 @@ async function computerMove({ refocus = false } = {}) {
     if (ticket !== game.ticket) return;
     game.thinking = false;
     game.error = err.message;
-    say(`The computer could not move: ${game.error}`);
+    say(_("The computer could not move: {error}", { error: game.error }));
     render();
     return;
   }
@@ -185,7 +189,7 @@ async function computerMove({ refocus = false } = {}) {
     options: chosen,
     index: game.boards.length - 1,
   });
-  const played = `The computer played ${mark} in ${cellName(reply.move)}.`;
+  const played = _("The computer played {mark} in {square}.", { mark, square: cellName(reply.move) });
   say(played + ending());
   render();
   if (refocus && document.activeElement === $("#board")) focusNear(reply.move, played);
@@ -220,7 +224,7 @@ function undo() {
   game.error = null;
   while (game.movers.length && game.movers[game.movers.length - 1] === "computer") pop();
   pop(); // the student's move
-  say("Your last move was taken back.");
+  say(_("Your last move was taken back."));
   render();
 }
 
@@ -238,11 +242,14 @@ function showSearch() {
   placeholder.hidden = true;
   const url = withQuery("/api/games/tictactoe/trace", { board: last.before, ...last.options });
   const practice = withQuery("/practice", { game: "tictactoe", board: last.before, ...last.options });
-  decision.open(url, { title: `The search behind ${last.mark}→${squareOf(last.move)} (move ${last.index})`, practice });
+  decision.open(url, {
+    title: _("The search behind {move} (move {index})", { move: `${last.mark}→${squareOf(last.move)}`, index: last.index }),
+    practice,
+  });
 }
 
 function showRule() {
-  $("#rule-statement").textContent = RULE_TEXT[ruleSelect.value] || "";
+  $("#rule-statement").textContent = RULE_TEXT()[ruleSelect.value] || "";
 }
 
 /** X always moves first: choosing a mark chooses who starts, and the other way round. */

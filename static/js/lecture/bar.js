@@ -15,6 +15,7 @@
 // once but said (a polite live region of its own) at most every AUDIENCE_SAY_MS, the latest
 // count only.
 
+import { _ } from "../lib/i18n.js";
 import { mirror, pageStore } from "../lib/page-store.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
@@ -47,18 +48,18 @@ function button(className, text, onClick) {
  * Enter does not end it by mistake); both put `control` back, focused, and End it then calls
  * `endIt`. The visualizer's bar and a lesson's header use it. */
 export function askBeforeEnding(control, endIt) {
-  const ask = el("p", { className: "lecture-end-ask", role: "alert" }, "End the lecture for every student?");
+  const ask = el("p", { className: "lecture-end-ask", role: "alert" }, _("End the lecture for every student?"));
   const restore = () => {
     ask.remove();
     yes.remove();
     no.replaceWith(control);
   };
-  const yes = button("lecture-end-confirm", "End it", () => {
+  const yes = button("lecture-end-confirm", _("End it"), () => {
     restore();
     control.focus(); // where the ending page puts the focus next (lecture bar: Start lecture)
     endIt();
   });
-  const no = button("lecture-end-cancel", "Keep lecturing", () => {
+  const no = button("lecture-end-cancel", _("Keep lecturing"), () => {
     restore();
     control.focus();
   });
@@ -111,10 +112,10 @@ export class LectureBar {
     this.startButton = el("button", { type: "button", className: "lecture-start lecture-ui" });
     // On phones only "Lecture" shows; the button's name stays "Start lecture".
     this.startButton.append(
-      el("span", { className: "lecture-start-long" }, "Start lecture"),
-      el("span", { className: "lecture-start-short", "aria-hidden": "true" }, "Lecture")
+      el("span", { className: "lecture-start-long" }, _("Start lecture")),
+      el("span", { className: "lecture-start-short", "aria-hidden": "true" }, _("Lecture"))
     );
-    this.startButton.title = "Students follow this screen live on their own devices";
+    this.startButton.title = _("Students follow this screen live on their own devices");
     this.startButton.addEventListener("click", () => this.room.start());
     const toggle = document.getElementById("toggle-inputs");
     const before = toggle && toggle.parentNode === header ? toggle : null;
@@ -122,7 +123,7 @@ export class LectureBar {
 
     // "Join a lecture" at the top of the input panel.
     const form = el("form", { className: "lecture-join lecture-ui", novalidate: "" });
-    const label = el("label", { for: "lecture-code" }, "Join a lecture");
+    const label = el("label", { for: "lecture-code" }, _("Join a lecture"));
     const row = el("div", { className: "lecture-join-row" });
     this.codeInput = el("input", {
       type: "text",
@@ -135,7 +136,7 @@ export class LectureBar {
       maxlength: "12",
       "aria-describedby": "lecture-join-error",
     });
-    const joinButton = el("button", { type: "submit", className: "secondary" }, "Join");
+    const joinButton = el("button", { type: "submit", className: "secondary" }, _("Join"));
     this.joinError = el("p", { className: "field-error", id: "lecture-join-error", role: "alert" });
     this.joinError.hidden = true;
     row.append(this.codeInput, joinButton);
@@ -160,7 +161,7 @@ export class LectureBar {
     if (inputs) inputs.insertBefore(form, inputs.firstChild);
 
     // The bar above the tree (#lecture-bar): presenter panel, student banner, or an error.
-    this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar", "aria-label": "Lecture" });
+    this.element = el("section", { className: "lecture-bar lecture-ui", id: "lecture-bar", "aria-label": _("Lecture") });
     this.element.hidden = true;
     mirror(pageStore, "lecture", this.element, "mode");
     const stage = document.getElementById("stage");
@@ -227,7 +228,7 @@ export class LectureBar {
 
   /** "End lecture", which asks first (askBeforeEnding). */
   endControl() {
-    const end = button("lecture-end", "End lecture", () => askBeforeEnding(end, () => this.room.endLecture()));
+    const end = button("lecture-end", _("End lecture"), () => askBeforeEnding(end, () => this.room.endLecture()));
     return end;
   }
 
@@ -243,7 +244,7 @@ export class LectureBar {
       document.createTextNode(" Following the teacher · "),
       el("strong", { className: "lecture-code" }, formatCode(code))
     );
-    const explore = button("lecture-explore", "Explore on my own", () => this.room.detach());
+    const explore = button("lecture-explore", _("Explore on my own"), () => this.room.detach());
     this.element.append(text, this.status, explore, this.leaveButton());
     this.setStatus("");
     if (hadFocus) explore.focus();
@@ -253,8 +254,11 @@ export class LectureBar {
     if (pageStore.get().lecture === "detached") return;
     const hadFocus = this.clearBar("detached");
     const text = el("p", { className: "lecture-banner" });
-    text.append(document.createTextNode("Exploring on your own · lecture "), el("strong", { className: "lecture-code" }, formatCode(code)));
-    const follow = button("lecture-follow primary", "Follow the teacher again", () => this.room.resync());
+    text.append(
+      document.createTextNode(_("Exploring on your own · lecture") + " "),
+      el("strong", { className: "lecture-code" }, formatCode(code))
+    );
+    const follow = button("lecture-follow primary", _("Follow the teacher again"), () => this.room.resync());
     this.element.append(text, this.status, follow, this.leaveButton());
     this.setStatus("");
     if (hadFocus) follow.focus();
@@ -264,13 +268,13 @@ export class LectureBar {
   showError(message) {
     const hadFocus = this.clearBar("error");
     const text = el("p", { className: "lecture-error", role: "alert" }, message);
-    const close = button("ghost", "Close", () => this.hideBar());
+    const close = button("ghost", _("Close"), () => this.hideBar());
     this.element.append(text, close);
     if (hadFocus) close.focus();
   }
 
   leaveButton() {
-    return button("lecture-leave ghost", "Leave", () => this.room.leave());
+    return button("lecture-leave ghost", _("Leave"), () => this.room.leave());
   }
 
   setStatus(message, isError = false) {
@@ -294,21 +298,27 @@ export function joinParts(code, onQr) {
   const qrButton = el("button", {
     type: "button",
     className: "lecture-qr-button",
-    "aria-label": "Show the QR code large",
-    title: "Show the QR code large",
+    "aria-label": _("Show the QR code large"),
+    title: _("Show the QR code large"),
   });
-  const qr = el("img", { className: "lecture-qr", src: `/lecture/${code}/qr.svg`, alt: `QR code of ${link}`, width: "64", height: "64" });
+  const qr = el("img", {
+    className: "lecture-qr",
+    src: `/lecture/${code}/qr.svg`,
+    alt: _("QR code of {link}", { link }),
+    width: "64",
+    height: "64",
+  });
   qrButton.append(qr);
   qrButton.addEventListener("click", onQr);
   const join = el("div", { className: "lecture-join-info" });
   const line = el("p", { className: "lecture-link-line" });
   line.append(
-    el("span", { className: "lecture-label" }, "Join at "),
+    el("span", { className: "lecture-label" }, _("Join at") + " "),
     el("a", { href: link, className: "lecture-link", target: "_blank", rel: "noopener" }, link)
   );
   const codeLine = el("p", { className: "lecture-code-line" });
   codeLine.append(
-    el("span", { className: "lecture-label" }, "or type the code "),
+    el("span", { className: "lecture-label" }, _("or type the code") + " "),
     el("strong", { className: "lecture-code" }, formatCode(code))
   );
   join.append(line, codeLine);
@@ -328,8 +338,9 @@ function loopbackWarning(origin) {
   return el(
     "p",
     { className: "lecture-loopback-warning", role: "alert" },
-    `Students cannot open this link: ${new URL(origin).hostname} is this computer. ` +
-      `Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:${port} ` +
-      "(script/server prints the address), or open this page at that address."
+    _(
+      "Students cannot open this link: {host} is this computer. Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:{port} (script/server prints the address), or open this page at that address.",
+      { host: new URL(origin).hostname, port }
+    )
   );
 }

@@ -9,6 +9,7 @@
 // throttled sending), player-link.js (reading and driving the player; a student's own input
 // detaches), storage.js (the presenter's key, the address bar), lib/room-codes.js, views.js (pure).
 
+import { _ } from "../lib/i18n.js";
 import { LectureBar } from "./bar.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 import { Inbox, requestWithAck } from "./payloads.js";
@@ -44,7 +45,7 @@ export class Lecture {
     this.outbox = new PresenterOutbox(this);
     this.socket = null;
     this.listeners = []; // lecture/*.js (questions): told what happens here, see tell()
-    this.inbox = new Inbox((err) => this.setStatus(`The lecture's view could not be loaded: ${err.message}`, true));
+    this.inbox = new Inbox((err) => this.setStatus(_("The lecture's view could not be loaded: {error}", { error: err.message }), true));
     this.bar = new LectureBar(this);
     this.watchPlayer();
     const following = () => this.role === "student" && this.following;
@@ -61,7 +62,7 @@ export class Lecture {
     socket.on("disconnect", () => {
       this.ready = false;
       this.socketId = null;
-      if (this.role) this.setStatus("Connection lost: reconnecting…");
+      if (this.role) this.setStatus(_("Connection lost: reconnecting…"));
     });
     socket.on("lecture:view", (msg) => this.inbox.take(msg, (m) => this.onViewMessage(m)));
     socket.on("lecture:cursor", (msg) => this.inbox.take(msg, (m) => this.onCursorMessage(m)));
@@ -74,7 +75,7 @@ export class Lecture {
       if (!msg || msg.room !== this.code || this.role !== "student") return;
       const code = this.code;
       this.leave({ tell: false });
-      this.bar.showError(`The teacher ended lecture ${formatCode(code)}. You can keep exploring this tree.`);
+      this.bar.showError(_("The teacher ended lecture {code}. You can keep exploring this tree.", { code: formatCode(code) }));
     });
     socket.on("lecture_error", (msg) => {
       // A listener waiting for its own ack claims the error (its form says it).
@@ -137,7 +138,7 @@ export class Lecture {
     if (this.establishing) return;
     const view = this.current;
     if (!view) {
-      this.bar.showError("Run a tree first: the lecture starts from the current view.");
+      this.bar.showError(_("Run a tree first: the lecture starts from the current view."));
       return;
     }
     // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
@@ -147,7 +148,7 @@ export class Lecture {
     this.establishing = false;
     this.bar.setStartBusy(false);
     if (!ack.ok) {
-      this.bar.showError(`The lecture could not start: ${ack.error}`);
+      this.bar.showError(_("The lecture could not start: {error}", { error: ack.error }));
       return;
     }
     // The button goes (hidden while presenting): its focus moves to the bar.
@@ -188,7 +189,7 @@ export class Lecture {
     if (!ack.ok) {
       if (ack.timeout) return this.retrySoon();
       this.stopPresenting();
-      this.bar.showError(`Lecture ${formatCode(code)}: ${ack.error}`);
+      this.bar.showError(_("Lecture {code}: {error}", { code: formatCode(code), error: ack.error }));
       if (reload) this.app.openDefault();
       return;
     }
@@ -291,7 +292,7 @@ export class Lecture {
       this.seq = 0;
       this.viewSeq = -1; // the seq of the view this page holds
       this.bar.showStudent(code);
-      this.setStatus("Joining…");
+      this.setStatus(_("Joining…"));
     }
     const ack = await this.request("lecture:join", { room: code, student: studentToken() });
     this.establishing = false;
@@ -299,7 +300,7 @@ export class Lecture {
     if (!ack.ok) {
       if (ack.timeout) return this.retrySoon();
       this.leave({ tell: false });
-      this.bar.showError(`Could not join the lecture: ${ack.error}`);
+      this.bar.showError(_("Could not join the lecture: {error}", { error: ack.error }));
       if (first) this.app.openDefault();
       return;
     }

@@ -4,6 +4,7 @@
 // it to this browser's draft lesson (lib/lesson-library.js), which /lessons/new opens. The status
 // next to the button says so, with a link to the editor.
 
+import { _ } from "./i18n.js";
 import { MAX_SLIDES, addToDraft, readDraft } from "./lesson-library.js";
 
 /** Wire `button`: on click, add `makeSlide()` to the draft and say so in `status`. */
@@ -15,15 +16,15 @@ export function wireAddToLesson(button, makeSlide, status) {
       if (withLink) {
         const link = document.createElement("a");
         link.href = "/lessons/new";
-        link.textContent = "Open the lesson editor";
+        link.textContent = _("Open the lesson editor");
         status.append(" ", link);
       }
     };
-    if (!slide) return say("Nothing to add yet: load a tree first.", false);
-    if (readDraft().slides.length >= MAX_SLIDES) return say(`The draft lesson is full (${MAX_SLIDES} slides).`, true);
+    if (!slide) return say(_("Nothing to add yet: load a tree first."), false);
+    if (readDraft().slides.length >= MAX_SLIDES) return say(_("The draft lesson is full ({count} slides).", { count: MAX_SLIDES }), true);
     const count = addToDraft(slide);
-    if (!count) return say("This browser would not keep the draft (storage is full or off).", false);
-    say(`Added “${slide.title}” as slide ${count} of the draft lesson.`, true);
+    if (!count) return say(_("This browser would not keep the draft (storage is full or off)."), false);
+    say(_("Added “{title}” as slide {count} of the draft lesson.", { title: slide.title, count }), true);
   });
 }
 

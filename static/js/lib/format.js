@@ -1,4 +1,8 @@
 // lib/format.js: how numbers, bounds and paths read on screen (∞ and −∞, real minus signs).
+// Node values read the same in every language (as the tree draws them); counts for reading
+// go through lib/i18n.js's formatNumber.
+
+import { pgettext } from "./i18n.js";
 
 const MINUS = "\u2212";
 
@@ -46,3 +50,10 @@ export function relationSymbol(relation) {
 }
 
 export const KIND_NAMES = { max: "MAX", min: "MIN", chance: "CHANCE" };
+
+/** A node kind as sentences in the page's language name it: MAX and MIN as textbooks write
+ * them in every language, CHANCE translated. */
+export function kindName(kind) {
+  if (kind === "chance") return pgettext("node kind", "CHANCE");
+  return KIND_NAMES[kind] || kind;
+}

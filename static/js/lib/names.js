@@ -11,8 +11,10 @@
 // app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
 // accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
 
+import { _, language, ngettext, pgettext } from "./i18n.js";
+
 const NAMES = new WeakMap(); // trace → its names (computed once per trace)
-const UNIQUE = new WeakMap(); // trace → its unique names
+const UNIQUE = new WeakMap(); // trace → its unique names, in the language they were made in
 
 /** The n-th letter name (0 → "A", 25 → "Z", 26 → "AA", 701 → "ZZ", 702 → "AAA"). */
 function letterName(n) {
@@ -48,12 +50,12 @@ export function nodeNames(trace) {
 /** Every node's name told apart from the others: a name more than one node has becomes
  * "name under parent (node K)", K its letter name (the root: "name (node A)"). */
 export function uniqueNames(trace) {
-  let unique = UNIQUE.get(trace);
-  if (unique) return unique;
+  const cached = UNIQUE.get(trace);
+  if (cached && cached.language === language()) return cached.names;
   const names = nodeNames(trace);
   const counts = new Map();
   for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
-  unique = names;
+  let unique = names;
   if ([...counts.values()].some((count) => count > 1)) {
     unique = [...names];
     const queue = [0];
@@ -61,13 +63,14 @@ export function uniqueNames(trace) {
       const id = queue[place];
       if (counts.get(names[id]) > 1) {
         const parent = trace.nodes[id].parent;
-        const under = parent === null || parent === undefined ? "" : ` under ${names[parent]}`;
-        unique[id] = `${names[id]}${under} (node ${letterName(place)})`;
+        const values = { name: names[id], parent: names[parent], node: letterName(place) };
+        unique[id] =
+          parent === null || parent === undefined ? _("{name} (node {node})", values) : _("{name} under {parent} (node {node})", values);
       }
       queue.push(...trace.children[id]);
     }
   }
-  UNIQUE.set(trace, unique);
+  UNIQUE.set(trace, { language: language(), names: unique });
   return unique;
 }
 
@@ -87,15 +90,23 @@ export function moveName(trace, id, names = nodeNames(trace)) {
 }
 
 /**
- * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more").
+ * Nodes by name: "F", "F and G", "F, G and H", capped for long lists ("… and 40 more"), in
+ * the page's language.
  * `names`: the names to use (uniqueNames' in sentences that must name one node).
  */
 export function nameList(trace, ids, cap = 6, names = nodeNames(trace)) {
   const shown = ids.slice(0, cap).map((id) => names[id]);
   const more = ids.length - shown.length;
-  if (more > 0) return `${shown.join(", ")} and ${more} more`;
-  if (shown.length <= 1) return shown.join("");
-  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+  if (more > 0) shown.push(ngettext("{n} more", "{n} more", more));
+  return joinNames(shown);
+}
+
+/** Phrases joined as a list in the page's language: "F", "F and G", "F, G and H" (the
+ * catalog's words, as app/practice/words.py joins them: the page and the API agree). */
+export function joinNames(items) {
+  if (items.length <= 1) return items.join("");
+  const separator = pgettext("list separator", ", ");
+  return _("{items} and {last}", { items: items.slice(0, -1).join(separator), last: items[items.length - 1] });
 }
 
 const SQUARE_MOVE = /^[XO]→\d$/; // a tic-tac-toe move's name: it names its square already

@@ -6,10 +6,12 @@
 //   singleKeys   the "Single-key shortcuts" choice made on this page, null: none (the stored
 //                setting holds, lib/single-keys.js)
 //   theme        "system" | "light" | "dark" (lib/theme.js), null until the page sets it up
+//   lang         the page's language, a BCP 47 tag ("en", "de", "es", "zh-Hans"; lib/i18n.js,
+//                lib/language.js): panels that write text subscribe and write it again
 //   form         how a negamax trace's numbers are shown: "mover" (its own) | "minimax"
 //                (visualizer/minimax-form-switch.js, the address's form=minimax)
 // Writers set it (lecture/bar.js, player/presentation.js, lesson/present-mode.js,
-// lib/single-keys.js, lib/theme.js); readers subscribe or get(), never read it back from the DOM. The
+// lib/single-keys.js, lib/theme.js, lib/language.js); readers subscribe or get(), never read it back from the DOM. The
 // data-* attributes CSS and tests see are mirrors, each written by `mirror` alone, installed
 // once by the page (or the part) that owns the element. `pageStore` is the page's store: each
 // entry is bundled on its own (and the unbundled modules load once per page), so a page has one.
@@ -18,7 +20,16 @@ import { createStore } from "./store.js";
 
 /** A page store with `fields` overriding the defaults (no lecture, no switch, not presenting). */
 export function createPageStore(fields = {}) {
-  return createStore({ lecture: null, hideAnswers: null, presenting: false, singleKeys: null, theme: null, form: "mover", ...fields });
+  return createStore({
+    lecture: null,
+    hideAnswers: null,
+    presenting: false,
+    singleKeys: null,
+    theme: null,
+    lang: null,
+    form: "mover",
+    ...fields,
+  });
 }
 
 export const pageStore = createPageStore();

@@ -16,7 +16,8 @@ OPTION_KEYS.push("fail", "window", "aspiration"); // the windowed searches' (doc
 // (index.html's data-max-url-chars, from the server's public limits).
 export const DEFAULT_MAX_URL_CHARS = 8000;
 const WRITE_INTERVAL_MS = 300; // history.replaceState is rate-limited by browsers
-const KEPT_KEYS = ["lecture", "present"]; // lecture mode's own (lecture/storage.js): kept as they are
+// Kept as they are: lecture mode's own (lecture/storage.js) and the page's language (lang=).
+const KEPT_KEYS = ["lecture", "present", "lang"];
 
 /** Read the view from a query string: {source, options, step, form} (step: number | "end" |
  * null; form: "mover" | "minimax"). */

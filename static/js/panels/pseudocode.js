@@ -3,6 +3,7 @@
 // by more than its colour: a "▶" in the gutter (a secondary line, "▷"), hidden from assistive
 // technology, which reads aria-current="true" on the line.
 
+import { _ } from "../lib/i18n.js";
 import { CURRENT_MARK, SECONDARY_MARK, linesFor, listing } from "../trace/pseudocode.js";
 
 export class Pseudocode {
@@ -15,7 +16,7 @@ export class Pseudocode {
     this.offsets = null;
     // A scrolling listing must be reachable by keyboard (reveal() sets its tabindex): name it.
     if (!listElement.hasAttribute("aria-label") && !listElement.hasAttribute("aria-labelledby")) {
-      listElement.setAttribute("aria-label", "Pseudocode");
+      listElement.setAttribute("aria-label", _("Pseudocode"));
     }
     listElement.addEventListener("scroll", () => {
       this.scrollTop = listElement.scrollTop;

@@ -5,20 +5,23 @@
 // ANSWER_HIDDEN until the last step of a finished search.
 
 import { fmt } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { moveName, nameOf } from "../lib/names.js";
 
-const ROWS = [
-  ["visited", "Nodes visited"],
-  ["leaves", "Leaves evaluated"],
-  ["cutoffs", "Cutoffs"],
-  ["pruned", "Nodes pruned"],
-  ["saved", "Saved vs minimax"],
-  ["value", "Root value"],
-  ["best", "Best move"],
+// The rows' names in the page's language when the panel is made (the language switch turns
+// them in place, lib/language.js).
+const ROWS = () => [
+  ["visited", _("Nodes visited")],
+  ["leaves", _("Leaves evaluated")],
+  ["cutoffs", _("Cutoffs")],
+  ["pruned", _("Nodes pruned")],
+  ["saved", _("Saved vs minimax")],
+  ["value", _("Root value")],
+  ["best", _("Best move")],
   [
     "knuth",
-    "Perfect-order leaves",
-    "Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree",
+    _("Perfect-order leaves"),
+    _("Knuth–Moore minimum: alpha-beta with perfect move ordering evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree"),
   ],
 ];
 
@@ -39,14 +42,14 @@ function lineIds(trace, positions) {
 
 const ANSWER_HIDDEN = "—";
 const ANSWER_ROWS = ["saved", "value", "best", "knuth"]; // hidden until the end with "Hide answers"
-const HIDDEN_HINT = "Hidden until the search reaches the end (Hide answers)";
+const hiddenHint = () => _("Hidden until the search reaches the end (Hide answers)");
 
 export class Stats {
   constructor(element) {
     this.element = element;
     this.cells = new Map();
     this.element.replaceChildren();
-    for (const [key, title, hint] of ROWS) {
+    for (const [key, title, hint] of ROWS()) {
       const row = document.createElement("div");
       row.className = "stat";
       row.dataset.stat = key;
@@ -83,7 +86,7 @@ export class Stats {
 
   clear() {
     this.trace = null;
-    for (const [key] of ROWS) this.set(key, "—");
+    for (const [key] of ROWS()) this.set(key, "—");
   }
 
   /**
@@ -97,13 +100,14 @@ export class Stats {
     const set = (key, text) => this.set(key, hide && ANSWER_ROWS.includes(key) ? ANSWER_HIDDEN : text);
     const total = t.size;
     const summary = final ? t.summary : null;
-    set("visited", `${s.visited} of ${total}`);
-    set("leaves", `${s.leaves} of ${this.minimaxLeaves}`);
+    set("visited", _("{count} of {total}", { count: s.visited, total }));
+    set("leaves", _("{count} of {total}", { count: s.leaves, total: this.minimaxLeaves }));
     const windowed = !["minimax", "expectimax"].includes(t.options.algorithm);
-    set("cutoffs", windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : "none (no pruning)");
+    set("cutoffs", windowed ? `${s.cutAlpha + s.cutBeta} (α ${s.cutAlpha}, β ${s.cutBeta})` : _("none (no pruning)"));
     set("pruned", String(s.pruned));
     const saved = summary ? summary.percent_saved : total ? (100 * s.pruned) / total : 0;
-    set("saved", `${fmt(Math.round(saved * 10) / 10)}%${summary ? "" : " so far"}`);
+    const percent = `${fmt(Math.round(saved * 10) / 10)}%`;
+    set("saved", summary ? percent : _("{percent} so far", { percent }));
     if (final && s.done[0]) {
       set("value", fmt(s.value[0]));
       const line = summary ? lineIds(t, summary.principal_variation) : [];
@@ -112,7 +116,8 @@ export class Stats {
         set("best", "—");
       } else {
         const names = line.map((id) => nameOf(t, id)).join(" → ");
-        set("best", `${moveName(t, best)}${line.length > 1 ? `; line ${names}` : ""}`);
+        const move = moveName(t, best);
+        set("best", line.length > 1 ? _("{move}; line {names}", { move, names }) : move);
       }
     } else {
       set("value", s.done[0] ? fmt(s.value[0]) : "—");
@@ -124,7 +129,7 @@ export class Stats {
       const shape = u ? ` (b = ${u.branching}, d = ${u.depth})` : "";
       set("knuth", `${known.knuth_moore_leaves}${shape}`);
     } else if (known) {
-      set("knuth", "n/a");
+      set("knuth", _("n/a"));
     } else {
       set("knuth", "—");
     }
@@ -133,7 +138,7 @@ export class Stats {
       for (const key of ANSWER_ROWS) {
         const cell = this.cells.get(key);
         cell.parentElement.classList.toggle("answer-hidden", hide);
-        if (hide) cell.title = HIDDEN_HINT;
+        if (hide) cell.title = hiddenHint();
         else cell.removeAttribute("title");
       }
     }

@@ -5,6 +5,7 @@
 // setting off (lib/single-keys.js) they do nothing. Presentation mode (player/presentation.js)
 // and a presented lesson (lesson/present-mode.js) own one each and pass it their keys.
 
+import { _ } from "../lib/i18n.js";
 import { clickerCommand } from "../lib/keys.js";
 import { singleKeysOn } from "../lib/single-keys.js";
 
@@ -47,7 +48,7 @@ export class BlankScreen {
       this.sheet.className = "blank-screen";
       const hint = document.createElement("span");
       hint.className = "visually-hidden";
-      hint.textContent = "The screen is blank: press B to show it again.";
+      hint.textContent = _("The screen is blank: press B to show it again.");
       this.sheet.append(hint);
       this.sheet.addEventListener("click", () => this.set(false));
       document.body.append(this.sheet);

@@ -24,6 +24,7 @@
 // drawing a step takes 0.6 ms on average, 10 ms at most, and steps come every 43.8 ms;
 // requestAnimationFrame would round that to 2 or 3 frames (33 or 50 ms), so it is not used.
 
+import { _ } from "../lib/i18n.js";
 import { clickerCommand, ownsKey } from "../lib/keys.js";
 import { stepOut, stepOver } from "../trace/stepping.js";
 import { createRunStore } from "./run-store.js";
@@ -304,13 +305,14 @@ export class Player {
     els.slider.max = String(this.n);
     if (!this.sliding) els.slider.value = String(this.k);
     els.slider.disabled = empty;
-    els.slider.setAttribute("aria-valuetext", `step ${this.k} of ${this.n}`);
-    els.counter.textContent = `step ${this.k} of ${this.n}${this.complete || empty ? "" : "…"}`;
+    const position = { k: this.k, n: this.n };
+    els.slider.setAttribute("aria-valuetext", _("step {k} of {n}", position));
+    els.counter.textContent = this.complete || empty ? _("step {k} of {n}", position) : _("step {k} of {n}…", position);
     // One name ("Play") and a pressed state: a toggle button whose name changed as well would
     // be read "Pause, pressed" (issue 26). The icon and the tooltip show what a press does.
     els.play.setAttribute("aria-pressed", this.playing ? "true" : "false");
     els.play.dataset.playing = this.playing ? "true" : "false";
-    els.play.title = this.playing ? "Pause (Space)" : "Play (Space)";
+    els.play.title = this.playing ? _("Pause (Space)") : _("Play (Space)");
     // aria-disabled (not disabled) keeps keyboard focus on a button that reaches the end.
     const off = (el, value) => el.setAttribute("aria-disabled", value ? "true" : "false");
     off(els.first, empty || this.k === 0);

@@ -28,6 +28,7 @@
 // writes the setting to the page store's `hideAnswers` (mirrored on `body[data-hide-answers]`;
 // lecture/questions.js subscribes).
 
+import { _ } from "../lib/i18n.js";
 import { ownsKey } from "../lib/keys.js";
 import { pageStore } from "../lib/page-store.js";
 import { singleKeysOn } from "../lib/single-keys.js";
@@ -131,7 +132,7 @@ export class Presentation {
     this.els.layout.classList.add("presenting");
     if (this.els.heading) {
       const title = document.getElementById("doc-title");
-      this.els.heading.textContent = `Presenting: ${title ? title.textContent : document.title}`;
+      this.els.heading.textContent = _("Presenting: {title}", { title: title ? title.textContent : document.title });
       this.els.heading.hidden = false;
     }
     this.els.exit.hidden = false;

@@ -11,6 +11,7 @@
 // body[data-run-state]: loading | done | error (tests wait on it). window.prune: hooks for
 // tests.
 
+import { _, ngettext } from "../lib/i18n.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
@@ -155,7 +156,7 @@ function tryAgain() {
   const first = question ? questions.clearWrong(items) : sheet.clearWrong(items);
   const kept = items.filter((item) => gradeOf(item.kind) === "correct").length;
   results.hide();
-  say(`Wrong answers cleared; ${kept} correct ${kept === 1 ? "answer is" : "answers are"} kept.`);
+  say(ngettext("Wrong answers cleared; {n} correct answer is kept.", "Wrong answers cleared; {n} correct answers are kept.", kept));
   (first || document.querySelector("#sheet-rows input:not([disabled])") || $(question ? "question-check" : "check")).focus();
 }
 
@@ -164,7 +165,7 @@ function showAnswer() {
   if (question) questions.setAnswer(questionAnswer(trace));
   else sheet.setAnswer(engineAnswer(trace, truth));
   results.hide();
-  say("The engine's answer is filled in. Check grades it; the visualizer shows how it comes about.");
+  say(_("The engine's answer is filled in. Check grades it; the visualizer shows how it comes about."));
 }
 
 /** The rules, the address and the tree choice, for the exercise shown. */
@@ -201,13 +202,13 @@ async function open(next, { keep = false } = {}) {
     if (refusal) throw new Error(refusal);
     loaded = await loadExercise(next, {
       version,
-      onRetry: ({ wait }) => say(`The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`),
+      onRetry: ({ wait }) => say(_("The server is busy: trying again in {seconds} s…", { seconds: Math.ceil(wait / 1000) })),
     });
   } catch (err) {
     if (load !== loads) return;
     const box = $("practice-loading");
     box.hidden = false;
-    box.textContent = `This tree cannot be practised: ${err.message}`;
+    box.textContent = _("This tree cannot be practised: {error}", { error: err.message });
     box.classList.add("practice-error");
     setRunState("error");
     return;

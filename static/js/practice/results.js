@@ -3,6 +3,7 @@
 // goes wrong), then the correct answers, folded. Every item has an icon as well as a colour
 // (GRADE_ICONS), the same icons the tree's badges use. Text goes in by textContent only.
 
+import { _ } from "../lib/i18n.js";
 import { GRADE_ICONS } from "./marks.js";
 
 export const KIND_LABELS = {
@@ -83,7 +84,7 @@ export class Results {
     els.mistakes.replaceChildren(...mistakes.map((item) => this.row(item, true)));
     els.mistakes.hidden = mistakes.length === 0;
     els.correctList.replaceChildren(...correct.map((item) => this.row(item, false)));
-    els.correct.querySelector("summary").textContent = `Correct answers (${correct.length})`;
+    els.correct.querySelector("summary").textContent = _("Correct answers ({count})", { count: correct.length });
     els.correct.hidden = correct.length === 0;
     els.stale.hidden = true;
     els.section.hidden = false;

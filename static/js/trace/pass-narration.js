@@ -2,15 +2,16 @@
 // Star1/Star2 (docs/protocol.md): a pass starting, the transposition table's hits and stores
 // (the root's store is the search's bounds after a pass), and a chance node's cutoff with
 // its bound arithmetic ("after B's children 0.5·3 + 0.5·U = 6.5 ≤ α = 7"). narration.js asks
-// here for these kinds; DOM-free.
+// here for these kinds; DOM-free; the sentences are the page language's (lib/i18n.js).
 
 import { fmt } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { nameList, nameOf } from "../lib/names.js";
 import { num } from "./trace.js";
 
 /** Bounds [lower, upper] as people read them: "[3, ∞)", "(−∞, 2]", "exactly 3". */
 export function boundsText(lower, upper) {
-  if (lower === upper) return `exactly ${fmt(lower)}`;
+  if (lower === upper) return _("exactly {value}", { value: fmt(lower) });
   const open = lower === -Infinity ? "(" : "[";
   const close = upper === Infinity ? ")" : "]";
   return `${open}${fmt(lower)}, ${fmt(upper)}${close}`;
@@ -18,25 +19,30 @@ export function boundsText(lower, upper) {
 
 function boundsMeaning(lower, upper) {
   if (lower === upper) return "";
-  if (lower === -Infinity) return ` (at most ${fmt(upper)})`;
-  if (upper === Infinity) return ` (at least ${fmt(lower)})`;
-  return ` (between ${fmt(lower)} and ${fmt(upper)})`;
+  if (lower === -Infinity) return _(" (at most {value})", { value: fmt(upper) });
+  if (upper === Infinity) return _(" (at least {value})", { value: fmt(lower) });
+  return _(" (between {lower} and {upper})", { lower: fmt(lower), upper: fmt(upper) });
 }
 
 function passText(trace, e) {
   const alpha = num(e.alpha);
   const beta = num(e.beta);
   if (e.why === "sssstar" && beta === Infinity) {
-    return (
-      `Pass ${e.number} of SSS* (run as MTD(+∞)): the window (+∞ − 1, +∞) fails low everywhere, ` +
-      "so each MIN node tries only its first child: the value found is an upper bound on the root."
+    return _(
+      "Pass {n} of SSS* (run as MTD(+∞)): the window (+∞ − 1, +∞) fails low everywhere, so each MIN node tries only its first child: the value found is an upper bound on the root.",
+      { n: e.number }
     );
   }
-  const name = e.why === "sssstar" ? "SSS* (as MTD(+∞))" : "MTD(f)";
-  return (
-    `Pass ${e.number} of ${name}: a null-window test with (${fmt(alpha)}, ${fmt(beta)}): ` +
-    `is the root ${nameOf(trace, 0)} worth at least ${fmt(beta)}? ` +
-    "The table keeps every node's bounds from earlier passes."
+  const values = { n: e.number, alpha: fmt(alpha), beta: fmt(beta), node: nameOf(trace, 0) };
+  if (e.why === "sssstar") {
+    return _(
+      "Pass {n} of SSS* (as MTD(+∞)): a null-window test with ({alpha}, {beta}): is the root {node} worth at least {beta}? The table keeps every node's bounds from earlier passes.",
+      values
+    );
+  }
+  return _(
+    "Pass {n} of MTD(f): a null-window test with ({alpha}, {beta}): is the root {node} worth at least {beta}? The table keeps every node's bounds from earlier passes.",
+    values
   );
 }
 
@@ -45,19 +51,19 @@ function tableText(trace, k, e, id) {
   const upper = num(e.upper);
   const name = nameOf(trace, id);
   const bounds = boundsText(lower, upper);
+  const values = { node: name, bounds, meaning: boundsMeaning(lower, upper), value: fmt(lower) };
   if (e.action === "store") {
-    if (id === 0) {
-      const met = lower === upper ? `: the bounds meet, so the root's value is ${fmt(lower)}` : "";
-      return `After this pass the root ${name} is ${bounds}${boundsMeaning(lower, upper)}${met}.`;
-    }
-    return `The table stores ${name}'s bounds: ${bounds}${boundsMeaning(lower, upper)}.`;
+    if (id === 0 && lower === upper)
+      return _("After this pass the root {node} is {bounds}{meaning}: the bounds meet, so the root's value is {value}.", values);
+    if (id === 0) return _("After this pass the root {node} is {bounds}{meaning}.", values);
+    return _("The table stores {node}'s bounds: {bounds}{meaning}.", values);
   }
   const next = trace.events[k];
   const answered = next && next.type === "update" && trace.childOf[k] === id;
   if (answered) {
-    return `Table hit: ${name} is already known to be ${bounds}, which answers this test: ${name} is not searched again.`;
+    return _("Table hit: {node} is already known to be {bounds}, which answers this test: {node} is not searched again.", values);
   }
-  return `Table hit: ${name} is already known to be ${bounds}; its window narrows to those bounds.`;
+  return _("Table hit: {node} is already known to be {bounds}; its window narrows to those bounds.", values);
 }
 
 /** The (child, value) pairs a chance node took since it was last entered, before step k. */
@@ -87,7 +93,11 @@ function chanceCutText(trace, k, e, id) {
   const taken = takenChildren(trace, k, id);
   const test = `${fmt(num(e.value))} ${relation} ${symbol} = ${fmt(num(e.bound))}`;
   if (!taken.length) {
-    return `${name}: probing its children (each one's first child) bounds its value: ${test}, so the rest (${skipped}) cannot matter.`;
+    return _("{node}: probing its children (each one's first child) bounds its value: {test}, so the rest ({nodes}) cannot matter.", {
+      node: name,
+      test,
+      nodes: skipped,
+    });
   }
   const seen = new Set(taken.map(([child]) => child));
   const terms = taken.map(([child, value]) => `${fmt(weight(child))}·${fmt(value)}`);
@@ -96,13 +106,14 @@ function chanceCutText(trace, k, e, id) {
   const letter = low ? "U" : star2High ? "W" : "L";
   const mass = rest.reduce((sum, child) => sum + weight(child), 0);
   if (rest.length) terms.push(`${fmt(mass)}·${letter}`);
-  const range = bounds ? ` (leaves lie in [${fmt(bounds[0])}, ${fmt(bounds[1])}])` : "";
-  const probes = star2High ? ", W the probes' bounds" : "";
+  const range = bounds ? _(" (leaves lie in [{lower}, {upper}])", { lower: fmt(bounds[0]), upper: fmt(bounds[1]) }) : "";
+  const probes = star2High ? _(", W the probes' bounds") : "";
   const names = nameList(
     trace,
     taken.map(([child]) => child)
   );
-  return `${name}: after ${names}, ${terms.join(" + ")} = ${test}${range}${probes}: the rest of ${name}'s children (${skipped}) cannot matter.`;
+  const values = { node: name, taken: names, sum: terms.join(" + "), test, range, probes, nodes: skipped };
+  return _("{node}: after {taken}, {sum} = {test}{range}{probes}: the rest of {node}'s children ({nodes}) cannot matter.", values);
 }
 
 /** The sentence for step k when its event is one of this module's kinds ("" otherwise). */

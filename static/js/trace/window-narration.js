@@ -3,9 +3,11 @@
 // against its window, PVS's null-window tests and re-searches ("null-window test: is C
 // better than 3? It fails high (4 > 3), so C is searched again with the full window"), and
 // negamax's steps told from the mover's side. narration.js asks here first; "" means "not
-// one of these: say it the classic way". DOM-free.
+// one of these: say it the classic way". DOM-free; the sentences are the page language's
+// (lib/i18n.js), the names and values put in as the tree shows them.
 
-import { KIND_NAMES, fmt } from "../lib/format.js";
+import { fmt, kindName } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { nameOf } from "../lib/names.js";
 import { num } from "./trace.js";
 
@@ -22,13 +24,33 @@ function lastAt(trace, k, id, types) {
 function passText(trace, k, e) {
   const root = nameOf(trace, 0);
   if (e.why === "aspiration") {
-    return `Pass ${e.number} of aspiration search: the root ${root} is searched with the narrow window ${windowOf(e)} around the guess; a value outside it means a second pass.`;
+    return _(
+      "Pass {n} of aspiration search: the root {node} is searched with the narrow window {window} around the guess; a value outside it means a second pass.",
+      { n: e.number, node: root, window: windowOf(e) }
+    );
   }
   const failed = lastAt(trace, k, 0, ["exit"]);
-  const was = failed ? ` (the root returned ${fmt(num(failed.value))})` : "";
-  const side = e.why === "fail-low" ? "low" : "high";
-  const bound = e.why === "fail-low" ? "at most" : "at least";
-  return `Pass ${e.number - 1} failed ${side}${was}: the root's value is ${bound} that. Pass ${e.number} searches again with the window ${windowOf(e)}: the failed side is opened to infinity.`;
+  const values = { failed: e.number - 1, n: e.number, window: windowOf(e), v: failed ? fmt(num(failed.value)) : "" };
+  if (e.why === "fail-low") {
+    if (failed)
+      return _(
+        "Pass {failed} failed low (the root returned {v}): the root's value is at most that. Pass {n} searches again with the window {window}: the failed side is opened to infinity.",
+        values
+      );
+    return _(
+      "Pass {failed} failed low: the root's value is at most that. Pass {n} searches again with the window {window}: the failed side is opened to infinity.",
+      values
+    );
+  }
+  if (failed)
+    return _(
+      "Pass {failed} failed high (the root returned {v}): the root's value is at least that. Pass {n} searches again with the window {window}: the failed side is opened to infinity.",
+      values
+    );
+  return _(
+    "Pass {failed} failed high: the root's value is at least that. Pass {n} searches again with the window {window}: the failed side is opened to infinity.",
+    values
+  );
 }
 
 /** The root's exit when its result fell outside the window it was entered with. */
@@ -40,14 +62,21 @@ function rootFailText(trace, k, e) {
   const mover = trace.options && trace.options.algorithm === "negamax";
   const sign = mover && trace.nodes[0].kind === "min" ? -1 : 1;
   const next = trace.events[k];
-  const again = next && next.type === "pass" ? " A new pass follows." : "";
+  const values = { v: fmt(v), alpha: fmt(alpha), beta: fmt(beta), value: fmt(sign * v) };
+  let text = "";
   if (v <= alpha && alpha > -Infinity) {
-    return `The root returns ${fmt(v)} ≤ α = ${fmt(alpha)}: it failed low, so its value is ${sign > 0 ? "at most" : "at least"} ${fmt(sign * v)}.${again}`;
+    text =
+      sign > 0
+        ? _("The root returns {v} ≤ α = {alpha}: it failed low, so its value is at most {value}.", values)
+        : _("The root returns {v} ≤ α = {alpha}: it failed low, so its value is at least {value}.", values);
+  } else if (v >= beta && beta < Infinity) {
+    text =
+      sign > 0
+        ? _("The root returns {v} ≥ β = {beta}: it failed high, so its value is at least {value}.", values)
+        : _("The root returns {v} ≥ β = {beta}: it failed high, so its value is at most {value}.", values);
   }
-  if (v >= beta && beta < Infinity) {
-    return `The root returns ${fmt(v)} ≥ β = ${fmt(beta)}: it failed high, so its value is ${sign > 0 ? "at least" : "at most"} ${fmt(sign * v)}.${again}`;
-  }
-  return "";
+  if (text && next && next.type === "pass") return _("{sentence} A new pass follows.", { sentence: text });
+  return text;
 }
 
 /** PVS: a child entered with a window narrower than its parent's is a null-window test. */
@@ -60,11 +89,17 @@ function testText(trace, k, e, id) {
   if (!around) return "";
   const [a, b] = [num(e.alpha), num(e.beta)];
   if (a === num(around.alpha) && b === num(around.beta)) return "";
-  const name = nameOf(trace, id);
+  const values = { node: nameOf(trace, id), window: windowOf(e), alpha: fmt(a), beta: fmt(b) };
   if (trace.nodes[parent].kind === "max") {
-    return `Null-window test of ${name} with ${windowOf(e)}: is ${name} better than ${fmt(a)} for MAX? A result ≤ ${fmt(a)} says no; ≥ ${fmt(b)} says yes.`;
+    return _(
+      "Null-window test of {node} with {window}: is {node} better than {alpha} for MAX? A result ≤ {alpha} says no; ≥ {beta} says yes.",
+      values
+    );
   }
-  return `Null-window test of ${name} with ${windowOf(e)}: is ${name} less than ${fmt(b)}, better for MIN? A result ≥ ${fmt(b)} says no; ≤ ${fmt(a)} says yes.`;
+  return _(
+    "Null-window test of {node} with {window}: is {node} less than {beta}, better for MIN? A result ≥ {beta} says no; ≤ {alpha} says yes.",
+    values
+  );
 }
 
 function researchText(trace, k, e, id) {
@@ -77,48 +112,84 @@ function researchText(trace, k, e, id) {
   if (mover || trace.nodes[parent].kind === "max") {
     const alpha = lastAt(trace, k, parent, ["enter", "update"]);
     const a = alpha ? num(alpha.alpha) : NaN;
-    return `Null-window test: is ${name} better than ${fmt(a)}? It fails high (${fmt(t)} > ${fmt(a)}), so ${name} is searched again with the full window ${full} to find its value.`;
+    return _(
+      "Null-window test: is {node} better than {bound}? It fails high ({value} > {bound}), so {node} is searched again with the full window {window} to find its value.",
+      { node: name, bound: fmt(a), value: fmt(t), window: full }
+    );
   }
   const beta = lastAt(trace, k, parent, ["enter", "update"]);
   const b = beta ? num(beta.beta) : NaN;
-  return `Null-window test: is ${name} less than ${fmt(b)}, better for MIN? It is (${fmt(t)} < ${fmt(b)}), so ${name} is searched again with the full window ${full} to find its value.`;
+  return _(
+    "Null-window test: is {node} less than {bound}, better for MIN? It is ({value} < {bound}), so {node} is searched again with the full window {window} to find its value.",
+    { node: name, bound: fmt(b), value: fmt(t), window: full }
+  );
 }
 
 /** negamax: every node maximises its children's values seen from its own side. */
 function negamaxText(trace, k, e, id) {
-  const name = nameOf(trace, id);
-  const kind = KIND_NAMES[trace.nodes[id].kind];
+  const node = nameOf(trace, id);
+  const kind = kindName(trace.nodes[id].kind);
   switch (e.type) {
     case "enter":
-      return `Visit ${kind} node ${name} with window ${windowOf(e)}, from ${kind}'s side: negamax takes the largest of its children's values, each seen from ${kind}'s side (negated when the mover changes).`;
+      return _(
+        "Visit {kind} node {node} with window {window}, from {kind}'s side: negamax takes the largest of its children's values, each seen from {kind}'s side (negated when the mover changes).",
+        { kind, node, window: windowOf(e) }
+      );
     case "leaf": {
       const raw = trace.nodes[id].value;
       const shown = num(e.value);
       if (raw === undefined || raw === shown) return "";
-      return `Evaluate leaf ${name}: its value is ${fmt(raw)}, which negamax keeps as ${fmt(shown)} (from the side of ${kind}, who moves at its level).`;
+      return _(
+        "Evaluate leaf {node}: its value is {value}, which negamax keeps as {kept} (from the side of {kind}, who moves at its level).",
+        { node, value: fmt(raw), kept: fmt(shown), kind }
+      );
     }
     case "update": {
       const b = trace.before[k - 1];
       const child = trace.childOf[k - 1];
       const cv = num(e.child_value);
       const flips = trace.nodes[child].kind !== trace.nodes[id].kind;
-      const seen = flips ? `, which ${name} sees as ${fmt(cv)}` : "";
-      const own = flips ? -cv : cv;
-      let text = `${kind} node ${name}: ${nameOf(trace, child)} returns ${fmt(own)}${seen}; v = max(${fmt(b.value)}, ${fmt(cv)}) = ${fmt(num(e.value))}`;
-      if (num(e.alpha) !== b.alpha) text += `, so α rises to ${fmt(num(e.alpha))}`;
-      return `${text}.`;
+      const values = {
+        kind,
+        node,
+        child: nameOf(trace, child),
+        value: fmt(flips ? -cv : cv),
+        seen: fmt(cv),
+        before: fmt(b.value),
+        v: fmt(num(e.value)),
+        alpha: fmt(num(e.alpha)),
+      };
+      const rises = num(e.alpha) !== b.alpha;
+      if (flips && rises)
+        return _(
+          "{kind} node {node}: {child} returns {value}, which {node} sees as {seen}; v = max({before}, {seen}) = {v}, so α rises to {alpha}.",
+          values
+        );
+      if (flips)
+        return _("{kind} node {node}: {child} returns {value}, which {node} sees as {seen}; v = max({before}, {seen}) = {v}.", values);
+      if (rises) return _("{kind} node {node}: {child} returns {value}; v = max({before}, {value}) = {v}, so α rises to {alpha}.", values);
+      return _("{kind} node {node}: {child} returns {value}; v = max({before}, {value}) = {v}.", values);
     }
     case "cutoff": {
       const relation = e.relation === ">" ? ">" : "≥";
+      const values = { kind, node, test: `v = ${fmt(num(e.value))} ${relation} β = ${fmt(num(e.bound))}` };
       if (!trace.prunedIds[k - 1].length) {
-        return `${kind} node ${name}: v = ${fmt(num(e.value))} ${relation} β = ${fmt(num(e.bound))}: the cutoff test fires, but this was the last child: nothing is left to prune.`;
+        return _("{kind} node {node}: {test}: the cutoff test fires, but this was the last child: nothing is left to prune.", values);
       }
-      return `${kind} node ${name}: v = ${fmt(num(e.value))} ${relation} β = ${fmt(num(e.bound))}: the player above already has a better option, so the rest of ${name}'s children cannot matter: cutoff.`;
+      return _(
+        "{kind} node {node}: {test}: the player above already has a better option, so the rest of {node}'s children cannot matter: cutoff.",
+        values
+      );
     }
     case "exit": {
       if (id === 0) return "";
       const v = num(e.value);
-      return `${kind} node ${name} returns ${fmt(v)} from its side (${fmt(kind === "MIN" ? -v : v)} in minimax form).`;
+      return _("{kind} node {node} returns {v} from its side ({minimax} in minimax form).", {
+        kind,
+        node,
+        v: fmt(v),
+        minimax: fmt(trace.nodes[id].kind === "min" ? -v : v),
+      });
     }
     default:
       return "";

@@ -10,26 +10,39 @@
 // its parent, ← → go to the previous and next sibling, Home and End to the root and to the
 // last node drawn.
 
-import { KIND_NAMES, fmt } from "../lib/format.js";
+import { KIND_NAMES, fmt, kindName } from "../lib/format.js";
+import { _, formatNumber, pgettext } from "../lib/i18n.js";
 import { spokenName } from "../lib/names.js";
 import { ACTIVE, PRUNED, UNVISITED } from "../trace/trace.js";
 
 const DEEP_LEVEL = 6; // below this many levels, the name says its level
 
-const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+// "cut off after its first child": the ordinal as the page's language puts it there.
+const ORDINALS = () => [
+  pgettext("after its … child", "first"),
+  pgettext("after its … child", "second"),
+  pgettext("after its … child", "third"),
+  pgettext("after its … child", "fourth"),
+  pgettext("after its … child", "fifth"),
+  pgettext("after its … child", "sixth"),
+  pgettext("after its … child", "seventh"),
+  pgettext("after its … child", "eighth"),
+  pgettext("after its … child", "ninth"),
+];
 
 function ordinal(n) {
-  return n <= ORDINALS.length ? ORDINALS[n - 1] : `${n}th`;
+  const words = ORDINALS();
+  return n <= words.length ? words[n - 1] : pgettext("after its … child", "{n}th", { n });
 }
 
 /** What the node is: "leaf E", "MIN node C", "MIN node D (Ghost 1)". */
 function what(trace, id, names, level) {
   const row = trace.nodes[id];
   const name = spokenName(names[id]);
-  if (row.terminal) return `leaf ${name}`;
-  const kind = `${KIND_NAMES[row.kind] || row.kind} node ${name}`;
-  const agent = level && level.agent >= 0 && level.name !== KIND_NAMES[row.kind] ? ` (${level.name})` : "";
-  return kind + agent;
+  if (row.terminal) return _("leaf {node}", { node: name });
+  const values = { kind: kindName(row.kind), node: name, agent: level && level.name };
+  if (level && level.agent >= 0 && level.name !== KIND_NAMES[row.kind]) return _("{kind} node {node} ({agent})", values);
+  return pgettext("accessible name", "{kind} node {node}", values);
 }
 
 /**
@@ -41,27 +54,30 @@ export function nodeLabel(trace, s, id, names, levels, folded = null) {
   const parts = [];
   const state = s.state[id];
   const value = s.value[id];
-  if (row.terminal && row.value !== undefined) parts.push(`value ${fmt(row.value)}`);
+  if (row.terminal && row.value !== undefined) parts.push(_("value {value}", { value: fmt(row.value) }));
   else if (!row.terminal && (s.done[id] || state === ACTIVE) && !Number.isNaN(value)) {
-    parts.push(`${s.done[id] ? "value" : "value so far"} ${fmt(value)}`);
+    parts.push(s.done[id] ? _("value {value}", { value: fmt(value) }) : _("value so far {value}", { value: fmt(value) }));
   }
   if (!row.terminal && state !== UNVISITED && state !== PRUNED && !Number.isNaN(s.alpha[id])) {
     parts.push(`α ${fmt(s.alpha[id])}, β ${fmt(s.beta[id])}`);
   }
-  if (state === PRUNED) parts.push(row.terminal ? "pruned, never evaluated" : "pruned");
+  if (state === PRUNED) parts.push(row.terminal ? _("pruned, never evaluated") : _("pruned"));
   if (row.unexpanded && state === PRUNED) {
-    parts.push(`${row.unexpanded.toLocaleString("en")} positions below it never generated`);
-  } else if (state === UNVISITED) parts.push("not yet searched");
-  else if (state === ACTIVE) parts.push("being searched");
+    parts.push(_("{count} positions below it never generated", { count: formatNumber(row.unexpanded) }));
+  } else if (state === UNVISITED) parts.push(_("not yet searched"));
+  else if (state === ACTIVE) parts.push(_("being searched"));
   if (s.cut[id] >= 0) {
     const searched = trace.children[id].filter((c) => s.done[c] && s.state[c] !== PRUNED).length;
     const pruned = trace.prunedIds[s.cut[id]].length;
-    parts.push(pruned ? `cut off after its ${ordinal(searched)} child` : `cutoff test fired at its last child`);
+    parts.push(pruned ? _("cut off after its {ordinal} child", { ordinal: ordinal(searched) }) : _("cutoff test fired at its last child"));
   }
-  if (s.entries && s.entries[id] > 1) parts.push(`searched ${s.entries[id]} times`);
-  if (folded) parts.push(`folded: ${folded.filter(Boolean).join(", ")}`);
-  if (trace.depth[id] >= DEEP_LEVEL) parts.push(`level ${trace.depth[id] + 1}`);
-  return `${what(trace, id, names, levels[trace.depth[id]])}: ${parts.join(", ")}`;
+  if (s.entries && s.entries[id] > 1) parts.push(_("searched {count} times", { count: s.entries[id] }));
+  if (folded) parts.push(_("folded: {summary}", { summary: folded.filter(Boolean).join(", ") }));
+  if (trace.depth[id] >= DEEP_LEVEL) parts.push(_("level {level}", { level: trace.depth[id] + 1 }));
+  return _("{node}: {details}", {
+    node: what(trace, id, names, levels[trace.depth[id]]),
+    details: parts.join(pgettext("list separator", ", ")),
+  });
 }
 
 /**

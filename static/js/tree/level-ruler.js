@@ -7,6 +7,8 @@
 // Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn. A
 // chip is shown only whole and above the minimap.
 
+import { _ } from "../lib/i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CHIP_HALF = 12; // half a chip's height (.level: 24 px, centred on its level)
 const ICONS = {
@@ -22,7 +24,7 @@ export class LevelRuler {
   constructor(container) {
     this.element = document.createElement("ol");
     this.element.className = "level-ruler";
-    this.element.setAttribute("aria-label", "Levels");
+    this.element.setAttribute("aria-label", _("Levels"));
     container.appendChild(this.element);
     this.rows = [];
     this.measured = null;

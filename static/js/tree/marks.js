@@ -11,6 +11,7 @@
 // <g class="strike" data-path>. Reads from the view: trace, pos, present, folded, fitted,
 // spacing.
 
+import { _ } from "../lib/i18n.js";
 import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 import { drawnBounds } from "./bounds.js";
@@ -230,7 +231,7 @@ export class MarkLayer {
     el.setAttribute("x", x1 + along * (x2 - x1) + (x2 < x1 ? -12 : 12));
     el.setAttribute("y", y1 + along * (y2 - y1));
     el.setAttribute("text-anchor", x2 < x1 ? "end" : "start");
-    el.textContent = "best move";
+    el.textContent = _("best move");
     this.labels.appendChild(el);
     this.bestLabel = { childId, el };
   }

@@ -25,6 +25,7 @@
 // Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale, leafSpacingPx(),
 // follow, onRendered, onActivate, resized().
 
+import { _ } from "../lib/i18n.js";
 import { PANEL_MARGIN_PX } from "./bounds.js";
 import { OUTLINE_MAX_NODES, leafCount, needsOutline, outlineRow, outlineSkeleton, pathToCurrent } from "./outline.js";
 import { descendantCounts, outlineFold, outlineKey } from "./outline-fold.js";
@@ -64,7 +65,7 @@ export class TreeOutline {
     this.element.hidden = true;
     this.list = el("ol", "outline-list");
     this.list.setAttribute("role", "tree");
-    this.list.setAttribute("aria-label", "Game tree as an outline: arrow keys move between nodes");
+    this.list.setAttribute("aria-label", _("Game tree as an outline: arrow keys move between nodes"));
     this.element.appendChild(this.list);
     view.container.appendChild(this.element);
     this.buttons = {};
@@ -89,7 +90,7 @@ export class TreeOutline {
   buildSwitch() {
     const group = el("div", "view-switch");
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "Show the tree as");
+    group.setAttribute("aria-label", _("Show the tree as"));
     for (const [mode, text, title] of [
       ["tree", "Tree", "Tree: the node-link picture"],
       ["outline", "Outline", "Outline: one node per row, like a file tree (reads on a narrow screen)"],

@@ -7,6 +7,7 @@
 // root) are aria-disabled, not disabled, so a button pressed from the keyboard keeps the
 // focus when it reaches its end.
 
+import { _ } from "../lib/i18n.js";
 import { KIND_NAMES } from "../lib/format.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +73,7 @@ export class EditorPanel {
     e.action.disabled = path.length === 0;
     e.value.value = typeof node.value === "number" ? String(node.value) : "";
     e.value.placeholder = leaf ? "" : "none";
-    e.valueLabel.textContent = leaf ? "Leaf value" : "Heuristic value";
+    e.valueLabel.textContent = leaf ? _("Leaf value") : _("Heuristic value");
     e.kind.value = node.type || "";
     setUnavailable(e.del, path.length === 0);
     const index = path.length ? path[path.length - 1] : 0;

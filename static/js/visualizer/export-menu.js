@@ -3,6 +3,7 @@
 // SVG or a course's format, then downloads it or copies it to the clipboard. A format that
 // cannot hold the tree says why, in the file error line.
 
+import { _ } from "../lib/i18n.js";
 import { exportTree } from "../lib/api.js";
 import { download } from "../lib/export.js";
 
@@ -20,7 +21,7 @@ export function wireExportMenu(shell) {
       const { text } = await exportTree(shell.doc, shell.runOptions, shell.step, format.value);
       return text;
     } catch (err) {
-      status.textContent = `Export: ${err.message}`;
+      status.textContent = _("Export: {error}", { error: err.message });
       status.hidden = false;
       return null;
     }
@@ -35,7 +36,7 @@ export function wireExportMenu(shell) {
     const text = await fetchText();
     if (text === null) return;
     await navigator.clipboard.writeText(text);
-    status.textContent = "Copied.";
+    status.textContent = _("Copied.");
     status.hidden = false;
   });
 }

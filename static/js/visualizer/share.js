@@ -9,6 +9,7 @@
 // The panel opens with the focus on Copy link; closed (✕, Escape, or Share again) with the
 // focus in it, the focus goes back to the Share button that opened it.
 
+import { _ } from "../lib/i18n.js";
 import { saveView } from "../lib/api.js";
 import { treePicture } from "../tree/picture.js";
 import { download, pngBlob, svgText, traceText } from "../lib/export.js";
@@ -16,7 +17,7 @@ import { PACKED_PARAM, packView } from "../lib/packed-view.js";
 import { copyText, embedCode } from "../lib/share-text.js";
 
 const $ = (id) => document.getElementById(id);
-const TOO_LONG = "This tree is too big for a link that holds it: Copy link saves a short link on this " + "server instead.";
+const tooLong = () => _("This tree is too big for a link that holds it: Copy link saves a short link on this server instead.");
 
 export class SharePanel {
   /**
@@ -95,15 +96,18 @@ export class SharePanel {
     const origin = window.location.origin;
     const step = view.step;
     const form = this.shell.form === "minimax" ? "&form=minimax" : ""; // negamax's numbers
+    // lang= in this page's address (a course in one language) goes into its links and embeds.
+    const asked = new URLSearchParams(window.location.search).get("lang");
+    const extra = `${form}${asked ? `&lang=${encodeURIComponent(asked)}` : ""}`;
     if (this.savedId && this.savedKey === this.viewKey(view)) {
       return {
-        link: `${origin}/t/${this.savedId}?step=${step}${form}`,
-        embed: `${origin}/embed/${this.savedId}?step=${step}${form}`,
+        link: `${origin}/t/${this.savedId}?step=${step}${extra}`,
+        embed: `${origin}/embed/${this.savedId}?step=${step}${extra}`,
       };
     }
     const packed = await packView(view);
-    const link = `${origin}/?${PACKED_PARAM}=${packed}${form}`;
-    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}${form}`;
+    const link = `${origin}/?${PACKED_PARAM}=${packed}${extra}`;
+    const embed = `${origin}/embed?${PACKED_PARAM}=${packed}${extra}`;
     if (Math.max(link.length, embed.length) > this.shell.maxUrlChars) return { tooLong: true };
     return { link, embed };
   }
@@ -114,7 +118,7 @@ export class SharePanel {
     if (!links || links.tooLong) {
       e.link.value = "";
       e.embed.value = "";
-      if (links) this.say(TOO_LONG);
+      if (links) this.say(tooLong());
     } else {
       e.link.value = links.link;
       e.embed.value = embedCode(links.embed, this.title());
@@ -156,7 +160,7 @@ export class SharePanel {
   async save() {
     const view = this.view();
     if (!view) return false;
-    this.say("Saving…");
+    this.say(_("Saving…"));
     try {
       const saved = await saveView(view.tree, view.options);
       this.savedId = saved.id;
@@ -164,7 +168,7 @@ export class SharePanel {
       await this.update();
       return true;
     } catch (err) {
-      this.say(`Could not save: ${err.message}`);
+      this.say(_("Could not save: {error}", { error: err.message }));
       return false;
     }
   }
@@ -208,14 +212,14 @@ export class SharePanel {
       const blob = await pngBlob(this.picture(), { title: this.title() });
       download(blob, `${this.fileBase()}-step-${this.shell.step}.png`);
     } catch (err) {
-      this.say(`Could not make the PNG: ${err.message}`);
+      this.say(_("Could not make the PNG: {error}", { error: err.message }));
     }
   }
 
   exportTrace() {
     const trace = this.shell.trace;
     if (!trace || !trace.complete) {
-      this.say("The trace is still arriving: try again in a moment.");
+      this.say(_("The trace is still arriving: try again in a moment."));
       return;
     }
     const blob = new Blob([traceText(trace)], { type: "application/json" });

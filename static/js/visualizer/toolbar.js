@@ -6,6 +6,7 @@
 // lecture/bar.js writes; a student's page has no P shortcut), and the More menu's
 // "Single-key shortcuts" setting (lib/single-keys.js).
 
+import { _ } from "../lib/i18n.js";
 import { ownsKey } from "../lib/keys.js";
 import { pageStore } from "../lib/page-store.js";
 import { singleKeysOn, wireSingleKeySwitch } from "../lib/single-keys.js";
@@ -55,7 +56,7 @@ export function wireViewTools(view) {
   $("toggle-inputs").addEventListener("click", (event) => {
     const hidden = $("layout").classList.toggle("inputs-hidden");
     event.currentTarget.setAttribute("aria-expanded", hidden ? "false" : "true");
-    event.currentTarget.textContent = hidden ? "Show inputs" : "Hide inputs";
+    event.currentTarget.textContent = hidden ? _("Show inputs") : _("Hide inputs");
     // The tree's panel grows or shrinks: the view folds and fits again by itself.
   });
   return showAllButton;

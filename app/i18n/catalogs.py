@@ -1,0 +1,109 @@
+"""The translation catalogs: compiled for gettext, and as JSON for the browser.
+
+The ``.po`` files under ``app/translations/<locale>/LC_MESSAGES/messages.po`` are the one
+source of truth (docs/translating.md). ``compile_stale`` writes each ``.mo`` beside its ``.po``
+when it is missing or older (Babel's own reader and writer, an atomic replace: several
+processes may start at once); the ``.mo`` files are not committed. ``browser_catalog`` is one
+locale's messages as the JSON the front end's ``lib/i18n.js`` reads: its translations keyed
+by msgid (``context\\u0004msgid`` for a ``pgettext``), a plural's forms as a list, and which
+form each of the locale's CLDR plural categories (``Intl.PluralRules``) takes. No Flask here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import tempfile
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+DOMAIN = "messages"
+# Numbers on which a locale's plural categories are sampled (CLDR's categories depend on
+# integers only for the languages shipped; 1,000,000 is Spanish's "many").
+PLURAL_SAMPLES = (*range(0, 201), 1000, 1_000_000)
+
+
+def po_path(locale: str, root: Path = TRANSLATIONS) -> Path:
+    return root / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available_locales(root: Path = TRANSLATIONS) -> list[str]:
+    """The locales that have a catalog, sorted (English, the source language, has none)."""
+    return sorted(p.name for p in root.iterdir() if po_path(p.name, root).is_file())
+
+
+def read_catalog(locale: str, root: Path = TRANSLATIONS):
+    with po_path(locale, root).open("rb") as handle:
+        return read_po(handle, locale=locale, domain=DOMAIN)
+
+
+def compile_stale(root: Path = TRANSLATIONS) -> list[str]:
+    """Compile every ``.po`` whose ``.mo`` is missing or older; returns the locales compiled."""
+    compiled = []
+    for locale in available_locales(root):
+        po = po_path(locale, root)
+        mo = po.with_suffix(".mo")
+        if mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        catalog = read_catalog(locale, root)
+        fd, temporary = tempfile.mkstemp(dir=mo.parent, suffix=".mo.tmp")
+        with os.fdopen(fd, "wb") as handle:
+            write_mo(handle, catalog)
+        os.replace(temporary, mo)
+        compiled.append(locale)
+    return compiled
+
+
+def load_translations(locale: str, root: Path = TRANSLATIONS) -> Translations | None:
+    """``locale``'s compiled catalog (a worker process's, outside any request), or None for
+    English and any locale without one."""
+    if locale == "en" or not po_path(locale, root).is_file():
+        return None
+    compile_stale(root)
+    return Translations.load(str(root), [locale], DOMAIN)
+
+
+def _key(message) -> str:
+    msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+    return f"{message.context}\u0004{msgid}" if message.context else msgid
+
+
+def _from_browser(message) -> bool:
+    return any(path.startswith("static/js/") for path, _line in message.locations)
+
+
+def plural_categories(locale: str, plural_expr: str) -> dict[str, int]:
+    """CLDR category (what ``Intl.PluralRules`` says of a number) → the catalog's form index."""
+    rule = Locale.parse(locale).plural_form
+    index_of = gettext.c2py(plural_expr)
+    table: dict[str, int] = {}
+    for n in PLURAL_SAMPLES:
+        table.setdefault(rule(n), int(index_of(n)))
+    return table
+
+
+def browser_catalog(locale: str, browser_only: bool = True, root: Path = TRANSLATIONS) -> dict:
+    """One locale's translations for lib/i18n.js: the front end's (``browser_only``) or all.
+
+    An untranslated or fuzzy message is left out: the front end then shows the English.
+    """
+    catalog = read_catalog(locale, root)
+    messages: dict[str, str | list[str]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or (browser_only and not _from_browser(message)):
+            continue
+        if isinstance(message.string, tuple | list):
+            if all(message.string):
+                messages[_key(message)] = list(message.string)
+        elif message.string:
+            messages[_key(message)] = message.string
+    return {
+        "locale": locale,
+        "plurals": plural_categories(locale, catalog.plural_expr),
+        "messages": messages,
+    }
