@@ -55,8 +55,8 @@ def test_each_seed_names_one_tree_worth_asking(client, kind):
 
 
 def test_a_pvs_tree_has_a_tested_child_that_is_not_re_searched(client):
+    from app.practice.node_table import NodeTable
     from app.practice.questions.research import Research
-    from app.practice.questions.table import NodeTable
 
     for seed in range(1, 21):
         exercise = asked(client, "research", seed)

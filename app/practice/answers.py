@@ -63,7 +63,7 @@ def read_answer(data: Any, truth: Truth, limits: Limits) -> Answer:
 
 class AnswerReader:
     """Reads an answer's parts about ``truth``'s nodes (a Truth, or any table with ``nodes``,
-    ``row_at``, ``path_of`` and ``options``: questions/table.py's), naming each bad entry."""
+    ``row_at``, ``path_of`` and ``options``: node_table.py's), naming each bad entry."""
 
     def __init__(self, truth: Truth, limits: Limits):
         self.truth = truth

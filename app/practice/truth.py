@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import SearchOptions, Tree, trace
+from ..engine import SearchOptions, Tree
 from ..engine.tree import CHANCE, MAX, MIN, Number
-from .names import unique_names
+from .node_table import NodeTable
 
 INF = float("inf")
 START = {MAX: -INF, MIN: INF, CHANCE: 0}  # v before any child returns
@@ -56,26 +56,15 @@ class Arrival:
     searched: int
 
 
-class Truth:
-    """The trace of ``tree`` under ``options``, indexed by node-table row."""
+class Truth(NodeTable):
+    """The trace of ``tree`` under ``options``, indexed by node-table row (node_table.py),
+    with what alpha-beta's events say of each row."""
 
     def __init__(self, tree: Tree, options: SearchOptions):
-        result = trace(tree, options)
-        self.options = options
-        self.nodes: list[dict[str, Any]] = result["nodes"]
-        self.summary: dict[str, Any] = result["summary"]
-        self.parents: list[int | None] = [row["parent"] for row in self.nodes]
-        self.children: list[list[int]] = [[] for _ in self.nodes]
-        self.positions = [0] * len(self.nodes)  # each row's index among its parent's children
-        for row, parent in enumerate(self.parents):
-            if parent is not None:
-                self.positions[row] = len(self.children[parent])
-                self.children[parent].append(row)
-        self.names = unique_names(self.nodes, self.children)  # unique: sentences name one node
-        self._read(result["events"])
+        super().__init__(tree, options)
+        self._read(self.events)
 
     def _read(self, events: list[tuple]) -> None:
-        self.last_step = len(events)
         self.reached: dict[int, int] = {}  # row → the step it is entered or evaluated
         self.arrivals: dict[int, Arrival] = {}
         self.entered: dict[int, tuple[float | None, float | None]] = {}  # the window it was given
@@ -124,22 +113,3 @@ class Truth:
     def best_move(self) -> int | None:
         """The root's best move (a child index), or ``None`` (a leaf or chance root)."""
         return self.summary["best_move"]
-
-    def row_at(self, path: tuple[int, ...] | list[int]) -> int | None:
-        """The row of the node at ``path`` (child indices as given), or ``None``."""
-        row = 0
-        for position in path:
-            kids = self.children[row]
-            if not 0 <= position < len(kids):
-                return None
-            row = kids[position]
-        return row
-
-    def path_of(self, row: int) -> list[int]:
-        """The node's path: its position among its parent's rows, from the root down."""
-        path = []
-        while row:
-            path.append(self.positions[row])
-            row = self.parents[row]
-        path.reverse()
-        return path

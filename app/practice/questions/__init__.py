@@ -20,10 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Limits, SearchOptions, Tree
+from ..node_table import NodeTable
 from .bounds import grade_bounds, read_bounds
 from .chance_prune import ChancePrune
 from .research import Research
-from .table import NodeTable
 from .taps import grade_taps, read_taps
 
 QUESTIONS = {"pvs": "research", "star1": "chance_prune", "mtdf": "bounds"}

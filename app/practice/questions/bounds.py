@@ -16,7 +16,7 @@ from typing import Any
 from ...engine import EngineError, Limits
 from ..answers import INFINITIES, AnswerReader, quoted
 from ..explain import fmt
-from .table import NodeTable, bound
+from ..node_table import NodeTable, bound
 
 BOUNDS_FIELDS = ("bounds",)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...engine.tree import CHANCE
 from ..explain import fmt
 from ..names import name_list
-from .table import NodeTable, bound
+from ..node_table import NodeTable, bound
 
 RELATIONS = {"<=": "≤", ">=": "≥"}
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...engine.tree import MAX
 from ..explain import fmt
-from .table import NodeTable, bound
+from ..node_table import NodeTable, bound
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...engine import EngineError, Limits
 from ..answers import AnswerReader
-from .table import NodeTable
+from ..node_table import NodeTable
 
 TAP_FIELDS = ("tapped",)
 

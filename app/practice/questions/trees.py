@@ -16,8 +16,8 @@ import random
 from typing import Any
 
 from ...engine import parse_tree, resolve_options
+from ..node_table import NodeTable
 from .research import Research
-from .table import NodeTable
 
 QUESTION_KINDS = ("research", "bounds", "chance_prune")
 MAX_SEED = 2**32 - 1

@@ -1,17 +1,20 @@
-"""The node table of a traced search, for the questions about searches beyond alpha-beta.
+"""The node table of a traced search, by row: what the graders of practice read a trace
+through (truth.py for minimax, alpha-beta and expectimax; questions/ for PVS, MTD(f) and
+Star1).
 
-Indexed as truth.py indexes alpha-beta's trace (rows, parents, children in order, unique
-names), but without reading the events: each question (research.py, chance_prune.py,
-bounds.py) reads the events it asks about. ``row_at``, ``path_of``, ``nodes`` and ``options``
-are what answers.py's path reader needs, so answers name nodes the same way everywhere.
+Rows, parents, children in order, each row's position among its siblings, unique names (a
+sentence names one node), the events and the first step each row is reached; ``row_at`` and
+``path_of`` turn a path into a row and back, so answers name nodes the same way everywhere
+(answers.py's path reader). What each grader makes of the events is its own (truth.py reads
+alpha-beta's; each question reads the events it asks about).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine import SearchOptions, Tree, trace
-from ..names import unique_names
+from ..engine import SearchOptions, Tree, trace
+from .names import unique_names
 
 
 def bound(x: Any) -> Any:
