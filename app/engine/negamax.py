@@ -125,7 +125,13 @@ class RootPass:
                         test_a, test_b = -test_b, -test_a
                     node, sign, a, b = child, child_sign, test_a, test_b
                     turned = sign < 0 and not mover
-                    a_out, b_out = window(sign, a, b)
+                    # window(sign, a, b), written out: this runs on every node entered
+                    if mover or sign == 1:
+                        a_out = a if -INF < a < INF else wire(a)
+                        b_out = b if -INF < b < INF else wire(b)
+                    else:
+                        a_out = -b if -INF < b < INF else wire(-b)
+                        b_out = -a if -INF < a < INF else wire(-a)
                     value, best, position, order = (a if hard else -INF), -1, 0, orders[child]
                     inner += 1
                     emit(("enter", ids[child], child_kind, a_out, b_out))
@@ -138,7 +144,13 @@ class RootPass:
                 elif (SIGN[own_kinds[child]] if own_kinds[child] else level_signs[depths[child]]) == sign:  # fmt: skip  # noqa: E501
                     event = ("leaf", ids[child], returned, a_out, b_out)
                 else:
-                    event = ("leaf", ids[child], -returned, wire(-b), wire(-a))
+                    event = (
+                        "leaf",
+                        ids[child],
+                        -returned,
+                        -b if -INF < b < INF else wire(-b),
+                        -a if -INF < a < INF else wire(-a),
+                    )
                 emit((*event, True) if kids else event)
             else:
                 if best >= 0:
