@@ -37,7 +37,7 @@ import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, 
 import { questionItems, questionMistakes, questionTrace, levelQuestion, levelTask } from "./question-levels.js";
 import { LEVELS, drillTree, isLevel, levelOf, nextSeed, readSeed } from "./trees.js";
 import { setUpPage } from "../lib/page-setup.js";
-import { blockScore, launchedFromLms, reportScore, sentSentence } from "../lib/lti-score.js";
+import { LmsTries } from "./lms-tries.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
@@ -61,12 +61,10 @@ const state = {
   sitting: newSitting(),
   steps: null, // the adaptive rule's state
   room: null, // a lecture room's drill, when one drives the trees
-  // Launched from an LMS (docs/lti.md): a try is `trees` trees (?trees=N), its score sent.
-  ltiTrees: launchedFromLms() ? Number.parseInt(params.get("trees") || "0", 10) || 0 : 0,
-  ltiRightBefore: 0,
 };
 state.steps = adaptiveStart(LEVELS.findIndex((level) => level.id === state.level));
 const timings = { next: [], check: [] };
+const lmsTries = new LmsTries(params); // launched from an LMS: each try's score sent (docs/lti.md)
 const run = createRunStore(); // the page's run state: done once a tree is shown
 mirrorRunState(run, document.body);
 
@@ -243,14 +241,11 @@ function check() {
 
 /** At the end of a try of N trees launched from an LMS, its score goes to the gradebook. */
 function sendTryToLms() {
-  const score = blockScore(state.sitting, state.ltiTrees, state.ltiRightBefore);
-  if (!score) return;
-  state.ltiRightBefore = state.sitting.right;
   const status = $("drill-status");
   const verdict = status.textContent;
   const clean = status.dataset.clean === undefined ? null : status.dataset.clean === "true";
-  reportScore(score.given, score.maximum).then((answer) => {
-    if (status.textContent === verdict) say(`${verdict} ${sentSentence(answer, score.given, score.maximum)}`, clean);
+  lmsTries.afterCheck(state.sitting, (sentence) => {
+    if (status.textContent === verdict) say(`${verdict} ${sentence}`, clean);
   });
 }
 
