@@ -10,7 +10,8 @@
 //
 // Loaded as a module by embed.html and embed_practice.html; it starts by itself.
 
-export const FRAME_RESIZE = "lti.frameResize";
+import { FRAME_RESIZE } from "../lib/frame-message.js";
+
 const DEBOUNCE_MS = 100;
 
 /** The content's height in CSS px: the lowest bottom edge of the body's elements. */

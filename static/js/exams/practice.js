@@ -10,10 +10,9 @@ import { ApiError, getJson } from "../lib/api.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { el, practiceLink } from "./question-view.js";
+import { FRAME_RESIZE } from "../lib/frame-message.js";
 
 setUpPage();
-
-const FRAME_RESIZE = "lti.frameResize"; // what an embed posts its height as (embed/frame-resize.js)
 
 const root = document.getElementById("stage");
 const list = document.getElementById("exam-practice-list");
