@@ -23,6 +23,7 @@ import re
 from flask import Flask
 from flask_compress import Compress
 from whitenoise import WhiteNoise
+from whitenoise.base import scantree
 
 # esbuild's [hash]: 8 characters of A-Z and 0-9 before the extension (script/build.mjs).
 HASHED = re.compile(r"/dist/.+-[A-Z0-9]{8}\.(?:js|css)$")
@@ -32,9 +33,39 @@ CODINGS = ("br", "gzip")
 
 
 class StaticFiles(WhiteNoise):
-    """WhiteNoise, with a year (HTTP's customary "forever") for the hashed files."""
+    """WhiteNoise, with a year (HTTP's customary "forever") for the hashed files.
+
+    The table of files is made once per process for a folder as it is on disk (each file's
+    path, size and time) and the same settings: a worker, or a test run that creates
+    hundreds of apps, does not compute every file's headers again for each app.
+    """
 
     FOREVER = ONE_YEAR
+    _tables: dict[tuple, dict] = {}
+
+    def update_files_dictionary(self, root, prefix):
+        on_disk = dict(scantree(root))
+        key = (
+            root,
+            prefix,
+            self.max_age,
+            self.allow_all_origins,
+            self.charset,
+            self.index_file,
+            self.immutable_file_test,
+            frozenset((path, stat.st_size, stat.st_mtime_ns) for path, stat in on_disk.items()),
+        )
+        table = self._tables.get(key)
+        if table is None:
+            before = self.files
+            self.files = {}
+            for path in on_disk:
+                url = prefix + path[len(root) :].replace("\\", "/")
+                self.add_file_to_dictionary(url, path, stat_cache=on_disk)
+            table, self.files = self.files, before
+            self._tables.clear()
+            self._tables[key] = table
+        self.files.update(table)
 
 
 def is_hashed(path: str, url: str) -> bool:

@@ -11,6 +11,7 @@ form each of the locale's CLDR plural categories (``Intl.PluralRules``) takes. N
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 import tempfile
@@ -38,7 +39,15 @@ def available_locales(root: Path = TRANSLATIONS) -> list[str]:
 
 
 def read_catalog(locale: str, root: Path = TRANSLATIONS):
-    with po_path(locale, root).open("rb") as handle:
+    """``locale``'s parsed ``.po`` (parsed once per version of the file: every app a process
+    creates, and the tests create hundreds, reads the same catalogs). Read-only to callers."""
+    path = po_path(locale, root)
+    return _parsed(path, path.stat().st_mtime_ns, locale)
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed(path: Path, _version: int, locale: str):
+    with path.open("rb") as handle:
         return read_po(handle, locale=locale, domain=DOMAIN)
 
 
@@ -77,6 +86,7 @@ def _from_browser(message) -> bool:
     return any(path.startswith("static/js/") for path, _line in message.locations)
 
 
+@functools.lru_cache(maxsize=16)
 def plural_categories(locale: str, plural_expr: str) -> dict[str, int]:
     """CLDR category (what ``Intl.PluralRules`` says of a number) → the catalog's form index."""
     rule = Locale.parse(locale).plural_form
