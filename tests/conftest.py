@@ -1,9 +1,11 @@
 """Shared fixtures: the app and its HTTP and Socket.IO test clients; the `browser` and
 `live` markers, set here at collection so that `script/test --quick` can leave them out.
 
-The live-server and browser fixtures come from conftest_browser.py (found by name).
+The live-server and browser fixtures come from conftest_browser.py, the browser tests' shared
+context from worker_context.py (both found by name).
 """
 
+import functools
 import inspect
 import os
 import subprocess
@@ -16,6 +18,7 @@ from conftest_browser import (  # noqa: F401  (fixtures are found by name)
     live_server,
 )
 from support import make_app
+from worker_context import context, worker_context  # noqa: F401  (fixtures, by name)
 
 from app.realtime.sockets import socketio
 
@@ -35,8 +38,10 @@ def pytest_configure(config):
 SERVER_CALLS = ("start_server(", "run_script_server(")
 
 
+@functools.cache
 def _starts_a_server(function) -> bool:
-    """Whether a test or fixture function runs the app under gunicorn in a subprocess."""
+    """Whether a test or fixture function runs the app under gunicorn in a subprocess (asked
+    once per function: a fixture is shared by hundreds of tests, a test by its parameters)."""
     try:
         source = inspect.getsource(function)
     except (OSError, TypeError):
