@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import time
 
-from conftest_browser import REPO_ROOT
 from playwright.sync_api import expect
+from prune_page import KEEP_SCREENSHOTS, SCREENSHOTS
 
-SCREENSHOTS = REPO_ROOT / "test-results" / "screenshots"
 SENT = "Answer sent; you can change it until the presenter reveals."
 
 
@@ -125,6 +124,8 @@ def heat_of(*answers):
 
 
 def shot(student_or_presenter, name, full_page=False):
+    if not KEEP_SCREENSHOTS:  # PRUNE_SCREENSHOTS=1 keeps them (prune_page.py)
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     student_or_presenter.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 

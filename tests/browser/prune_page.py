@@ -6,10 +6,13 @@ Browser tests import it as ``from prune_page import PrunePage`` (a module name o
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO_ROOT / "test-results" / "screenshots"
+# PRUNE_SCREENSHOTS=1 keeps the tests' screenshots in SCREENSHOTS (README.md, "Tests").
+KEEP_SCREENSHOTS = bool(os.environ.get("PRUNE_SCREENSHOTS"))
 
 # Runs before any page script: CSP violations are reported to the page as events.
 CSP_PROBE = """
@@ -126,6 +129,10 @@ class PrunePage:
         )
 
     def screenshot(self, name: str):
+        """Keep a picture of the page for people to look at, when PRUNE_SCREENSHOTS is set
+        (a tenth of a second of Chromium's work each, a hundred and more in a full run)."""
+        if not KEEP_SCREENSHOTS:
+            return
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
