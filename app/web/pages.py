@@ -15,7 +15,8 @@ from ..store import view_store
 pages = Blueprint("pages", __name__)
 
 # The drill's levels, in the order static/js/drill/trees.js's LEVELS lists them (a browser
-# test checks that the two agree).
+# test checks that the two agree); drill.html shows each name in the page's language (the
+# catalogs have the names from trees.js).
 DRILL_LEVELS = [
     {"id": "binary", "name": "2-ply, binary"},
     {"id": "two-ply", "name": "2-ply, 2–3 children"},

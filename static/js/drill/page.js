@@ -34,10 +34,12 @@ import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { joinRoomDrill } from "./room.js";
 import { adapt, adaptiveStart, newSitting, outcome, record, scoreText, seconds, summaryLines } from "./sitting.js";
-import { questionItems, questionMistakes, questionTrace, levelQuestion, levelTask } from "./question-levels.js";
+import { questionItems, questionTrace, levelQuestion, newTreeSentence } from "./question-levels.js";
 import { LEVELS, drillTree, isLevel, levelOf, nextSeed, readSeed } from "./trees.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { LmsTries } from "./lms-tries.js";
+import { scoreSentence, verdictSentence } from "./verdict.js";
+import { _, formatNumber } from "../lib/i18n.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
@@ -115,10 +117,10 @@ async function show(announcement = "") {
     run.set({ runState: "loading" });
     try {
       trace = await questionTrace(level, state.seed, {
-        onRetry: ({ wait }) => say(`The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`),
+        onRetry: ({ wait }) => say(_("The server is busy: trying again in {seconds} s…", { seconds: Math.ceil(wait / 1000) })),
       });
     } catch (err) {
-      if (load === shows) say(`This level's trees come from the server, which did not answer: ${err.message}`);
+      if (load === shows) say(_("This level's trees come from the server, which did not answer: {error}", { error: err.message }));
       if (load === shows) run.set({ runState: "error" });
       return;
     }
@@ -182,16 +184,18 @@ function toggle(id) {
     explain(id);
     return;
   }
-  const name = moveName(state.trace, id);
-  if (id === 0) return say(`${name} is the root: it is always searched.`);
+  const node = moveName(state.trace, id);
+  if (id === 0) return say(_("{node} is the root: it is always searched.", { node }));
   for (let above = levelOf(state.level).question ? 0 : state.trace.parent[id]; above > 0; above = state.trace.parent[above]) {
-    if (state.marked.has(above)) return say(`${name} is inside ${moveName(state.trace, above)}, which you crossed out.`);
+    const crossed = moveName(state.trace, above);
+    if (state.marked.has(above)) return say(_("{node} is inside {crossed}, which you crossed out.", { node, crossed }));
   }
   if (state.marked.has(id)) state.marked.delete(id);
   else state.marked.add(id);
   marks.setMarked(state.marked);
-  const word = pictureMarks.tapping ? "ticked" : "crossed out";
-  say(state.marked.has(id) ? `${name} ${word}.` : `${name} no longer ${word}.`);
+  const on = state.marked.has(id);
+  if (pictureMarks.tapping) say(on ? _("{node} ticked.", { node }) : _("{node} no longer ticked.", { node }));
+  else say(on ? _("{node} crossed out.", { node }) : _("{node} no longer crossed out.", { node }));
 }
 
 /** The answer: the crossed-out nodes, and the root value and best move when asked. */
@@ -234,7 +238,8 @@ function check() {
   }
   if (state.room) state.room.report(treeOutcome.clean);
   showScore(ms);
-  report(items, treeOutcome);
+  say(`${verdictSentence(items, treeOutcome, level)} ${scoreSentence(state.sitting)}`, treeOutcome.clean);
+  report(items);
   sendTryToLms();
   timings.check.push(performance.now() - started);
 }
@@ -255,22 +260,8 @@ function showScore(ms) {
   $("drill-time").textContent = seconds(ms);
 }
 
-/** The verdict in one line, and every item's sentence behind "Why?". */
-function report(items, treeOutcome) {
-  const { counts } = treeOutcome;
-  const found = items.filter((item) => item.kind === "correct_prune" || item.kind === "correct_tap").length;
-  const level = levelOf(state.level);
-  if (treeOutcome.clean) {
-    const what = level.question ? `${found} ${found === 1 ? "node" : "nodes"}` : `${found} pruned ${found === 1 ? "branch" : "branches"}`;
-    say(`Right: ${what} found.${scoreSaid()}`, true);
-  } else {
-    const parts = questionMistakes(counts);
-    if (counts.missed_prune) parts.push(`${counts.missed_prune} missed`);
-    if (counts.over_prune) parts.push(`${counts.over_prune} over-pruned`);
-    if (counts.wrong_value) parts.push("wrong root value");
-    if (counts.wrong_move) parts.push("wrong best move");
-    say(`Not quite: ${parts.join(", ")}.${scoreSaid()}`, false);
-  }
+/** Every item's sentence behind "Why?", the worst first. */
+function report(items) {
   const sorted = [...items].sort((a, b) => WORST_FIRST.indexOf(gradeOf(a.kind)) - WORST_FIRST.indexOf(gradeOf(b.kind)));
   const list = sorted.map((item) => {
     const li = document.createElement("li");
@@ -284,29 +275,27 @@ function report(items, treeOutcome) {
     return li;
   });
   $("drill-why-list").replaceChildren(...list);
-  $("drill-why-count").textContent = `(${list.length})`;
+  $("drill-why-count").textContent = `(${formatNumber(list.length)})`;
   $("drill-why").hidden = list.length === 0;
 }
 
 /** A checked node's sentences, on demand (Enter, a click or a tap on it). */
 function explain(id) {
   const said = state.explanations.get(id);
-  const name = moveName(state.trace, id);
-  say(said ? said.join(" ") : `${name}: nothing to grade here (it is searched, and you left it).`);
-}
-
-/** The score, said with the verdict (the bar's own is not a live region). */
-function scoreSaid() {
-  const { right, done } = state.sitting;
-  return ` Score: ${right} of ${done} ${done === 1 ? "tree" : "trees"} right.`;
+  const node = moveName(state.trace, id);
+  say(said ? said.join(" ") : _("{node}: nothing to grade here (it is searched, and you left it).", { node }));
 }
 
 async function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   const level = levelOf(state.level);
-  const task = level.question ? levelTask(level) : "cross out the branches alpha-beta never searches";
-  await show(`A new tree (${level.name}): ${task}.`);
+  const name = _(level.name);
+  await show(
+    level.question
+      ? newTreeSentence(level, name)
+      : _("A new tree ({level}): cross out the branches alpha-beta never searches.", { level: name })
+  );
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
   else view.focusControl.focus(0);
@@ -391,7 +380,7 @@ state.room = joinRoomDrill(params.get("room"), params.get("drill"), {
     Object.assign(state, { level, seed, adaptive: false, sitting: newSitting() });
     showScore(0);
     show();
-    say("The presenter started a new drill.");
+    say(_("The presenter started a new drill."));
   },
 });
 if (state.room) {

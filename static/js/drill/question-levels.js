@@ -8,6 +8,7 @@ import { questionExercise } from "../practice/address.js";
 import { loadExercise } from "../practice/load.js";
 import { questionText } from "../practice/question-sheet.js";
 import { gradeQuestion } from "../practice/questions/index.js";
+import { _, ngettext } from "../lib/i18n.js";
 import { MAX_SEED } from "./trees.js";
 
 /** The finished Trace of a question level's tree for `seed` (a request to the server). */
@@ -21,9 +22,11 @@ export function questionItems(trace, marked) {
   return gradeQuestion(trace, { tapped: [...marked].map((id) => trace.keys[id]) }).items;
 }
 
-/** What to do with a new tree of the level. */
-export function levelTask(level) {
-  return level.question === "research" ? "tap the children PVS searches again" : "cross out the chance children Star1 prunes";
+/** The status line's sentence for a new tree of the level, named `name`. */
+export function newTreeSentence(level, name) {
+  return level.question === "research"
+    ? _("A new tree ({level}): tap the children PVS searches again.", { level: name })
+    : _("A new tree ({level}): cross out the chance children Star1 prunes.", { level: name });
 }
 
 /** The question in full, for the rules line. */
@@ -34,7 +37,7 @@ export function levelQuestion(level, trace) {
 /** The verdict's mistakes in words: "1 missed, 2 not one of them". */
 export function questionMistakes(counts) {
   const parts = [];
-  if (counts.missed_tap) parts.push(`${counts.missed_tap} missed`);
-  if (counts.over_tap) parts.push(`${counts.over_tap} not one of them`);
+  if (counts.missed_tap) parts.push(ngettext("{n} missed", "{n} missed", counts.missed_tap));
+  if (counts.over_tap) parts.push(ngettext("{n} not one of them", "{n} not one of them", counts.over_tap));
   return parts;
 }

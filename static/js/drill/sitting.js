@@ -9,16 +9,19 @@
 // - adapt(state, clean): the adaptive rule. Three clean trees in a row move one level up,
 //   two trees with mistakes in a row one level down (never past the first or last level);
 //   a move starts both counts again.
+// The sentences are in the page's language (lib/i18n.js; English in Node).
+
+import { _, formatNumber, language, ngettext } from "../lib/i18n.js";
 
 export const MISTAKE_KINDS = ["missed_prune", "over_prune", "wrong_value", "wrong_move", "value_for_pruned", "missed_tap", "over_tap"];
 const MISTAKE_WORDS = {
-  missed_prune: ["missed prune", "missed prunes"],
-  over_prune: ["over-pruned node", "over-pruned nodes"],
-  wrong_value: ["wrong root value", "wrong root values"],
-  wrong_move: ["wrong best move", "wrong best moves"],
-  value_for_pruned: ["value for a pruned node", "values for pruned nodes"],
-  missed_tap: ["node missed", "nodes missed"], // the question levels (PVS, Star1)
-  over_tap: ["node tapped wrongly", "nodes tapped wrongly"],
+  missed_prune: (n) => ngettext("{n} missed prune", "{n} missed prunes", n),
+  over_prune: (n) => ngettext("{n} over-pruned node", "{n} over-pruned nodes", n),
+  wrong_value: (n) => ngettext("{n} wrong root value", "{n} wrong root values", n),
+  wrong_move: (n) => ngettext("{n} wrong best move", "{n} wrong best moves", n),
+  value_for_pruned: (n) => ngettext("{n} value for a pruned node", "{n} values for pruned nodes", n),
+  missed_tap: (n) => ngettext("{n} node missed", "{n} nodes missed", n), // the question levels (PVS, Star1)
+  over_tap: (n) => ngettext("{n} node tapped wrongly", "{n} nodes tapped wrongly", n),
 };
 export const UP_AFTER = 3; // clean trees in a row
 export const DOWN_AFTER = 2; // trees with mistakes in a row
@@ -59,23 +62,34 @@ export function scoreText(sitting) {
 /** A duration as people read it: "4.2 s", "1 min 5 s". */
 export function seconds(ms) {
   const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+  if (s < 60) return _("{seconds} s", { seconds: formatNumber(s, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  return _("{minutes} min {seconds} s", { minutes: formatNumber(Math.floor(s / 60)), seconds: formatNumber(Math.round(s % 60)) });
+}
+
+/** `parts` as one list the way the page's language writes it: "1 missed, 2 over-pruned"
+ * (Chinese with its enumeration comma). */
+export function listed(parts) {
+  const chinese = language().startsWith("zh");
+  const style = chinese ? { type: "conjunction", style: "narrow" } : { type: "unit", style: "long" };
+  return new Intl.ListFormat(language(), style).format(parts);
 }
 
 /** The end-of-sitting summary as sentences. */
 export function summaryLines(sitting) {
-  if (!sitting.done) return ["No tree checked yet."];
+  if (!sitting.done) return [_("No tree checked yet.")];
   const total = sitting.times.reduce((a, b) => a + b, 0);
   const lines = [
-    `${sitting.right} of ${sitting.done} ${sitting.done === 1 ? "tree" : "trees"} right; best streak ${sitting.bestStreak}.`,
-    `Time per tree: ${seconds(total / sitting.done)} on average, ${seconds(Math.min(...sitting.times))} the fastest.`,
+    ngettext("{right} of {n} tree right; best streak {best}.", "{right} of {n} trees right; best streak {best}.", sitting.done, {
+      right: formatNumber(sitting.right),
+      best: formatNumber(sitting.bestStreak),
+    }),
+    _("Time per tree: {average} on average, {fastest} the fastest.", {
+      average: seconds(total / sitting.done),
+      fastest: seconds(Math.min(...sitting.times)),
+    }),
   ];
-  const mistakes = MISTAKE_KINDS.filter((k) => sitting.mistakes[k] > 0).map((k) => {
-    const n = sitting.mistakes[k];
-    return `${n} ${MISTAKE_WORDS[k][n === 1 ? 0 : 1]}`;
-  });
-  lines.push(mistakes.length ? `Mistakes: ${mistakes.join(", ")}.` : "No mistakes.");
+  const mistakes = MISTAKE_KINDS.filter((k) => sitting.mistakes[k] > 0).map((k) => MISTAKE_WORDS[k](sitting.mistakes[k]));
+  lines.push(mistakes.length ? _("Mistakes: {mistakes}.", { mistakes: listed(mistakes) }) : _("No mistakes."));
   return lines;
 }
 

@@ -8,6 +8,9 @@
 
 import { nodeTable, prunedRoots, searchTable } from "./search.js";
 
+// Marks a level's name for the catalogs; it is translated where it is shown (`_(level.name)`).
+const N_ = (name) => name;
+
 export const MAX_SEED = 2 ** 32 - 1;
 const MAX_DRAWS = 500; // draws per seed before giving up (tests show a few suffice)
 
@@ -16,21 +19,21 @@ const MAX_DRAWS = 500; // draws per seed before giving up (tests show a few suff
  * as a table. */
 // prettier-ignore
 export const LEVELS = [
-  { id: "binary", name: "2-ply, binary", depth: 2, branching: [2, 2], values: [0, 9], players: ["max", "min"], rule: "standard", maxLeaves: 4 },
-  { id: "two-ply", name: "2-ply, 2–3 children", depth: 2, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 9 },
-  { id: "three-ply", name: "3-ply", depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 14 },
-  { id: "ties", name: "4-ply with ties", depth: 4, branching: [2, 2], values: [0, 5], players: ["max", "min"], rule: "standard", maxLeaves: 16 },
-  { id: "strict", name: "Strict rule (CS188), ties", depth: 3, branching: [2, 3], values: [0, 5], players: ["max", "min"], rule: "strict", maxLeaves: 14 },
-  { id: "ghosts", name: "Players max, min, min", depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min", "min"], rule: "standard", maxLeaves: 14 },
-  { id: "chance", name: "Chance nodes", depth: 3, branching: [2, 2], values: [0, 9], players: ["max", "min", "chance"], rule: "standard", maxLeaves: 8 },
+  { id: "binary", name: N_("2-ply, binary"), depth: 2, branching: [2, 2], values: [0, 9], players: ["max", "min"], rule: "standard", maxLeaves: 4 },
+  { id: "two-ply", name: N_("2-ply, 2–3 children"), depth: 2, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 9 },
+  { id: "three-ply", name: N_("3-ply"), depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min"], rule: "standard", maxLeaves: 14 },
+  { id: "ties", name: N_("4-ply with ties"), depth: 4, branching: [2, 2], values: [0, 5], players: ["max", "min"], rule: "standard", maxLeaves: 16 },
+  { id: "strict", name: N_("Strict rule (CS188), ties"), depth: 3, branching: [2, 3], values: [0, 5], players: ["max", "min"], rule: "strict", maxLeaves: 14 },
+  { id: "ghosts", name: N_("Players max, min, min"), depth: 3, branching: [2, 3], values: [0, 20], players: ["max", "min", "min"], rule: "standard", maxLeaves: 14 },
+  { id: "chance", name: N_("Chance nodes"), depth: 3, branching: [2, 2], values: [0, 9], players: ["max", "min", "chance"], rule: "standard", maxLeaves: 8 },
 ];
 // The levels that ask one question of a search beyond alpha-beta (practice/questions/): tap
 // the children PVS searches again, or cross out the chance children Star1 prunes. Their trees
 // come from the server (GET /api/practice/question, then the trace: practice/load.js), not
 // from search.js, so these two need the network; the adaptive rule stays among LEVELS.
 export const QUESTION_LEVELS = [
-  { id: "pvs", name: "PVS: children searched again", question: "research" },
-  { id: "star1", name: "Star1: chance children pruned", question: "chance_prune" },
+  { id: "pvs", name: N_("PVS: children searched again"), question: "research" },
+  { id: "star1", name: N_("Star1: chance children pruned"), question: "chance_prune" },
 ];
 export const ALL_LEVELS = [...LEVELS, ...QUESTION_LEVELS];
 const BY_ID = new Map(ALL_LEVELS.map((level) => [level.id, level]));
