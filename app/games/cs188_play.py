@@ -29,7 +29,6 @@ from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import (
     choice,
-    decision_reason,
     decision_record,
     traced_decision,
     whole_number,
@@ -210,8 +209,10 @@ class _Replay:
         """Pacman's search from the position reached, recorded as the next decision."""
         search = self.search()
         trace = search.trace(pause)
-        reason = decision_reason(trace, self.settings.depth, self.settings.algorithm)
-        self.decisions.append(decision_record(trace, len(self.states) - 1, reason))
+        record = decision_record(
+            trace, len(self.states) - 1, self.settings.depth, self.settings.algorithm
+        )
+        self.decisions.append(record)
         return search, trace
 
     def chosen_move(self, action: str) -> None:

@@ -24,10 +24,14 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     return value
 
 
-def decision_record(trace: dict[str, Any], state: int, reason: str) -> dict[str, Any]:
+def decision_record(
+    trace: dict[str, Any], state: int, depth: int, algorithm: str
+) -> dict[str, Any]:
     """One of Pacman's decisions: the position searched (an index into ``states``), the move,
-    its value, what the search cost, and what the CS188 autograder would count and accept."""
+    its value, what the search cost, what the CS188 autograder would count and accept, and
+    the reason in English with its parts (a page writes it in its own language from them)."""
     summary = trace["summary"]
+    parts = reason_parts(trace, depth, algorithm)
     return {
         "state": state,
         "action": summary["best_action"],
@@ -38,7 +42,8 @@ def decision_record(trace: dict[str, Any], state: int, reason: str) -> dict[str,
         "minimax_nodes": summary["minimax_nodes"],
         "nodes_pruned": summary["nodes_pruned"],
         "leaves_evaluated": summary["leaves_evaluated"],
-        "reason": reason,
+        "reason": decision_reason(parts, summary["best_action"]),
+        "reason_parts": parts,
     }
 
 
@@ -56,22 +61,30 @@ def traced_decision(replay: Any) -> dict[str, Any]:
     }
 
 
-def decision_reason(trace: dict[str, Any], depth: int, algorithm: str) -> str:
+def reason_parts(trace: dict[str, Any], depth: int, algorithm: str) -> dict[str, Any]:
+    """What the reason says: the move's worth, the rounds searched, whether the ghosts are
+    random (expectimax), and each of Pacman's moves with its value ([action, value, at_most])."""
+    return {
+        "value": _number(trace["summary"]["value"]),
+        "rounds": depth,
+        "chance": algorithm == "expectimax",
+        "moves": _root_values(trace, bounded=algorithm == "alphabeta"),
+    }
+
+
+def decision_reason(parts: dict[str, Any], best: str) -> str:
     """One sentence: the move, its worth, and what each of Pacman's moves was worth."""
-    values = _root_values(trace, bounded=algorithm == "alphabeta")
-    best = trace["summary"]["best_action"]
-    rounds = f"{depth} round{'s' if depth > 1 else ''}"
-    chance = algorithm == "expectimax"
-    against = "random ghosts" if chance else "ghosts that minimise"
-    worth = "worth on average" if chance else "worth"
-    moves = ", ".join(f"{action} {value}" for action, value in values)
-    return (
-        f"{best}: {worth} {_number(trace['summary']['value'])} after {rounds} against "
-        f"{against}, the best of {moves}"
+    rounds = f"{parts['rounds']} round{'s' if parts['rounds'] > 1 else ''}"
+    against = "random ghosts" if parts["chance"] else "ghosts that minimise"
+    worth = "worth on average" if parts["chance"] else "worth"
+    moves = ", ".join(
+        f"{action} {'at most ' if at_most else ''}{value}"
+        for action, value, at_most in parts["moves"]
     )
+    return f"{best}: {worth} {parts['value']} after {rounds} against {against}, the best of {moves}"
 
 
-def _root_values(trace: dict[str, Any], bounded: bool) -> list[tuple[str, str]]:
+def _root_values(trace: dict[str, Any], bounded: bool) -> list[list[Any]]:
     """Each of Pacman's moves with the value the search returned for it, in the game's order.
 
     Under alpha-beta a move no better than the best before it was searched against that
@@ -82,9 +95,9 @@ def _root_values(trace: dict[str, Any], bounded: bool) -> list[tuple[str, str]]:
             continue
         child, value = event[2], event[3]
         bound = bounded and value <= best
-        found[child] = ("at most " if bound else "") + _number(value)
+        found[child] = [_number(value), bound]
         best = max(best, value)
-    return [(nodes[child]["action"], found[child]) for child in sorted(found)]
+    return [[nodes[child]["action"], *found[child]] for child in sorted(found)]
 
 
 def _number(value: Number) -> str:

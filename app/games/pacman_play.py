@@ -20,7 +20,6 @@ from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import (
     choice,
-    decision_reason,
     decision_record,
     traced_decision,
     whole_number,
@@ -177,8 +176,9 @@ class _Replay:
         search = GameSearch(self.rules, self.position, options)
         trace = search.trace(pause)
         algorithm = "alphabeta" if self.settings.ghosts == "adversarial" else "expectimax"
-        reason = decision_reason(trace, self.settings.depth, algorithm)
-        self.decisions.append(decision_record(trace, len(self.states) - 1, reason))
+        self.decisions.append(
+            decision_record(trace, len(self.states) - 1, self.settings.depth, algorithm)
+        )
         return search, trace
 
     def move(self, action: str) -> None:

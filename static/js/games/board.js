@@ -6,7 +6,7 @@
 // position is the root's board plus the cells along its path (each node's `action` is the
 // cell it marks), the marks alternating from the side to move at the root.
 
-import { _ } from "../lib/i18n.js";
+import { _, ngettext } from "../lib/i18n.js";
 import { PRUNED } from "../trace/trace.js";
 
 export const EMPTY = ".........";
@@ -141,16 +141,22 @@ export class MiniBoard {
 /** "The focused node X→5 → O→1: 2 moves after the position searched. X to move." */
 function describe(trace, id, moves, board, how) {
   const line = moves.map((m) => `${m.mark}→${squareOf(m.cell)}`).join(" → ");
-  const who = { hovered: "Under the pointer", focused: "Focused node", current: "This step's node" }[how];
-  let text = id === 0 ? `${who}: the position searched (the root).` : `${who}: ${line}.`;
+  const who = { hovered: _("Under the pointer"), focused: _("Focused node"), current: _("This step's node") }[how];
+  let text = id === 0 ? _("{who}: the position searched (the root).", { who }) : _("{who}: {moves}.", { who, moves: line });
   const row = trace.nodes[id];
   const status = statusOf(board);
-  if (status === "draw") text += " A draw.";
-  else if (status !== "playing") text += ` ${status[0].toUpperCase()} wins.`;
-  else text += ` ${toMove(board)} to move.`;
+  if (status === "draw") text += " " + _("A draw.");
+  else if (status !== "playing") text += " " + _("{mark} wins.", { mark: status[0].toUpperCase() });
+  else text += " " + _("{mark} to move.", { mark: toMove(board) });
   // Said once the search has pruned it (before, it would give the answer away).
   if (Number.isFinite(row.unexpanded) && trace.current.state[id] === PRUNED) {
-    text += ` Pruned: the ${row.unexpanded.toLocaleString("en")} positions below it were never generated.`;
+    text +=
+      " " +
+      ngettext(
+        "Pruned: the {n} position below it was never generated.",
+        "Pruned: the {n} positions below it were never generated.",
+        row.unexpanded
+      );
   }
   return text;
 }

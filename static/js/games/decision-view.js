@@ -30,6 +30,7 @@ import { Trace } from "../trace/trace.js";
 import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { Presentation } from "../player/presentation.js";
+import { _ } from "../lib/i18n.js";
 import { getJson } from "./http.js";
 import { SearchStats } from "./search-stats.js";
 import { VisualizerLink } from "./visualizer-link.js";
@@ -189,8 +190,8 @@ export class DecisionView {
     this.openedUrl = url;
     this.section.hidden = false;
     this.player.pause();
-    this.title.textContent = title || "The search behind this move";
-    this.say("Loading the search…");
+    this.title.textContent = title || _("The search behind this move");
+    this.say(_("Loading the search…"));
     this.store.set({ runState: "loading" });
     if (focus) {
       this.title.focus({ preventScroll: true });
@@ -201,7 +202,7 @@ export class DecisionView {
       result = await getJson(url);
     } catch (err) {
       if (ticket !== this.request) return;
-      this.say(`The search cannot be shown: ${err.message}`, true);
+      this.say(_("The search cannot be shown: {error}", { error: err.message }), true);
       this.store.set({ runState: "error" });
       return;
     }

@@ -4,9 +4,12 @@
 // they carry, so colour is never the only cue; a scared ghost turns blue with a white frown
 // and may stand between two cells (a half position), its timer in the picture's name and in
 // `data-scared`. The <svg> is one role="img" whose name says where everyone is, in words;
-// moves are D3 transitions of `duration` ms (the caller passes 0 under reduced motion).
+// moves are D3 transitions of `duration` ms (the caller passes 0 under reduced motion). The
+// words are the page's language's (lib/i18n.js).
 
 /* global d3 */
+
+import { _, ngettext, pgettext } from "../lib/i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FACING = { East: 0, South: 90, West: 180, North: 270 };
@@ -34,10 +37,16 @@ const cellKey = ([x, y]) => `${x},${y}`;
 
 /** Where a position is, in words: "at column 5, row 2", "between columns 5 and 6, row 2". */
 export function where([x, y]) {
-  const line = (name, plural, v) =>
-    Number.isInteger(v) ? `${name} ${v + 1}` : `between ${plural} ${Math.floor(v) + 1} and ${Math.ceil(v) + 1}`;
-  const text = `${line("column", "columns", x)}, ${line("row", "rows", y)}`;
-  return text.startsWith("between") ? text : `at ${text}`;
+  const values = { column: x + 1, row: y + 1, columnFrom: Math.floor(x) + 1, columnTo: Math.ceil(x) + 1 };
+  Object.assign(values, { rowFrom: Math.floor(y) + 1, rowTo: Math.ceil(y) + 1 });
+  if (Number.isInteger(x)) {
+    return Number.isInteger(y)
+      ? _("at column {column}, row {row}", values)
+      : _("at column {column}, between rows {rowFrom} and {rowTo}", values);
+  }
+  return Number.isInteger(y)
+    ? _("between columns {columnFrom} and {columnTo}, row {row}", values)
+    : _("between columns {columnFrom} and {columnTo}, between rows {rowFrom} and {rowTo}", values);
 }
 
 export class MazeView {
@@ -137,20 +146,22 @@ export class MazeView {
   /** The picture in words, for the svg's accessible name. */
   describe(state) {
     const scared = state.scared || [];
-    const ghosts = state.ghosts
-      .map((cell, i) => {
-        const timer = scared[i] || 0;
-        const fear = timer > 0 ? ` (scared, ${timer} ${timer === 1 ? "move" : "moves"} left)` : "";
-        return `Ghost ${i + 1}${fear} ${where(cell)}`;
-      })
-      .join("; ");
-    const caught = state.status === "loss" ? " (caught)" : "";
-    const food = state.food.length;
+    const pacman = where(state.pacman);
+    const parts = [state.status === "loss" ? _("Pacman (caught) {where}", { where: pacman }) : _("Pacman {where}", { where: pacman })];
+    state.ghosts.forEach((cell, i) => {
+      const timer = scared[i] || 0;
+      const values = { ghost: i + 1, where: where(cell) };
+      parts.push(
+        timer > 0
+          ? ngettext("Ghost {ghost} (scared, {n} move left) {where}", "Ghost {ghost} (scared, {n} moves left) {where}", timer, values)
+          : _("Ghost {ghost} {where}", values)
+      );
+    });
+    parts.push(ngettext("{n} food dot left", "{n} food dots left", state.food.length));
     const capsules = (state.capsules || []).length;
-    const capsuleText = this.capsules.size ? `; ${capsules} ${capsules === 1 ? "capsule" : "capsules"} left` : "";
-    return (
-      `${this.label}, ${this.maze.width} by ${this.maze.height}: Pacman${caught} ${where(state.pacman)}; ` +
-      `${ghosts}; ${food} food ${food === 1 ? "dot" : "dots"} left${capsuleText}.`
-    );
+    if (this.capsules.size) parts.push(ngettext("{n} capsule left", "{n} capsules left", capsules));
+    const { width, height } = this.maze;
+    const separator = pgettext("clause separator", "; ");
+    return _("{label}, {width} by {height}: {parts}.", { label: this.label, width, height, parts: parts.join(separator) });
   }
 }

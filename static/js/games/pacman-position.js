@@ -4,11 +4,18 @@
 // agent whose level it is (depth mod the number of agents: Pacman, Ghost 1 … Ghost n), by
 // the game's rules (pacman-rules.js: food, capsules, scared ghosts, collisions, the score).
 
+import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
 import { MazeView } from "./maze.js";
+import { directionName } from "./pacman-rounds.js";
 import { PRUNED } from "../trace/trace.js";
 import { afterMove } from "./pacman-rules.js";
 
-const agentName = (agent) => (agent === 0 ? "Pacman" : `Ghost ${agent}`);
+const agentMove = (agent, action) => {
+  const direction = directionName(action);
+  return agent === 0 ? _("Pacman {direction}", { direction }) : _("Ghost {ghost} {direction}", { ghost: agent, direction });
+};
+/** Which node the caption is about, in the page's language. */
+export const WHO = () => ({ hovered: _("Under the pointer"), focused: _("Focused node"), current: _("This step's node") });
 
 /** {state, moves, facing} at node `id`: moves are [{agent, action}] from the root down.
  * `maze` has the ghosts' start cells (an eaten ghost goes back there); `rules`: cs188 | prune. */
@@ -34,7 +41,7 @@ export class MazePosition {
   constructor(element) {
     this.element = element;
     this.element.replaceChildren();
-    this.view = new MazeView(element, { label: "Position at the node", className: "maze mini-maze" });
+    this.view = new MazeView(element, { label: _("Position at the node"), className: "maze mini-maze" });
     this.caption = document.createElement("p");
     this.caption.className = "mini-caption";
     this.element.appendChild(this.caption);
@@ -59,17 +66,26 @@ export class MazePosition {
     });
     this.view.show(state, { facing });
     this.view.svg.dataset.node = trace.keys[id];
-    const who = { hovered: "Under the pointer", focused: "Focused node", current: "This step's node" }[how];
-    const line = moves.map((m) => `${agentName(m.agent)} ${m.action}`).join(", ");
-    let text = id === 0 ? `${who}: the position Pacman decides from.` : `${who}: ${line}.`;
-    text += ` Score ${state.score}.`;
-    if (state.status === "loss") text += " A ghost catches Pacman here.";
-    else if (state.status === "win") text += " Pacman has eaten all the food.";
+    const who = WHO()[how];
+    const line = moves.map((m) => agentMove(m.agent, m.action)).join(pgettext("list separator", ", "));
+    let text = id === 0 ? _("{who}: the position Pacman decides from.", { who }) : _("{who}: {moves}.", { who, moves: line });
+    text += " " + _("Score {score}.", { score: formatNumber(state.score) });
+    if (state.status === "loss") text += " " + _("A ghost catches Pacman here.");
+    else if (state.status === "win") text += " " + _("Pacman has eaten all the food.");
     const row = trace.nodes[id];
     // Said once the search has pruned it (before, it would give the answer away).
     if (Number.isFinite(row.unexpanded) && trace.current.state[id] === PRUNED) {
-      text += ` Pruned: the ${row.unexpanded.toLocaleString("en")} positions below it were never generated.`;
+      text += " " + prunedSentence(row.unexpanded);
     }
     this.caption.textContent = text;
   }
+}
+
+/** "Pruned: the 120 positions below it were never generated." */
+export function prunedSentence(unexpanded) {
+  return ngettext(
+    "Pruned: the {n} position below it was never generated.",
+    "Pruned: the {n} positions below it were never generated.",
+    unexpanded
+  );
 }

@@ -23,6 +23,8 @@ import { getJson, withQuery } from "./http.js";
 import { MazeView } from "./maze.js";
 import { PlayPad } from "./pacman-play.js";
 import { MazePosition } from "./pacman-position.js";
+import { directionName } from "./pacman-rounds.js";
+import { _, formatNumber } from "../lib/i18n.js";
 import { algorithmName, Readout } from "./pacman-readout.js";
 import { pacmanActions } from "./pacman-rules.js";
 import { addressQuery, PacmanSettings, readAddress } from "./pacman-settings.js";
@@ -46,7 +48,7 @@ const playHint = $("#play-hint");
 
 const settings = new PacmanSettings($("#pacman-settings"));
 const readout = new Readout(document);
-const maze = new MazeView($("#maze"), { label: "Maze" });
+const maze = new MazeView($("#maze"), { label: _("Maze") });
 const position = new MazePosition($("[data-decision-position]"));
 const decision = new DecisionView($("#decision"), {
   position,
@@ -90,10 +92,10 @@ async function load(wanted, { round: shown = 0, from = null, whole = false } = {
   } catch (err) {
     if (mine !== ticket) return false;
     stage.dataset.gameLoad = "error";
-    settings.showError(`The game cannot be played: ${err.message}`, err.field);
+    settings.showError(_("The game cannot be played: {error}", { error: err.message }), err.field);
     if (game)
       update(); // the game before stays on screen
-    else readout.say("No game to show.");
+    else readout.say(_("No game to show."));
     return false;
   }
   if (mine !== ticket) return false;
@@ -176,12 +178,16 @@ function update() {
   setEnabled(stepButton, round < total || cut);
   setEnabled(playButton, true);
   setEnabled(showButton, live && (round < total || query.rules !== "prune"));
-  showButton.textContent = live ? `Show the search at move ${round + 1}${next ? ` (${next.action})` : ""}` : "Show the search";
+  const move = formatNumber(round + 1);
+  const moveShown = next
+    ? _("Show the search at move {move} ({direction})", { move, direction: directionName(next.action) })
+    : _("Show the search at move {move}", { move });
+  showButton.textContent = live ? moveShown : _("Show the search");
   pad.setLegal(live && query.rules !== "prune" ? pacmanActions(game.maze, state) : []);
   playHint.textContent =
     query.rules === "prune"
-      ? "Playing it yourself takes the CS188 rules: pick them above and Start."
-      : "Arrow keys or these buttons move Pacman; the ghosts reply.";
+      ? _("Playing it yourself takes the CS188 rules: pick them above and Start.")
+      : _("Arrow keys or these buttons move Pacman; the ghosts reply.");
   const address = addressQuery(query, { pacman: played, round });
   history.replaceState(history.state, "", `${location.pathname}${address ? `?${address}` : ""}`);
 }
@@ -247,11 +253,11 @@ function playMove(move) {
   if (!game || stage.dataset.gameLoad === "loading") return;
   const state = game.states[starts[round]];
   if (query.rules === "prune") {
-    readout.say("Playing it yourself takes the CS188 rules: pick them above and Start.");
+    readout.say(_("Playing it yourself takes the CS188 rules: pick them above and Start."));
   } else if (state.status !== "playing") {
-    readout.say("The game is over: step back, or Start a new one.");
+    readout.say(_("The game is over: step back, or Start a new one."));
   } else if (!pacmanActions(game.maze, state).includes(move)) {
-    readout.say(`Pacman cannot go ${move}: a wall is in the way.`);
+    readout.say(_("Pacman cannot go {direction}: a wall is in the way.", { direction: directionName(move) }));
   } else {
     const moves = [...movesBefore(round), move];
     load({ query, played: moves }, { round: moves.length, from: round });
@@ -276,10 +282,17 @@ function showSearch() {
     query.rules === "prune"
       ? withQuery("/practice", { game: "pacman", ...query, rules: "", decision: round })
       : withQuery("/practice", { game: "pacman", ...query, ...before, decision: round });
-  const yours = round < played.length && round < starts.length - 1 ? ` (you played ${played[round]})` : "";
-  const title = next
-    ? `The search behind Pacman's move ${round + 1}: ${next.action}`
-    : `What ${search} would play at move ${round + 1}${yours}`;
+  const move = formatNumber(round + 1);
+  const yours = round < played.length && round < starts.length - 1;
+  let title;
+  if (next) title = _("The search behind Pacman's move {move}: {direction}", { move, direction: directionName(next.action) });
+  else if (yours)
+    title = _("What {search} would play at move {move} (you played {direction})", {
+      search,
+      move,
+      direction: directionName(played[round]),
+    });
+  else title = _("What {search} would play at move {move}", { search, move });
   decision.open(url, { title, practice });
 }
 

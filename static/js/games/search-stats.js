@@ -5,18 +5,26 @@
 // 39 states; the tree has 45 nodes." and lists the optimal moves (every move of best value).
 // Every number cell carries data-stat (its summary field) and data-value (the raw number),
 // for tests and for anyone copying the figures. The answers (the position's value and the
-// best move) read "—" until the replay reaches its last step: the view opens at step 0.
+// best move) read "—" until the replay reaches its last step: the view opens at step 0. The
+// words are the page's language's (lib/i18n.js), looked up when shown.
 
 import { fmt } from "../lib/format.js";
+import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
 import { moveName } from "../lib/names.js";
 
-const ALGORITHMS = { alphabeta: "Alpha-beta", minimax: "Minimax", expectimax: "Expectimax" };
-const RULES = {
-  standard: "standard rule: prune when α ≥ β",
-  strict: "strict rule (CS188): prune only when v > β or v < α",
-};
+const ALGORITHMS = () => ({ alphabeta: _("Alpha-beta"), minimax: _("Minimax"), expectimax: _("Expectimax") });
+const RULES = () => ({
+  standard: _("standard rule: prune when α ≥ β"),
+  strict: _("strict rule (CS188): prune only when v > β or v < α"),
+});
+const ORDERINGS = () => ({
+  perfect: _("perfect move ordering"),
+  worst: _("worst move ordering"),
+  random: _("random move ordering"),
+  heuristic: _("heuristic move ordering"),
+});
 
-const count = (n) => (Number.isFinite(n) ? n.toLocaleString("en") : "—");
+const count = (n) => (Number.isFinite(n) ? formatNumber(n) : "—");
 
 function cell(tag, text, stat = null, value = null) {
   const el = document.createElement(tag);
@@ -41,12 +49,14 @@ function numberCell([stat, value, text]) {
 
 /** One line naming how the search ran: "Alpha-beta, standard rule: prune when α ≥ β". */
 export function searchLine(options) {
-  const algorithm = ALGORITHMS[options.algorithm] || options.algorithm || "Search";
+  const algorithm = ALGORITHMS()[options.algorithm] || options.algorithm || _("Search");
   const parts = [algorithm];
-  if (options.algorithm === "alphabeta" && RULES[options.rule]) parts.push(RULES[options.rule]);
-  if (options.ordering && options.ordering !== "given") parts.push(`${options.ordering} move ordering`);
-  if (Number.isInteger(options.depth)) parts.push(`depth limit ${options.depth} plies`);
-  return parts.join(", ");
+  if (options.algorithm === "alphabeta" && RULES()[options.rule]) parts.push(RULES()[options.rule]);
+  if (options.ordering && options.ordering !== "given") {
+    parts.push(ORDERINGS()[options.ordering] || _("{ordering} move ordering", { ordering: options.ordering }));
+  }
+  if (Number.isInteger(options.depth)) parts.push(ngettext("depth limit {n} ply", "depth limit {n} plies", options.depth));
+  return parts.join(pgettext("list separator", ", "));
 }
 
 export class SearchStats {
@@ -60,16 +70,16 @@ export class SearchStats {
   /** The summary of a finished search over `trace` (a Trace: names the best move). */
   show(summary, trace) {
     const options = summary.options || trace.options || {};
-    const algorithm = ALGORITHMS[options.algorithm] || "This search";
+    const algorithm = ALGORITHMS()[options.algorithm] || _("This search");
     const table = document.createElement("table");
     table.className = "search-stats";
     const caption = document.createElement("caption");
-    caption.textContent = "What the search cost";
+    caption.textContent = _("What the search cost");
     caption.className = "visually-hidden"; // the panel's title says it; the column fits 720 px
     const head = document.createElement("tr");
-    const minimax = cell("th", "Minimax");
-    minimax.append(detailSpan("no pruning"));
-    head.append(cell("th", "Positions"), minimax, cell("th", algorithm));
+    const minimax = cell("th", _("Minimax"));
+    minimax.append(detailSpan(_("no pruning")));
+    head.append(cell("th", _("Positions")), minimax, cell("th", algorithm));
     for (const th of head.children) th.scope = "col";
     const thead = document.createElement("thead");
     thead.append(head);
@@ -78,11 +88,11 @@ export class SearchStats {
     const saved = Number(summary.percent_saved);
     // [title, minimax, this search, a smaller second line under the title]
     const rows = [
-      ["Searched", ["minimax_nodes", summary.minimax_nodes], ["nodes_visited", summary.nodes_visited]],
-      ["Leaves", ["minimax_leaves", summary.minimax_leaves], ["leaves_evaluated", summary.leaves_evaluated]],
-      ["Cutoffs", null, ["cutoffs", cuts], `α ${count(cutoffs.alpha || 0)} · β ${count(cutoffs.beta || 0)}`],
-      ["Pruned", null, ["nodes_pruned", summary.nodes_pruned]],
-      ["Work saved", null, ["percent_saved", saved, `${fmt(saved)}%`]],
+      [_("Searched"), ["minimax_nodes", summary.minimax_nodes], ["nodes_visited", summary.nodes_visited]],
+      [_("Leaves"), ["minimax_leaves", summary.minimax_leaves], ["leaves_evaluated", summary.leaves_evaluated]],
+      [_("Cutoffs"), null, ["cutoffs", cuts], `α ${count(cutoffs.alpha || 0)} · β ${count(cutoffs.beta || 0)}`],
+      [_("Pruned"), null, ["nodes_pruned", summary.nodes_pruned]],
+      [_("Work saved"), null, ["percent_saved", saved, `${fmt(saved)}%`]],
     ];
     const tbody = document.createElement("tbody");
     for (const [title, without, withIt, detail] of rows) {
@@ -119,14 +129,14 @@ export class SearchStats {
       this.answers.push([dd, text, value]);
     };
     this.answers = [];
-    answer("Value", fmt(summary.value), "value", summary.value);
-    answer("Best move", best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
+    answer(_("Value"), fmt(summary.value), "value", summary.value);
+    answer(_("Best move"), best >= 0 ? moveName(trace, best) : "—", "best_action", summary.best_action);
     if (Array.isArray(summary.optimal)) {
-      answer("Optimal moves", summary.optimal.join(", "), "optimal", summary.optimal.join(","));
+      answer(_("Optimal moves"), summary.optimal.join(", "), "optimal", summary.optimal.join(","));
     }
     if (stubs) {
-      const text = `${count(unseen)} under ${count(stubs)} pruned ${stubs === 1 ? "move" : "moves"}`;
-      fact("Never generated", text, "unexpanded", unseen);
+      const text = ngettext("{unseen} under {n} pruned move", "{unseen} under {n} pruned moves", stubs, { unseen: count(unseen) });
+      fact(_("Never generated"), text, "unexpanded", unseen);
     }
     this.progress = document.createElement("p");
     this.progress.className = "search-progress";
@@ -140,9 +150,12 @@ export class SearchStats {
   step(s, length) {
     if (!this.progress) return;
     const cuts = s.cutAlpha + s.cutBeta;
-    const text =
-      `Step ${count(s.step)} of ${count(length)}: ${count(s.visited)} positions visited, ` +
-      `${count(cuts)} ${cuts === 1 ? "cutoff" : "cutoffs"} so far.`;
+    const text = ngettext(
+      "Step {step} of {length}: {visited} positions visited, {n} cutoff so far.",
+      "Step {step} of {length}: {visited} positions visited, {n} cutoffs so far.",
+      cuts,
+      { step: count(s.step), length: count(length), visited: count(s.visited) }
+    );
     if (this.progress.textContent !== text) this.progress.textContent = text;
     const final = s.step >= length;
     for (const [dd, answer, value] of this.answers) {
@@ -159,10 +172,8 @@ export function autograderSentence(summary) {
   if (!summary || !Number.isFinite(summary.states_explored)) return "";
   const states = summary.states_explored;
   const nodes = summary.nodes_visited;
-  return (
-    `The autograder would count ${count(states)} ${states === 1 ? "state" : "states"}; ` +
-    `the tree has ${count(nodes)} ${nodes === 1 ? "node" : "nodes"}.`
-  );
+  const tree = ngettext("the tree has {n} node.", "the tree has {n} nodes.", nodes);
+  return ngettext("The autograder would count {n} state; {tree}", "The autograder would count {n} states; {tree}", states, { tree });
 }
 
 function autograderLine(summary) {

@@ -1,0 +1,67 @@
+"""Pacman in the page's language (issue 36): with ?lang=de the round's line (who went where,
+the ghosts' fear, the score and the food left), the reason for Pacman's next move and the
+search's statistics table are German, with the same numbers as the English page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def numbers(text: str) -> list[str]:
+    return re.findall(r"\d+(?:[.,]\d+)*", text.replace("−", "-"))
+
+
+def rounds_told(prune, lang: str) -> dict[str, object]:
+    """Three rounds of the page's default game stepped, then the search behind the next move."""
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"/play/pacman?lang={lang}")
+    page.wait_for_selector("main[data-game-load=ready]")
+    for _ in range(3):
+        page.click('[data-action="step"]')
+    said = {
+        "round": page.inner_text("[data-game-status]"),
+        "reason": page.inner_text("#reason"),
+        "count": page.inner_text("#move-count"),
+        "maze": page.get_attribute("#maze svg", "aria-label"),
+    }
+    page.click('[data-action="show-search"]')
+    page.wait_for_selector("table.search-stats")
+    said["heads"] = page.locator("table.search-stats th").all_inner_texts()
+    said["title"] = page.inner_text("[data-decision-title]")
+    return said
+
+
+def test_pacman_speaks_german_with_the_english_numbers(prune):
+    english = rounds_told(prune, "en")
+    german = rounds_told(prune, "de")
+    assert english["round"].startswith("Move 3: Pacman went ")
+    assert german["round"].startswith("Zug 3: Pacman ging nach ")
+    assert "Punktestand" in german["round"] and "Futterpunkt" in german["round"]
+    assert german["reason"].startswith("Pacmans Zug 4: ")
+    assert "Stellungen durchsucht" in german["reason"]
+    assert german["count"].endswith("Zügen gespielt")
+    assert german["maze"].startswith("Labyrinth, ")
+    for said in ("round", "reason", "count", "maze", "title"):
+        assert numbers(german[said]) == numbers(english[said]), said
+    assert "Move" not in german["reason"] and "worth" not in german["reason"]
+    # The statistics table: the same figures under German headers.
+    heads = [head.split("\n")[0] for head in german["heads"]]
+    assert heads == [
+        "Stellungen",
+        "Minimax",
+        "Alpha-Beta",
+        "Durchsucht",
+        "Blätter",
+        "Schnitte",
+        "Abgeschnitten",
+        "Ersparte Arbeit",
+    ]
+    assert numbers(" ".join(german["heads"])) == numbers(" ".join(english["heads"]))
