@@ -3,13 +3,15 @@
 // words (its text alternative; where its numbers are in a table, the caller says so). Pure (no DOM, no d3): /experiments draws these specs beside its tables, and a
 // lesson's experiment slides draw the same ones (lesson/experiment-figure.js).
 
+import { _, pgettext } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 
-/** The three orderings of the ordering experiment, as the chart and the table name them. */
+/** The three orderings of the ordering experiment, as the chart (label) and the table (short)
+ * name them, in the page's language. */
 export const ORDERINGS = [
-  { key: "perfect", label: "Perfect ordering", className: "s-perfect", marker: "circle" },
-  { key: "random", label: "Random ordering", className: "s-random", marker: "square" },
-  { key: "worst", label: "Worst first", className: "s-worst", marker: "triangle" },
+  { key: "perfect", label: _("Perfect ordering"), short: _("Perfect"), className: "s-perfect", marker: "circle" },
+  { key: "random", label: _("Random ordering"), short: _("Random"), className: "s-random", marker: "square" },
+  { key: "worst", label: _("Worst first"), short: _("Worst first"), className: "s-worst", marker: "triangle" },
 ];
 
 /** One row per depth: {depth, perfect_leaves_mean, …, minimax_leaves, knuth_moore_leaves}. */
@@ -33,7 +35,7 @@ export function byDepth(rows) {
 function minimaxSeries(points, b) {
   return {
     key: "minimax",
-    label: `Minimax: ${b}ᵈ`,
+    label: _("Minimax: {bd}", { bd: `${b}ᵈ` }),
     className: "s-bd",
     marker: "times",
     reference: true,
@@ -46,13 +48,17 @@ export function orderingChart(rows, b) {
   const points = (key) => rows.filter((r) => r[key] !== null).map((r) => ({ x: r.depth, y: r[key] }));
   const last = rows[rows.length - 1];
   return {
-    label:
-      `Line chart, logarithmic scale: leaves evaluated by depth for perfect, random and worst-first ` +
-      `ordering, with the curves ${b}ᵈ and Knuth–Moore. At depth ${last.depth}: ` +
-      ORDERINGS.map((o) => `${o.key} ${formatNumber(last[`${o.key}_leaves_mean`], 1)}`).join(", ") +
-      `, of ${formatCount(last.minimax_leaves)}.`,
-    xLabel: "Depth",
-    yLabel: "Leaves evaluated (mean)",
+    label: _(
+      "Line chart, logarithmic scale: leaves evaluated by depth for perfect, random and worst-first ordering, with the curves {bd} and Knuth–Moore. At depth {depth}: perfect {perfect}, random {random}, worst {worst}, of {minimax}.",
+      {
+        bd: `${b}ᵈ`,
+        depth: last.depth,
+        ...Object.fromEntries(ORDERINGS.map((o) => [o.key, formatNumber(last[`${o.key}_leaves_mean`], 1)])),
+        minimax: formatCount(last.minimax_leaves),
+      }
+    ),
+    xLabel: _("Depth"),
+    yLabel: _("Leaves evaluated (mean)"),
     series: [
       minimaxSeries(points("minimax_leaves"), b),
       {
@@ -73,24 +79,30 @@ export function rulesChart(rows, b) {
   const points = (key) => rows.map((r) => ({ x: r.depth, y: r[key] }));
   const last = rows[rows.length - 1];
   return {
-    label:
-      `Line chart, logarithmic scale: leaves evaluated by depth under the standard and the strict ` +
-      `pruning rule, with ${b}ᵈ. At depth ${last.depth}: standard ${formatNumber(last.standard_leaves_mean, 1)}, ` +
-      `strict ${formatNumber(last.strict_leaves_mean, 1)}, of ${formatCount(last.minimax_leaves)}.`,
-    xLabel: "Depth",
-    yLabel: "Leaves evaluated (mean)",
+    label: _(
+      "Line chart, logarithmic scale: leaves evaluated by depth under the standard and the strict pruning rule, with {bd}. At depth {depth}: standard {standard}, strict {strict}, of {minimax}.",
+      {
+        bd: `${b}ᵈ`,
+        depth: last.depth,
+        standard: formatNumber(last.standard_leaves_mean, 1),
+        strict: formatNumber(last.strict_leaves_mean, 1),
+        minimax: formatCount(last.minimax_leaves),
+      }
+    ),
+    xLabel: _("Depth"),
+    yLabel: _("Leaves evaluated (mean)"),
     series: [
       minimaxSeries(points("minimax_leaves"), b),
       {
         key: "standard",
-        label: "Standard rule: prune when α ≥ β",
+        label: _("Standard rule: prune when α ≥ β"),
         className: "s-standard",
         marker: "circle",
         points: points("standard_leaves_mean"),
       },
       {
         key: "strict",
-        label: "Strict rule: prune when α > β",
+        label: _("Strict rule: prune when α > β"),
         className: "s-strict",
         marker: "square",
         points: points("strict_leaves_mean"),
@@ -99,15 +111,17 @@ export function rulesChart(rows, b) {
   };
 }
 
-export const SEARCH_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };
+export const SEARCH_NAMES = { minimax: _("Minimax"), alphabeta: _("Alpha-beta") };
 
 /** One random tree (a random-binary row): minimax's nodes against alpha-beta's, two bars. */
 export function seedChart(row) {
   return {
-    label:
-      `Bar chart: on the tree of seed ${row.seed}, minimax visits ${formatCount(row.minimax_nodes)} ` +
-      `nodes and alpha-beta ${formatCount(row.alphabeta_nodes)}.`,
-    xLabel: "Nodes visited",
+    label: _("Bar chart: on the tree of seed {seed}, minimax visits {minimax} nodes and alpha-beta {alphabeta}.", {
+      seed: row.seed,
+      minimax: formatCount(row.minimax_nodes),
+      alphabeta: formatCount(row.alphabeta_nodes),
+    }),
+    xLabel: _("Nodes visited"),
     scale: "linear",
     bars: [
       { key: "minimax", label: SEARCH_NAMES.minimax, value: row.minimax_nodes, className: "s-minimax-bar" },
@@ -131,62 +145,93 @@ export function spreadChart(rows, spread) {
   const markers = [
     {
       key: "p10",
-      label: `p10 ${formatNumber(spread.p10, 0)}`,
-      legend: "10th and 90th percentiles",
+      label: _("p10 {value}", { value: formatNumber(spread.p10, 0) }),
+      legend: _("10th and 90th percentiles"),
       value: spread.p10,
       className: "s-percentile",
     },
-    { key: "mean", label: `mean ${formatNumber(spread.mean, 0)}`, legend: "Mean", value: spread.mean, className: "s-mean" },
-    { key: "median", label: `median ${formatNumber(spread.median, 0)}`, legend: "Median", value: spread.median, className: "s-median" },
-    { key: "p90", label: `p90 ${formatNumber(spread.p90, 0)}`, legend: null, value: spread.p90, className: "s-percentile" },
+    {
+      key: "mean",
+      label: _("mean {value}", { value: formatNumber(spread.mean, 0) }),
+      legend: _("Mean"),
+      value: spread.mean,
+      className: "s-mean",
+    },
+    {
+      key: "median",
+      label: _("median {value}", { value: formatNumber(spread.median, 0) }),
+      legend: _("Median"),
+      value: spread.median,
+      className: "s-median",
+    },
+    {
+      key: "p90",
+      label: _("p90 {value}", { value: formatNumber(spread.p90, 0) }),
+      legend: null,
+      value: spread.p90,
+      className: "s-percentile",
+    },
   ];
   if (article) {
     markers.push({
       key: "article",
-      label: `${ARTICLE} (article)`,
-      legend: `One article's ${ARTICLE}`,
+      label: _("{value} (article)", { value: ARTICLE }),
+      legend: _("One article's {value}", { value: ARTICLE }),
       value: ARTICLE,
       className: "s-article",
       marker: "triangle",
     });
   }
   const depth = Math.round(Math.log2(minimax + 1)) - 1;
+  const told = {
+    count: formatCount(spread.count),
+    depth,
+    min: formatCount(spread.min),
+    max: formatCount(spread.max),
+    mean: formatNumber(spread.mean, 1),
+    median: formatNumber(spread.median, 1),
+    article: ARTICLE,
+  };
   return {
-    label:
-      `Histogram of the nodes alpha-beta visits on ${formatCount(spread.count)} random binary ` +
-      `trees of depth ${depth}: from ${formatCount(spread.min)} to ${formatCount(spread.max)}, ` +
-      `mean ${formatNumber(spread.mean, 1)}, median ${formatNumber(spread.median, 1)}` +
-      `${article ? `; the article's ${ARTICLE} is marked` : ""}.`,
-    xLabel: `Alpha-beta's nodes (minimax: ${formatCount(minimax)})`,
-    yLabel: "Trees",
+    label: article
+      ? _(
+          "Histogram of the nodes alpha-beta visits on {count} random binary trees of depth {depth}: from {min} to {max}, mean {mean}, median {median}; the article's {article} is marked.",
+          told
+        )
+      : _(
+          "Histogram of the nodes alpha-beta visits on {count} random binary trees of depth {depth}: from {min} to {max}, mean {mean}, median {median}.",
+          told
+        ),
+    xLabel: _("Alpha-beta's nodes (minimax: {minimax})", { minimax: formatCount(minimax) }),
+    yLabel: _("Trees"),
     bins: counts.map((count, i) => ({ x0: edges[i], x1: edges[i + 1], count })),
     markers,
   };
 }
 
 export const METHOD_NAMES = {
-  minimax: "Minimax",
-  alphabeta: "Alpha-beta",
-  "alphabeta+ordering": "Alpha-beta + move ordering",
-  "alphabeta+id": "Alpha-beta + iterative deepening",
-  "alphabeta+tt": "Alpha-beta + transposition table",
+  minimax: _("Minimax"),
+  alphabeta: _("Alpha-beta"),
+  "alphabeta+ordering": _("Alpha-beta + move ordering"),
+  "alphabeta+id": _("Alpha-beta + iterative deepening"),
+  "alphabeta+tt": _("Alpha-beta + transposition table"),
 };
 export const EMPTY_BOARD = ".........";
 
 /** A board as people name it in a list: its cells, and "empty board" for the empty one. */
 export function boardName(board) {
-  return board === EMPTY_BOARD ? `${board} (empty board)` : board;
+  return board === EMPTY_BOARD ? _("{board} (empty board)", { board }) : board;
 }
 
 /** Tic-tac-toe speed-ups: the nodes each method visits from `position`, bars on a log scale. */
 export function optimisationsChart(rows, position) {
   const shown = rows.filter((r) => r.position === position);
   return {
-    label:
-      `Bar chart, logarithmic scale: nodes visited from position ${boardName(position)} by ` +
-      shown.map((r) => `${METHOD_NAMES[r.method] || r.method} ${formatCount(r.nodes)}`).join(", ") +
-      ".",
-    xLabel: "Nodes visited (logarithmic scale)",
+    label: _("Bar chart, logarithmic scale: nodes visited from position {position} by {methods}.", {
+      position: boardName(position),
+      methods: shown.map((r) => `${METHOD_NAMES[r.method] || r.method} ${formatCount(r.nodes)}`).join(pgettext("list separator", ", ")),
+    }),
+    xLabel: _("Nodes visited (logarithmic scale)"),
     scale: "log",
     bars: shown.map((r) => ({
       key: r.method,

@@ -3,6 +3,7 @@
 // them (one article's 681). Rule labels sit above the plot in as many rows as it takes for
 // none to overlap (the mean and the median are often a node apart), over the rules, haloed.
 
+import { _ } from "../lib/i18n.js";
 import { formatCount } from "./numbers.js";
 import {
   FONT_PX,
@@ -123,7 +124,7 @@ function draw(container, spec, width) {
     .attr("y", (b) => y(b.count))
     .attr("height", (b) => plotHeight - y(b.count))
     .append("title")
-    .text((b) => `${formatCount(b.x0)} to ${formatCount(b.x1)}: ${formatCount(b.count)}`);
+    .text((b) => _("{from} to {to}: {count}", { from: formatCount(b.x0), to: formatCount(b.x1), count: formatCount(b.count) }));
 
   // Rules first, labels over them with a halo: a rule may cross a label of a lower row.
   const baseline = (p) => -8 - p.row * ROW_PX; // row 0 sits just above the plot

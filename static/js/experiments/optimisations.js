@@ -5,6 +5,7 @@
 
 import { barChart } from "./bar-chart.js";
 import { EMPTY_BOARD, METHOD_NAMES, boardName, optimisationsChart } from "./chart-specs.js";
+import { _, ngettext, pgettext } from "../lib/i18n.js";
 import { formatCount, formatMilliseconds, formatNumber } from "./numbers.js";
 import { csvName } from "./csv.js";
 import { wireExperimentSlide } from "./lesson-slide.js";
@@ -33,9 +34,12 @@ export function boardGlyph(board) {
 function describeBoard(board) {
   const cells = (mark) => [...board].flatMap((m, i) => (m === mark ? [i] : []));
   const [xs, os] = [cells("X"), cells("O")];
-  if (xs.length + os.length === 0) return "Empty board";
-  const part = (mark, list) => (list.length ? `${mark} in ${list.length > 1 ? "cells" : "cell"} ${list.join(", ")}` : "");
-  return [part("X", xs), part("O", os)].filter(Boolean).join("; ");
+  if (xs.length + os.length === 0) return _("Empty board");
+  const part = (mark, list) => ngettext("{mark} in cell {cells}", "{mark} in cells {cells}", list.length, { mark, cells: list.join(", ") });
+  const parts = [];
+  if (xs.length) parts.push(part("X", xs));
+  if (os.length) parts.push(part("O", os));
+  return parts.join(pgettext("clause separator", "; "));
 }
 
 export function setupOptimisations(root) {
@@ -74,7 +78,8 @@ export function setupOptimisations(root) {
       highlight: (r) => r.position === position,
     });
     const spec = optimisationsChart(rows, position);
-    chart.show({ ...spec, label: `${spec.label} The table gives every position.` });
+    const note = _("The table gives every position.");
+    chart.show({ ...spec, label: `${spec.label} ${note}` });
   }
 }
 
@@ -97,14 +102,14 @@ function syncChoices(select, rows) {
 
 function tableOf(rows) {
   return {
-    caption: "Tic-tac-toe: each position searched to the end of the game by each method",
+    caption: _("Tic-tac-toe: each position searched to the end of the game by each method"),
     columns: [
-      { key: "position", label: "Position", group: true, render: boardGlyph },
-      { key: "method", label: "Method", format: (v) => METHOD_NAMES[v] || v },
-      { key: "value", label: "Value", numeric: true, format: (v) => formatNumber(v, 0) },
-      { key: "best_move", label: "Best move (cell)", numeric: true, format: String },
-      { key: "nodes", label: "Nodes", numeric: true, format: formatCount },
-      { key: "milliseconds", label: "Time", numeric: true, format: formatMilliseconds },
+      { key: "position", label: _("Position"), group: true, render: boardGlyph },
+      { key: "method", label: _("Method"), format: (v) => METHOD_NAMES[v] || v },
+      { key: "value", label: _("Value"), numeric: true, format: (v) => formatNumber(v, 0) },
+      { key: "best_move", label: _("Best move (cell)"), numeric: true, format: String },
+      { key: "nodes", label: _("Nodes"), numeric: true, format: formatCount },
+      { key: "milliseconds", label: _("Time"), numeric: true, format: formatMilliseconds },
     ],
     // The API's seconds (to the microsecond) as milliseconds: exact to three decimals.
     rows: rows.map((r) => ({ ...r, milliseconds: Number((r.seconds * 1000).toFixed(3)) })),
@@ -119,14 +124,20 @@ function finding(shown, position) {
   const values = new Set(shown.map((r) => r.value));
   const fewest = shown.reduce((a, r) => (r.nodes < a.nodes ? r : a));
   const share = (r) => `${formatNumber((100 * r.nodes) / base.nodes, 1)}%`;
-  return (
-    `From ${position === EMPTY_BOARD ? "the empty board" : `position ${position}`}, minimax visits ` +
-    `${formatCount(base.nodes)} nodes. ${shown
-      .filter((r) => r.method !== "minimax")
-      .map((r) => `${METHOD_NAMES[r.method] || r.method}: ${formatCount(r.nodes)} (${share(r)})`)
-      .join("; ")}. The fewest: ${METHOD_NAMES[fewest.method] || fewest.method}. ` +
-    (values.size === 1
-      ? `Every method finds the value ${formatNumber([...values][0], 0)}.`
-      : `The methods disagree on the value: ${[...values].join(", ")}.`)
-  );
+  const nodes = formatCount(base.nodes);
+  const methods = shown
+    .filter((r) => r.method !== "minimax")
+    .map((r) => `${METHOD_NAMES[r.method] || r.method}: ${formatCount(r.nodes)} (${share(r)})`)
+    .join(pgettext("clause separator", "; "));
+  const sentences = [
+    position === EMPTY_BOARD
+      ? _("From the empty board, minimax visits {nodes} nodes.", { nodes })
+      : _("From position {position}, minimax visits {nodes} nodes.", { position, nodes }),
+    _("{methods}.", { methods }),
+    _("The fewest: {method}.", { method: METHOD_NAMES[fewest.method] || fewest.method }),
+    values.size === 1
+      ? _("Every method finds the value {value}.", { value: formatNumber([...values][0], 0) })
+      : _("The methods disagree on the value: {values}.", { values: [...values].join(", ") }),
+  ];
+  return sentences.join(" ");
 }

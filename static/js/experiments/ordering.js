@@ -4,6 +4,7 @@
 // table row per depth, drawn as the rows arrive.
 
 import { ORDERINGS, byDepth, orderingChart } from "./chart-specs.js";
+import { _ } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { seriesExperiment } from "./series.js";
 
@@ -18,17 +19,17 @@ export function setupOrdering(root) {
 function tableOf(rows, b) {
   const count = (v) => formatNumber(v, 2);
   return {
-    caption: `Leaves evaluated by alpha-beta (mean over the trials), branching ${b}`,
+    caption: _("Leaves evaluated by alpha-beta (mean over the trials), branching {b}", { b }),
     columns: [
-      { key: "depth", label: "Depth", numeric: true, rowHeader: true, format: String },
+      { key: "depth", label: _("Depth"), numeric: true, rowHeader: true, format: String },
       ...ORDERINGS.map((o) => ({
         key: `${o.key}_leaves_mean`,
-        label: o.label.replace(" ordering", ""),
+        label: o.short,
         numeric: true,
         format: count,
       })),
       { key: "knuth_moore_leaves", label: "Knuth–Moore", numeric: true, format: formatCount },
-      { key: "minimax_leaves", label: `${b}ᵈ (minimax)`, numeric: true, format: formatCount },
+      { key: "minimax_leaves", label: _("{bd} (minimax)", { bd: `${b}ᵈ` }), numeric: true, format: formatCount },
     ],
     rows,
   };
@@ -38,11 +39,22 @@ function tableOf(rows, b) {
 function finding(rows, b) {
   const last = rows[rows.length - 1];
   if (!last || last.worst_leaves_mean === null) return "";
-  const exact = last.perfect_leaves_mean === last.knuth_moore_leaves;
-  return (
-    `At depth ${last.depth} (branching ${b}), perfect ordering evaluates ` +
-    `${formatNumber(last.perfect_leaves_mean, 2)} leaves${exact ? ", exactly the Knuth–Moore figure" : ` (Knuth–Moore: ${formatCount(last.knuth_moore_leaves)})`}; ` +
-    `random ordering ${formatNumber(last.random_leaves_mean, 2)}; worst first ` +
-    `${formatNumber(last.worst_leaves_mean, 2)} of minimax's ${formatCount(last.minimax_leaves)}.`
-  );
+  const values = {
+    depth: last.depth,
+    b,
+    perfect: formatNumber(last.perfect_leaves_mean, 2),
+    knuthMoore: formatCount(last.knuth_moore_leaves),
+    random: formatNumber(last.random_leaves_mean, 2),
+    worst: formatNumber(last.worst_leaves_mean, 2),
+    minimax: formatCount(last.minimax_leaves),
+  };
+  return last.perfect_leaves_mean === last.knuth_moore_leaves
+    ? _(
+        "At depth {depth} (branching {b}), perfect ordering evaluates {perfect} leaves, exactly the Knuth–Moore figure; random ordering {random}; worst first {worst} of minimax's {minimax}.",
+        values
+      )
+    : _(
+        "At depth {depth} (branching {b}), perfect ordering evaluates {perfect} leaves (Knuth–Moore: {knuthMoore}); random ordering {random}; worst first {worst} of minimax's {minimax}.",
+        values
+      );
 }

@@ -5,6 +5,7 @@
 
 import { barChart } from "./bar-chart.js";
 import { SEARCH_NAMES, seedChart } from "./chart-specs.js";
+import { _ } from "../lib/i18n.js";
 import { formatCount, formatPercent } from "./numbers.js";
 import { csvName } from "./csv.js";
 import { wireExperimentSlide } from "./lesson-slide.js";
@@ -52,27 +53,40 @@ export function setupRandomSeed(root) {
   });
 
   function show(row, rule) {
-    const ruleName = rule === "strict" ? "strict rule" : "standard rule";
     const table = {
-      caption: `Seed ${row.seed}: nodes visited on the random binary tree of depth ${DEPTH}`,
+      caption: _("Seed {seed}: nodes visited on the random binary tree of depth {depth}", { seed: row.seed, depth: DEPTH }),
       columns: [
-        { key: "search", label: "Search", rowHeader: true, format: (v) => SEARCH_NAMES[v] },
-        { key: "nodes_visited", label: "Nodes visited", numeric: true, format: formatCount },
+        { key: "search", label: _("Search"), rowHeader: true, format: (v) => SEARCH_NAMES[v] },
+        { key: "nodes_visited", label: _("Nodes visited"), numeric: true, format: formatCount },
       ],
       rows: [
         { search: "minimax", nodes_visited: row.minimax_nodes },
         { search: "alphabeta", nodes_visited: row.alphabeta_nodes },
       ],
     };
+    const values = {
+      seed: row.seed,
+      alphabeta: formatCount(row.alphabeta_nodes),
+      minimax: formatCount(row.minimax_nodes),
+      saved: formatPercent(row.percent_saved),
+      leaves: formatCount(row.alphabeta_leaves),
+      minimaxLeaves: formatCount(row.minimax_leaves),
+      cutoffs: formatCount(row.cutoffs),
+    };
     const finding =
-      `Seed ${row.seed}: alpha-beta (${ruleName}) visits ${formatCount(row.alphabeta_nodes)} of ` +
-      `minimax's ${formatCount(row.minimax_nodes)} nodes, saving ${formatPercent(row.percent_saved)}; ` +
-      `it evaluates ${formatCount(row.alphabeta_leaves)} of ${formatCount(row.minimax_leaves)} leaves ` +
-      `and cuts off ${formatCount(row.cutoffs)} times.`;
+      rule === "strict"
+        ? _(
+            "Seed {seed}: alpha-beta (strict rule) visits {alphabeta} of minimax's {minimax} nodes, saving {saved}; it evaluates {leaves} of {minimaxLeaves} leaves and cuts off {cutoffs} times.",
+            values
+          )
+        : _(
+            "Seed {seed}: alpha-beta (standard rule) visits {alphabeta} of minimax's {minimax} nodes, saving {saved}; it evaluates {leaves} of {minimaxLeaves} leaves and cuts off {cutoffs} times.",
+            values
+          );
     results.show({ tables: [table], finding });
     chart.show(seedChart(row));
     els["open-link"].href = visualizerLink(row.seed, rule);
-    els["open-link"].textContent = `Open the tree of seed ${row.seed} in the visualizer`;
+    els["open-link"].textContent = _("Open the tree of seed {seed} in the visualizer", { seed: row.seed });
     els["open-tree"].hidden = false;
   }
 }

@@ -4,6 +4,7 @@
 
 import { ARTICLE, spreadChart } from "./chart-specs.js";
 import { histogram } from "./histogram.js";
+import { _, ngettext } from "../lib/i18n.js";
 import { formatCount, formatNumber, formatPercent, formatRange } from "./numbers.js";
 import { DEPTH } from "./random-seed.js";
 import { csvName } from "./csv.js";
@@ -12,13 +13,13 @@ import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
 
 const STATISTICS = [
-  ["count", "Trees"],
-  ["mean", "Mean"],
-  ["median", "Median"],
-  ["p10", "10th percentile"],
-  ["p90", "90th percentile"],
-  ["min", "Fewest"],
-  ["max", "Most"],
+  ["count", _("Trees")],
+  ["mean", _("Mean")],
+  ["median", _("Median")],
+  ["p10", _("10th percentile")],
+  ["p90", _("90th percentile")],
+  ["min", _("Fewest")],
+  ["max", _("Most")],
 ];
 
 export function setupRandomSpread(root) {
@@ -49,21 +50,21 @@ export function setupRandomSpread(root) {
     const last = rows[rows.length - 1].seed;
     const seeds = formatRange(first, last);
     const binTable = {
-      caption: `Alpha-beta nodes visited: trees per bin (seeds ${seeds})`,
+      caption: _("Alpha-beta nodes visited: trees per bin (seeds {seeds})", { seeds }),
       columns: [
-        { key: "bin_from", label: "From", numeric: true, format: (v) => formatNumber(v, 1) },
-        { key: "bin_to", label: "To", numeric: true, format: (v) => formatNumber(v, 1) },
-        { key: "trees", label: "Trees", numeric: true, format: formatCount },
+        { key: "bin_from", label: _("From"), numeric: true, format: (v) => formatNumber(v, 1) },
+        { key: "bin_to", label: _("To"), numeric: true, format: (v) => formatNumber(v, 1) },
+        { key: "trees", label: _("Trees"), numeric: true, format: formatCount },
       ],
       rows: spec.bins.map((b) => ({ bin_from: b.x0, bin_to: b.x1, trees: b.count })),
     };
     const statTable = {
-      caption: `Alpha-beta nodes visited: summary (seeds ${seeds})`,
+      caption: _("Alpha-beta nodes visited: summary (seeds {seeds})", { seeds }),
       columns: [
-        { key: "statistic", label: "Statistic", rowHeader: true, format: (v) => STAT_NAMES[v] },
+        { key: "statistic", label: _("Statistic"), rowHeader: true, format: (v) => STAT_NAMES[v] },
         {
           key: "alphabeta_nodes",
-          label: "Nodes",
+          label: _("Nodes"),
           numeric: true,
           format: (v) => formatNumber(v, 2),
         },
@@ -71,7 +72,8 @@ export function setupRandomSpread(root) {
       rows: STATISTICS.map(([key]) => ({ statistic: key, alphabeta_nodes: spread[key] })),
     };
     results.show({ tables: [binTable, statTable], finding: finding(rows, spread, seeds, rule) });
-    chart.show({ ...spec, label: `${spec.label} The tables give the numbers.` });
+    const note = _("The tables give the numbers.");
+    chart.show({ ...spec, label: `${spec.label} ${note}` });
   }
 }
 
@@ -82,19 +84,36 @@ function finding(rows, spread, seeds, rule) {
   const nodes = rows.map((r) => r.alphabeta_nodes);
   const fewer = nodes.filter((n) => n < ARTICLE).length;
   const exact = rows.filter((r) => r.alphabeta_nodes === ARTICLE).map((r) => r.seed);
-  const ruleNote = rule === "strict" ? " under the strict rule" : "";
+  const listed = exact.slice(0, 5).map(formatCount).join(", ") + (exact.length > 5 ? ", …" : "");
   const where =
     exact.length === 0
-      ? `none of these trees gives exactly ${ARTICLE}`
-      : `${exact.length === 1 ? "seed" : "seeds"} ${exact.slice(0, 5).map(formatCount).join(", ")}` +
-        `${exact.length > 5 ? ", …" : ""} ${exact.length === 1 ? "gives" : "give"} exactly ${ARTICLE}`;
-  return (
-    `Over ${formatCount(spread.count)} trees (seeds ${seeds})${ruleNote}, alpha-beta visits ` +
-    `${formatNumber(spread.mean, 1)} nodes on average (median ${formatNumber(spread.median, 1)}) ` +
-    `of minimax's 2,047; the middle 80% of trees need ${formatNumber(spread.p10, 1)} to ` +
-    `${formatNumber(spread.p90, 1)}, and the extremes are ${formatCount(spread.min)} and ` +
-    `${formatCount(spread.max)}. One article's ${ARTICLE} is a single draw: ` +
-    `${formatCount(fewer)} of these trees (${formatPercent((100 * fewer) / nodes.length)}) need fewer ` +
-    `nodes, and ${where}.`
-  );
+      ? _("none of these trees gives exactly {article}", { article: ARTICLE })
+      : ngettext("seed {seeds} gives exactly {article}", "seeds {seeds} give exactly {article}", exact.length, {
+          seeds: listed,
+          article: ARTICLE,
+        });
+  const values = {
+    count: formatCount(spread.count),
+    seeds,
+    mean: formatNumber(spread.mean, 1),
+    median: formatNumber(spread.median, 1),
+    minimax: formatCount(2047),
+    p10: formatNumber(spread.p10, 1),
+    p90: formatNumber(spread.p90, 1),
+    min: formatCount(spread.min),
+    max: formatCount(spread.max),
+    article: ARTICLE,
+    fewer: formatCount(fewer),
+    share: formatPercent((100 * fewer) / nodes.length),
+    where,
+  };
+  return rule === "strict"
+    ? _(
+        "Over {count} trees (seeds {seeds}) under the strict rule, alpha-beta visits {mean} nodes on average (median {median}) of minimax's {minimax}; the middle 80% of trees need {p10} to {p90}, and the extremes are {min} and {max}. One article's {article} is a single draw: {fewer} of these trees ({share}) need fewer nodes, and {where}.",
+        values
+      )
+    : _(
+        "Over {count} trees (seeds {seeds}), alpha-beta visits {mean} nodes on average (median {median}) of minimax's {minimax}; the middle 80% of trees need {p10} to {p90}, and the extremes are {min} and {max}. One article's {article} is a single draw: {fewer} of these trees ({share}) need fewer nodes, and {where}.",
+        values
+      );
 }

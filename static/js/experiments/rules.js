@@ -3,6 +3,7 @@
 // on a log scale, drawn as the rows arrive (one per depth).
 
 import { rulesChart } from "./chart-specs.js";
+import { _ } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { seriesExperiment } from "./series.js";
 
@@ -17,12 +18,12 @@ export function setupRules(root) {
 function tableOf(rows, b) {
   const mean = (v) => formatNumber(v, 2);
   return {
-    caption: `Leaves evaluated by alpha-beta (mean over the trials), standard against strict, branching ${b}`,
+    caption: _("Leaves evaluated by alpha-beta (mean over the trials), standard against strict, branching {b}", { b }),
     columns: [
-      { key: "depth", label: "Depth", numeric: true, rowHeader: true, format: String },
-      { key: "standard_leaves_mean", label: "Standard (α ≥ β)", numeric: true, format: mean },
-      { key: "strict_leaves_mean", label: "Strict (α > β)", numeric: true, format: mean },
-      { key: "minimax_leaves", label: `${b}ᵈ (minimax)`, numeric: true, format: formatCount },
+      { key: "depth", label: _("Depth"), numeric: true, rowHeader: true, format: String },
+      { key: "standard_leaves_mean", label: _("Standard (α ≥ β)"), numeric: true, format: mean },
+      { key: "strict_leaves_mean", label: _("Strict (α > β)"), numeric: true, format: mean },
+      { key: "minimax_leaves", label: _("{bd} (minimax)", { bd: `${b}ᵈ` }), numeric: true, format: formatCount },
     ],
     rows: rows.map((r) => ({
       depth: r.depth,
@@ -37,9 +38,15 @@ function finding(rows, values) {
   const last = rows[rows.length - 1];
   if (!last) return "";
   const ratio = last.standard_leaves_mean > 0 ? last.strict_leaves_mean / last.standard_leaves_mean : 0;
-  return (
-    `At depth ${last.depth}, with leaf values 0 to ${Number(values || 3) - 1}, the strict rule evaluates ` +
-    `${formatNumber(last.strict_leaves_mean, 2)} leaves on average, ${formatNumber(ratio, 1)} times the ` +
-    `standard rule's ${formatNumber(last.standard_leaves_mean, 2)} (minimax: ${formatCount(last.minimax_leaves)}).`
+  return _(
+    "At depth {depth}, with leaf values 0 to {high}, the strict rule evaluates {strict} leaves on average, {ratio} times the standard rule's {standard} (minimax: {minimax}).",
+    {
+      depth: last.depth,
+      high: Number(values || 3) - 1,
+      strict: formatNumber(last.strict_leaves_mean, 2),
+      ratio: formatNumber(ratio, 1),
+      standard: formatNumber(last.standard_leaves_mean, 2),
+      minimax: formatCount(last.minimax_leaves),
+    }
   );
 }

@@ -4,6 +4,7 @@
 // it gets them through hooks. The block's data-state (idle, running, done, cancelled,
 // error) mirrors the run for CSS and tests.
 
+import { _, ngettext } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { streamExperiment } from "./stream.js";
 
@@ -51,7 +52,7 @@ export class Runner {
     const moveFocus = this.root.contains(document.activeElement);
     this.showRunning(true);
     if (moveFocus) this.els.cancel.focus(); // Run is disabled now; Cancel is the next action
-    this.say("Running…");
+    this.say(_("Running…"));
     this.setState("running");
     this.hooks.start();
     const started = performance.now();
@@ -73,11 +74,23 @@ export class Runner {
       this.progress(rows.length, total);
       this.hooks.done(result);
       const seconds = (performance.now() - started) / 1000;
-      this.say(`Done: ${formatCount(rows.length)} ${plural(rows.length, "row")} in ${formatNumber(seconds, seconds < 10 ? 2 : 1)} s.`);
+      const time = formatNumber(seconds, seconds < 10 ? 2 : 1);
+      this.say(
+        ngettext("Done: {count} row in {seconds} s.", "Done: {count} rows in {seconds} s.", rows.length, {
+          count: formatCount(rows.length),
+          seconds: time,
+        })
+      );
       this.setState("done");
     } catch (err) {
       if (err.name === "AbortError") {
-        this.say(`Cancelled after ${formatCount(rows.length)} of ${formatCount(total)} ${plural(total, "row")}.`);
+        const done = formatCount(rows.length);
+        this.say(
+          ngettext("Cancelled after {done} of {total} row.", "Cancelled after {done} of {total} rows.", total, {
+            done,
+            total: formatCount(total),
+          })
+        );
         this.setState("cancelled");
       } else {
         this.showError(err);
@@ -113,7 +126,7 @@ export class Runner {
   progress(done, total) {
     this.els.progress.max = Math.max(total, 1);
     this.els.progress.value = done;
-    this.els.count.textContent = `${formatCount(done)} of ${formatCount(total)}`;
+    this.els.count.textContent = _("{done} of {total}", { done: formatCount(done), total: formatCount(total) });
   }
 
   showRunning(running) {
@@ -139,7 +152,7 @@ export class Runner {
       input.setAttribute("aria-invalid", "true");
       input.focus();
     }
-    this.say(target ? "The run did not start: a field needs a change." : "The run failed.");
+    this.say(target ? _("The run did not start: a field needs a change.") : _("The run failed."));
   }
 
   clearError(input) {
@@ -159,10 +172,6 @@ export class Runner {
       input.removeAttribute("aria-invalid");
     }
   }
-}
-
-function plural(n, word) {
-  return n === 1 ? word : `${word}s`;
 }
 
 /** The form's named fields as a query object (empty ones left out: the server's defaults). */

@@ -2,6 +2,7 @@
 // its form, and as rows arrive (and when a run is cancelled, with what came) the table, the
 // finding, the CSV and the chart are redrawn from `draw(rows, asked)`.
 
+import { _ } from "../lib/i18n.js";
 import { csvName } from "./csv.js";
 import { lineChart } from "./line-chart.js";
 import { Results } from "./results.js";
@@ -17,7 +18,8 @@ export function seriesExperiment(root, name, draw) {
   const show = (rows) => {
     const { table, finding, figure } = draw(rows, asked);
     results.show({ tables: [table], finding });
-    chart.show({ ...figure, label: `${figure.label} The table gives every number.` });
+    const note = _("The table gives every number.");
+    chart.show({ ...figure, label: `${figure.label} ${note}` });
   };
   wireExperimentSlide(root, name, () => formValues(els.form));
   new Runner(root, {

@@ -2,7 +2,10 @@
 // The server sends NDJSON: {columns, total}, then {row, done} per row, then {summary}; a bad
 // parameter is a 400 {error, field} before the stream, and a busy server sends one line
 // {error}. Cancel is the caller's AbortSignal: aborting closes the request, and the server
-// stops at its next row (app/web/experiments.py).
+// stops at its next row (app/web/experiments.py). The page's own words are in its language
+// (lib/i18n.js).
+
+import { _, ngettext } from "../lib/i18n.js";
 
 export class ExperimentError extends Error {
   /**
@@ -39,7 +42,7 @@ export async function streamExperiment(name, params, { signal, onHeader, onRow }
     });
   } catch (err) {
     if (err.name === "AbortError") throw err;
-    throw new ExperimentError(`The server cannot be reached (${err.message}).`);
+    throw new ExperimentError(_("The server cannot be reached ({error}).", { error: err.message }));
   }
   if (!response.ok) throw await responseError(response);
 
@@ -59,7 +62,7 @@ export async function streamExperiment(name, params, { signal, onHeader, onRow }
   }
   // The summary is the last line: without it the connection broke mid-run.
   if (result.summary === undefined) {
-    throw new ExperimentError("The run stopped before it finished (the connection was lost).");
+    throw new ExperimentError(_("The run stopped before it finished (the connection was lost)."));
   }
   return result;
 }
@@ -97,15 +100,23 @@ async function responseError(response) {
   }
   if (response.status === 429) {
     const wait = Number(response.headers.get("Retry-After")) || 0;
-    const later = wait ? ` in ${wait} seconds` : " in a moment";
     // The server says why: this address's experiment still runs, or the server is full.
     const reason = (data && data.error) || "";
-    const message = reason
-      ? `${reason[0].toUpperCase()}${reason.slice(1)} (try again${later}).`
-      : `Too many requests from this address; try again${later}.`;
+    const why = reason && `${reason[0].toUpperCase()}${reason.slice(1)}`;
+    let message;
+    if (why && wait)
+      message = ngettext("{reason} (try again in {n} second).", "{reason} (try again in {n} seconds).", wait, { reason: why });
+    else if (why) message = _("{reason} (try again in a moment).", { reason: why });
+    else if (wait)
+      message = ngettext(
+        "Too many requests from this address; try again in {n} second.",
+        "Too many requests from this address; try again in {n} seconds.",
+        wait
+      );
+    else message = _("Too many requests from this address; try again in a moment.");
     return new ExperimentError(message, { status: 429, reason, retryAfter: wait });
   }
-  const message = (data && data.error) || `The server answered ${response.status} ${response.statusText}.`;
+  const message = (data && data.error) || _("The server answered {status} {text}.", { status: response.status, text: response.statusText });
   return new ExperimentError(message, {
     field: (data && data.field) || null,
     status: response.status,
