@@ -21,6 +21,7 @@ import { TreeOutline } from "../tree/outline-view.js";
 import { TreeView } from "../tree/view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
 import { setUpPage } from "../lib/page-setup.js";
+import { _ } from "../lib/i18n.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
@@ -72,7 +73,7 @@ function reducedMotion() {
 /** While a 429 is retried: say so where the tree will be. */
 function onRetry({ wait }) {
   const box = $("embed-loading");
-  if (box) box.textContent = `The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`;
+  if (box) box.textContent = _("The server is busy: trying again in {seconds} s…", { seconds: Math.ceil(wait / 1000) });
 }
 
 /**
@@ -140,7 +141,7 @@ async function start() {
     trace.finish(result.summary);
   } catch (err) {
     const box = $("embed-loading");
-    box.textContent = `This tree cannot be shown: ${err.message}`;
+    box.textContent = _("This tree cannot be shown: {error}", { error: err.message });
     box.classList.add("embed-error");
     store.set({ runState: "error" });
     return;
