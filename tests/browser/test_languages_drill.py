@@ -70,6 +70,27 @@ def test_the_drill_speaks_german_with_the_english_numbers(prune):
     assert mistakes == "Fehler: 1 übersehener Schnitt."
 
 
+def test_switching_language_says_the_verdict_and_summary_again(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    page.goto("/practice/drill?level=binary&seed=11")
+    prune.wait_state("done")
+    page.click("#drill-check")
+    page.click("#drill-finish")
+    assert page.inner_text("#drill-status") == "Not quite: 1 missed. Score: 0 of 1 tree right."
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    assert page.inner_text("#drill-status") == (
+        "Nicht ganz: 1 übersehen. Punkte: 0 von 1 Baum richtig."
+    )
+    lines = page.locator("#summary-lines li").all_inner_texts()
+    assert lines[0] == "0 von 1 Baum richtig; beste Serie 0."
+    assert lines[2] == "Fehler: 1 übersehener Schnitt."
+    assert page.locator("#drill-level option:checked").inner_text() == "2 Halbzüge, binär"
+
+
 @pytest.mark.parametrize("lang", ["de", "zh-Hans"])
 def test_axe_finds_nothing_serious_on_a_checked_drill(prune, lang):
     page = prune.page

@@ -7,7 +7,8 @@
 // (practice/outline-marks.js), its worst graded row scrolled into sight after Check;
 // graded at once by practice/grader.js (Check, Enter), and followed by a new tree (Next, N; N
 // only with the single-key setting on, lib/single-keys.js). The verdict with the score, and a
-// new tree, are said in the status line (a live region).
+// new tree, are said in the status line (a live region), in the page's language: a language
+// switch writes the status line, the rules and the summary again (status-line.js).
 // The bar keeps the score ([data-score], "right/done"), the streak and the time of the tree;
 // End sitting shows how many of each mistake (sitting.js). Nothing is ever sent: the page
 // works offline once loaded, but for the question levels (question-levels.js: PVS, Star1),
@@ -38,13 +39,14 @@ import { questionItems, questionTrace, levelQuestion, newTreeSentence } from "./
 import { LEVELS, drillTree, isLevel, levelOf, nextSeed, readSeed } from "./trees.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { LmsTries } from "./lms-tries.js";
-import { scoreSentence, verdictSentence } from "./verdict.js";
+import { drillItems, scoreSentence, verdictSentence } from "./verdict.js";
+import { StatusLine } from "./status-line.js";
 import { _, formatNumber } from "../lib/i18n.js";
+import { pageStore } from "../lib/page-store.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
-const PRUNE_KINDS = new Set(["correct_prune", "missed_prune", "over_prune", "value_for_pruned"]);
 const WORST_FIRST = ["over", "missing", "wrong", "correct"];
 const TICK_MS = 200;
 
@@ -88,12 +90,8 @@ const marks = {
 };
 view.onActivate = (id) => (state.result ? explain(id) : check());
 
-function say(text, clean = null) {
-  const status = $("drill-status");
-  status.textContent = text;
-  if (clean === null) delete status.dataset.clean;
-  else status.dataset.clean = String(clean);
-}
+const statusLine = new StatusLine($("drill-status"));
+const say = (text, clean = null) => statusLine.say(text, clean);
 
 /** The tree of the state's level and seed, searched here (search.js). */
 function drawnTrace() {
@@ -142,13 +140,20 @@ async function show(announcement = "") {
   run.set({ trace, runState: "done" });
 }
 
-/** The rules, the optional questions, the status line and the address, for the tree shown. */
-function describe(announcement) {
+/** The tree's rules, and the level's question if it asks one, in one line. */
+function rulesLine() {
   const { trace } = state;
   const level = levelOf(state.level);
   const sentences = ruleSentences(trace.options, trace);
   if (level.question) sentences.push(levelQuestion(level, trace));
-  $("rule-statement").textContent = sentences.join(" ");
+  return sentences.join(" ");
+}
+
+/** The rules, the optional questions, the status line and the address, for the tree shown. */
+function describe(announcement) {
+  const { trace } = state;
+  const level = levelOf(state.level);
+  $("rule-statement").textContent = rulesLine();
   $("drill-adaptive").disabled = !!level.question; // adaptive steps through the alpha-beta levels
   $("drill-level").value = state.level;
   $("drill-adaptive").checked = state.adaptive;
@@ -194,8 +199,8 @@ function toggle(id) {
   else state.marked.add(id);
   marks.setMarked(state.marked);
   const on = state.marked.has(id);
-  if (pictureMarks.tapping) say(on ? _("{node} ticked.", { node }) : _("{node} no longer ticked.", { node }));
-  else say(on ? _("{node} crossed out.", { node }) : _("{node} no longer crossed out.", { node }));
+  if (pictureMarks.tapping) say(() => (on ? _("{node} ticked.", { node }) : _("{node} no longer ticked.", { node })));
+  else say(() => (on ? _("{node} crossed out.", { node }) : _("{node} no longer crossed out.", { node })));
 }
 
 /** The answer: the crossed-out nodes, and the root value and best move when asked. */
@@ -209,21 +214,12 @@ function answer() {
   return given;
 }
 
-/** The items a drill grades: prunes, and the root's value and move when asked. */
-function drillItems(result) {
-  return result.items.filter((item) => {
-    if (PRUNE_KINDS.has(item.kind)) return true;
-    if (item.kind.endsWith("_value")) return asks.has("value") && item.path.length === 0;
-    return item.kind.endsWith("_move") && asks.has("move");
-  });
-}
-
 function check() {
   if (!state.trace || state.result) return;
   const started = performance.now();
   const ms = started - state.shownAt;
   const level = levelOf(state.level);
-  const items = level.question ? questionItems(state.trace, state.marked) : drillItems(grade(state.trace, answer(), state.truth));
+  const items = level.question ? questionItems(state.trace, state.marked) : drillItems(grade(state.trace, answer(), state.truth), asks);
   state.result = { items };
   const treeOutcome = outcome(state.result);
   marks.setGrades(nodeGrades(state.trace, items));
@@ -238,7 +234,8 @@ function check() {
   }
   if (state.room) state.room.report(treeOutcome.clean);
   showScore(ms);
-  say(`${verdictSentence(items, treeOutcome, level)} ${scoreSentence(state.sitting)}`, treeOutcome.clean);
+  const { sitting } = state;
+  say(() => `${verdictSentence(items, treeOutcome, level)} ${scoreSentence(sitting)}`, treeOutcome.clean);
   report(items);
   sendTryToLms();
   timings.check.push(performance.now() - started);
@@ -290,11 +287,10 @@ async function next() {
   state.seed = nextSeed(state.seed);
   const inTree = document.activeElement && document.activeElement.closest && document.activeElement.closest("#tree");
   const level = levelOf(state.level);
-  const name = _(level.name);
-  await show(
+  await show(() =>
     level.question
-      ? newTreeSentence(level, name)
-      : _("A new tree ({level}): cross out the branches alpha-beta never searches.", { level: name })
+      ? newTreeSentence(level, _(level.name))
+      : _("A new tree ({level}): cross out the branches alpha-beta never searches.", { level: _(level.name) })
   );
   if (!inTree && document.activeElement !== document.body) return;
   if (outline.active) outline.focusRow(0);
@@ -302,11 +298,21 @@ async function next() {
 }
 
 function finish() {
-  $("summary-lines").replaceChildren(
-    ...summaryLines(state.sitting).map((line) => Object.assign(document.createElement("li"), { textContent: line }))
-  );
+  writeSummary();
   $("drill-summary").hidden = false;
   $("summary-heading").focus();
+}
+
+function writeSummary() {
+  const lines = summaryLines(state.sitting).map((line) => Object.assign(document.createElement("li"), { textContent: line }));
+  $("summary-lines").replaceChildren(...lines);
+}
+
+/** The page's language changed (lib/language.js): the drill's own sentences again. */
+function speakAgain() {
+  statusLine.again();
+  if (!$("drill-summary").hidden) writeSummary();
+  if (state.trace) $("rule-statement").textContent = rulesLine();
 }
 
 function setAsk(name, on) {
@@ -374,6 +380,7 @@ window.prune = {
 };
 
 wire();
+pageStore.subscribe((page, changed) => "lang" in changed && speakAgain());
 show();
 state.room = joinRoomDrill(params.get("room"), params.get("drill"), {
   start: ({ level, seed }) => {

@@ -1,10 +1,22 @@
-// drill/verdict.js: what the drill's status line says once a tree is checked, in the page's
-// language (lib/i18n.js): "Right: 2 pruned branches found." or "Not quite: 1 missed, 1
-// over-pruned.", then the sitting's score, "Score: 3 of 4 trees right.". Pure: it runs in Node.
+// drill/verdict.js: which graded items a drill keeps (drillItems), and what the drill's status
+// line says once a tree is checked, in the page's language (lib/i18n.js): "Right: 2 pruned
+// branches found." or "Not quite: 1 missed, 1 over-pruned.", then the sitting's score,
+// "Score: 3 of 4 trees right.". Pure: it runs in Node.
 
 import { _, formatNumber, ngettext } from "../lib/i18n.js";
 import { questionMistakes } from "./question-levels.js";
 import { listed } from "./sitting.js";
+
+const PRUNE_KINDS = new Set(["correct_prune", "missed_prune", "over_prune", "value_for_pruned"]);
+
+/** The items a drill grades: prunes, and the root's value and move when `asks` them. */
+export function drillItems(result, asks) {
+  return result.items.filter((item) => {
+    if (PRUNE_KINDS.has(item.kind)) return true;
+    if (item.kind.endsWith("_value")) return asks.has("value") && item.path.length === 0;
+    return item.kind.endsWith("_move") && asks.has("move");
+  });
+}
 
 /** The verdict on a checked tree of `level`: its graded `items` and their `treeOutcome`. */
 export function verdictSentence(items, treeOutcome, level) {
