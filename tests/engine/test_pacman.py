@@ -253,9 +253,18 @@ def test_the_reason_names_every_move_and_says_which_values_are_bounds():
         "South: worth 8 after 2 rounds against ghosts that minimise, "
         "the best of South 8, East at most −491, Stop at most 8"
     )
+    # Its parts, for a page that writes the reason in its own language.
+    assert first["reason_parts"] == {
+        "value": "8",
+        "rounds": 2,
+        "chance": False,
+        "moves": [["South", "8", False], ["East", "−491", True], ["Stop", "8", True]],
+    }
     random_ghosts = play_pacman("small", ghosts="random", depth=1, moves=1)["decisions"][0]
     assert "1 round against random ghosts" in random_ghosts["reason"]
     assert "at most" not in random_ghosts["reason"]
+    assert random_ghosts["reason_parts"]["chance"] is True
+    assert not any(at_most for _, _, at_most in random_ghosts["reason_parts"]["moves"])
 
 
 def test_random_ghosts_replay_exactly_from_their_seed():
