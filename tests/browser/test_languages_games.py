@@ -1,6 +1,7 @@
 """Pacman in the page's language (issue 36): with ?lang=de the round's line (who went where,
 the ghosts' fear, the score and the food left), the reason for Pacman's next move and the
-search's statistics table are German, with the same numbers as the English page."""
+search's statistics table are German, with the same numbers as the English page; a language
+switch in place tells the round shown again in the new language."""
 
 from __future__ import annotations
 
@@ -65,3 +66,25 @@ def test_pacman_speaks_german_with_the_english_numbers(prune):
         "Ersparte Arbeit",
     ]
     assert numbers(" ".join(german["heads"])) == numbers(" ".join(english["heads"]))
+
+
+def test_switching_language_tells_the_round_again_in_german(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto("/play/pacman")
+    page.wait_for_selector("main[data-game-load=ready]")
+    for _ in range(3):
+        page.click('[data-action="step"]')
+    english = page.inner_text("[data-game-status]"), page.inner_text("#reason")
+    assert english[0].startswith("Move 3: Pacman ")
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    german = page.inner_text("[data-game-status]"), page.inner_text("#reason")
+    assert german[0].startswith("Zug 3: Pacman ")
+    assert german[1].startswith("Pacmans Zug 4: ")
+    for before, after in zip(english, german, strict=True):
+        assert numbers(after) == numbers(before)
+    assert page.inner_text('[data-action="show-search"]').startswith("Die Suche bei Zug 4 zeigen")

@@ -25,6 +25,7 @@ import { PlayPad } from "./pacman-play.js";
 import { MazePosition } from "./pacman-position.js";
 import { directionName } from "./pacman-rounds.js";
 import { _, formatNumber } from "../lib/i18n.js";
+import { pageStore } from "../lib/page-store.js";
 import { algorithmName, Readout } from "./pacman-readout.js";
 import { pacmanActions } from "./pacman-rules.js";
 import { addressQuery, PacmanSettings, readAddress } from "./pacman-settings.js";
@@ -307,6 +308,8 @@ stepButton.addEventListener("click", () => {
 });
 backButton.addEventListener("click", stepBack);
 showButton.addEventListener("click", showSearch);
+// A language switch in place (lib/language.js): the round's words again, in the new language.
+pageStore.subscribe((page, changed) => "lang" in changed && game && update());
 
 // The address reproduces a game: its settings, the moves a person played, the round shown.
 const asked = readAddress(location.search);
