@@ -2,7 +2,7 @@
 // a drill's try of N trees, and what the page says about the answer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { blockScore, readGrant, reportScore, sentSentence } from "../../static/js/lib/lti-score.js";
+import { blockScore, launchGrant, readGrant, reportScore, sentSentence } from "../../static/js/lib/lti-score.js";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWx";
 
@@ -12,6 +12,42 @@ test("the grant is read from the fragment only when it looks like one", () => {
   assert.equal(readGrant("#lti=short"), null);
   assert.equal(readGrant(`#lti=${TOKEN}<script>`), null);
   assert.equal(readGrant(""), null);
+});
+
+/** A tab's sessionStorage: one Map. */
+function tabStorage() {
+  const items = new Map();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => items.set(key, String(value)) };
+}
+
+test("a reload of the launched page (its address rewritten, no fragment) keeps the grant", () => {
+  const storage = tabStorage();
+  assert.equal(launchGrant({ pathname: "/embed/practice/drill", hash: `#lti=${TOKEN}` }, storage), TOKEN);
+  assert.equal(launchGrant({ pathname: "/embed/practice/drill", hash: "" }, storage), TOKEN);
+  // Kept per page: another page of the same tab, or another tab, has none.
+  assert.equal(launchGrant({ pathname: "/embed/practice", hash: "" }, storage), null);
+  assert.equal(launchGrant({ pathname: "/embed/practice/drill", hash: "" }, tabStorage()), null);
+  // A new launch in the tab replaces the kept grant.
+  const other = "ZyXwVuTsRqPoNmLkJiHgFeDc";
+  assert.equal(launchGrant({ pathname: "/embed/practice/drill", hash: `#lti=${other}` }, storage), other);
+  assert.equal(launchGrant({ pathname: "/embed/practice/drill", hash: "" }, storage), other);
+});
+
+test("storage that is blocked or holds junk gives no grant, and does not throw", () => {
+  const blocked = {
+    getItem() {
+      throw new DOMException("denied", "SecurityError");
+    },
+    setItem() {
+      throw new DOMException("denied", "SecurityError");
+    },
+  };
+  assert.equal(launchGrant({ pathname: "/embed", hash: `#lti=${TOKEN}` }, blocked), TOKEN);
+  assert.equal(launchGrant({ pathname: "/embed", hash: "" }, blocked), null);
+  assert.equal(launchGrant({ pathname: "/embed", hash: "" }, null), null);
+  const junk = tabStorage();
+  junk.setItem("prune.lti.grant:/embed", "<img src=x>");
+  assert.equal(launchGrant({ pathname: "/embed", hash: "" }, junk), null);
 });
 
 test("a score is posted as JSON with the grant; no grant, nothing is sent", async () => {

@@ -57,6 +57,40 @@ def test_a_learner_lands_on_a_drawn_drill_and_its_score_reaches_the_gradebook(lm
     assert page.context.cookies() == []
 
 
+def test_a_reload_of_the_launched_drill_keeps_its_grant_and_the_score_still_arrives(
+    lms, prune, page
+):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    line_item = lms.create_lineitem({"label": "Drill", "scoreMaximum": 1})
+    custom = {
+        "prune_target": "/embed/practice/drill?level=binary&seed=5&trees=1",
+        "prune_points": "1",
+        "prune_grading": "latest",
+    }
+    hint = lms.add_launch(roles=[LEARNER], custom=custom, lineitem=line_item["id"])
+    page.goto(lms.login_initiation_url(hint))
+    page.wait_for_function(DONE)
+    assert "#lti=" not in page.url  # the drill rewrote its address: the fragment is gone
+    page.reload()
+    page.wait_for_function(DONE)
+    for path in page.evaluate(PRUNED_PATHS):
+        page.locator(f'#tree g.node[data-path="{path}"]').first.click()
+    page.click("#drill-check")
+    page.wait_for_function(
+        "() => document.getElementById('drill-status').textContent.includes('sent to your course')"
+    )
+    [score] = lms.scores[line_item["id"]]
+    assert (score["userId"], score["scoreGiven"], score["scoreMaximum"]) == ("student-7", 1, 1)
+    assert page.context.cookies() == []
+    # Another tab (a link opened anew) has no grant: it sends nothing.
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_function(DONE)
+    kept = "() => sessionStorage.getItem('prune.lti.grant:/embed/practice/drill')"
+    assert page.evaluate(kept) is not None
+    assert other.evaluate(kept) is None
+
+
 @pytest.mark.parametrize("size", [(320, 240), (640, 360), (1280, 720)])
 def test_the_picker_the_course_page_and_a_refusal_fit_the_lms_frame(lms, prune, page, size):
     width, height = size

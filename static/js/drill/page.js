@@ -71,7 +71,6 @@ const timings = { next: [], check: [] };
 const lmsTries = new LmsTries(params); // launched from an LMS: each try's score sent (docs/lti.md)
 const run = createRunStore(); // the page's run state: done once a tree is shown
 mirrorRunState(run, document.body);
-
 const view = new TreeView($("tree"));
 view.foldable = false; // a tap crosses out: no fold toggle, no double-tap fold (trees are drawn whole or outlined)
 const pictureMarks = new PracticeMarks(view, { onToggle: toggle });
@@ -174,6 +173,7 @@ function describe(announcement) {
   ]);
   if (state.adaptive) query.set("adaptive", "1");
   if (asks.size) query.set("ask", [...asks].join(","));
+  if (lmsTries.trees) query.set("trees", String(lmsTries.trees)); // a reload keeps the try's size
   if (state.room) {
     query.set("room", state.room.code);
     query.set("drill", state.room.drill);

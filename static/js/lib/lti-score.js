@@ -1,9 +1,12 @@
 // lib/lti-score.js: a page launched from an LMS (LTI 1.3, docs/lti.md) sends the student's
 // score to the course's gradebook. The launch's grant comes in the address's fragment
-// (#lti=<token>), read once when this module loads (before a page rewrites its address);
-// a page opened any other way has none, and sends nothing.
+// (#lti=<token>), read once when this module loads (before a page rewrites its address) and
+// kept in the tab's sessionStorage under the page's path, so a reload of the launched page
+// (whose address no longer has it) still sends its scores; a page opened any other way has
+// none, and sends nothing. sessionStorage is per tab and per frame's site: never a cookie.
 //
 // - readGrant(hash): the grant token in a fragment, or null.
+// - launchGrant(location, storage): the fragment's grant (then kept), else the one kept.
 // - launchedFromLms(): whether this page has one.
 // - reportScore(given, maximum): POST /lti/score; resolves to the server's answer
 //   ({sent, queued} or {error}) with its HTTP status, or null without a grant.
@@ -18,7 +21,32 @@ export function readGrant(hash) {
   return match ? match[1] : null;
 }
 
-const GRANT = readGrant(globalThis.location ? globalThis.location.hash : "");
+const KEPT_PREFIX = "prune.lti.grant:";
+
+/** The launch's grant of a page at `location`: its fragment's (kept in `storage` for that
+ * path), else the one kept for the path by an earlier load of this tab, else null. */
+export function launchGrant(location, storage) {
+  if (!location) return null;
+  const key = KEPT_PREFIX + location.pathname;
+  const given = readGrant(location.hash);
+  try {
+    if (given) storage.setItem(key, given);
+    else return readGrant(`#lti=${storage.getItem(key) || ""}`);
+  } catch {
+    // storage blocked (a browser's setting): the fragment's grant still works until a reload
+  }
+  return given;
+}
+
+function tabStorage() {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return null; // a sandboxed frame may not even read it
+  }
+}
+
+const GRANT = launchGrant(globalThis.location, tabStorage());
 
 export function launchedFromLms() {
   return GRANT !== null;
