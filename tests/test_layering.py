@@ -29,8 +29,9 @@ MAY_IMPORT = {
     # cache (app/compute).
     "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),
     # The LTI tool (docs/lti.md): its own routes, framed like the embeds (app.security); its
-    # picker offers the drill's levels (app.web.pages).
-    "app.lti": ("app.security", "app.web.pages"),
+    # picker offers the drill's levels (app.web.pages); a course follows a lecture room
+    # (app.lecture.rooms: its code and key checked).
+    "app.lti": ("app.security", "app.web.pages", "app.lecture"),
 }
 NO_WEB_FRAMEWORK = (
     "app.engine", "app.games", "app.practice", "app.experiments", "app.lessons", "app.exams",

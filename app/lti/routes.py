@@ -9,6 +9,7 @@ request is a page with a 4xx status (502 when the platform cannot be reached) sa
 from __future__ import annotations
 
 import functools
+import inspect
 
 import requests
 from flask import current_app, jsonify, redirect, render_template, request, url_for
@@ -20,6 +21,7 @@ from . import refusals
 from .deep_linking import PickError, choice_from, response_jwt
 from .grades import LEASE_SECONDS, ScoreError, accept_score, is_graded, send
 from .grants import course_key, find_grant, grant_from, open_grant
+from .lecture import course_lecture, link_lecture, names, report
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
@@ -36,12 +38,13 @@ def refused_page(refusal: Refusal):
 
 def answering_refusals(view):
     """Run ``view``; a refusal, or an error of the protocol library or of reaching the
-    platform, becomes the refusal page."""
+    platform, becomes the refusal page. Without registrations, the NOT_SET_UP page (but
+    for a view that answers that itself: ``names``, asked by every lecture's presenter)."""
 
     @functools.wraps(view)
     def wrapper(**kwargs):
         try:
-            if current_tool() is None:
+            if current_tool() is None and inspect.unwrap(view) is not names:
                 raise NOT_SET_UP
             return view(**kwargs)
         except Refusal as refusal:
@@ -89,6 +92,11 @@ def launch():
     if grant["role"] == "instructor" and not grant["target"]:
         token = open_grant(tool.state, grant, seconds)
         return redirect(url_for("lti_teach", token=token), 303)
+    lecture = None if grant["target"] else course_lecture(tool.state, grant)
+    if lecture:  # the course follows a lecture: the learner joins it, named by the LMS
+        grant["lecture"] = lecture
+        token = open_grant(tool.state, grant, seconds)
+        return redirect(f"/embed/join/{lecture}#lti={token}", 303)
     target = grant["target"] or DEFAULT_LEARNER_TARGET
     if not is_graded(grant):  # the page has nothing to report: no grant in its address
         return redirect(target, 303)
@@ -156,8 +164,20 @@ def teach(token: str):
     grant = find_grant(current_tool().state, token)
     if grant is None or grant["role"] != "instructor":
         raise Refusal(403, "Launch needed", "Open Prune again from your course.")
-    scores = current_tool().state.course_scores(course_key(grant))
-    return render_template("lti/teach.html", grant=grant, scores=scores)
+    state = current_tool().state
+    scores = state.course_scores(course_key(grant))
+    not_running = state.get(f"lti-lecture-error:{token}")
+    if not_running is not None:
+        state.forget(f"lti-lecture-error:{token}")
+    page = render_template(
+        "lti/teach.html",
+        grant=grant,
+        token=token,
+        scores=scores,
+        lecture=course_lecture(state, grant),
+        not_running=not_running,
+    )
+    return page
 
 
 ROUTES = (
@@ -167,6 +187,9 @@ ROUTES = (
     ("/lti/teach/<token>", teach, ("GET",)),
     ("/lti/deep-link/<token>", deep_link, ("POST",)),
     ("/lti/score", score, ("POST",)),
+    ("/lti/teach/<token>/lecture", link_lecture, ("POST",)),
+    ("/lti/lecture/report", report, ("POST",)),
+    ("/lti/lecture/names", names, ("POST",)),
 )
 
 

@@ -1,7 +1,8 @@
 """What the tool keeps between requests, in one SQLite file (``PRUNE_LTI_DATABASE``, default
 ``instance/lti.sqlite3``): short-lived values (a login's state and nonce, a launch's grant,
-a platform's cached keys), each course's last scores (the instructor's class summary) and
-the outbox of scores not yet accepted by their LMS.
+a platform's cached keys), each course's last scores (the instructor's class summary), the
+roster of each lecture followed from a course, and the outbox of scores not yet accepted by
+their LMS.
 
 Nothing here is kept in a cookie: the LMS frames Prune on another site, where browsers
 drop or partition third-party cookies. A value is found again by a key the request
@@ -29,6 +30,9 @@ SCHEMA = (
         course TEXT NOT NULL, user TEXT NOT NULL, item TEXT NOT NULL, name TEXT NOT NULL,
         given REAL NOT NULL, maximum REAL NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (course, user, item))""",
+    """CREATE TABLE IF NOT EXISTS lti_roster (
+        room TEXT NOT NULL, user TEXT NOT NULL, name TEXT NOT NULL, question TEXT,
+        given REAL, maximum REAL, expires REAL NOT NULL, PRIMARY KEY (room, user))""",
     """CREATE TABLE IF NOT EXISTS lti_outbox (
         id INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL, attempts INTEGER NOT NULL,
         next_try REAL NOT NULL, last_error TEXT)""",
@@ -75,6 +79,17 @@ class LtiState:
         )
         return json.loads(row[0]) if row else None
 
+    def put_new(self, key: str, value: Any, seconds: float) -> bool:
+        """Keep ``value`` under ``key`` unless a live value is there; True if kept."""
+        now = time.time()
+        with self._connect() as connection:
+            connection.execute("DELETE FROM lti_values WHERE key = ? AND expires < ?", (key, now))
+            cursor = connection.execute(
+                "INSERT OR IGNORE INTO lti_values (key, value, expires) VALUES (?, ?, ?)",
+                (key, json.dumps(value), now + seconds),
+            )
+        return cursor.rowcount == 1
+
     def claim(self, key: str) -> bool:
         """Mark ``key``'s value used; True only the first time, for a value not expired."""
         with self._connect() as connection:
@@ -119,6 +134,33 @@ class LtiState:
             (course, limit),
         )
         keys = ("name", "user", "item", "given", "maximum", "at")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    # A lecture's roster: the learners the LMS named in a room, and their last answer
+
+    def note_student(self, room, user, name, question, given, maximum, seconds) -> None:
+        """``user`` (named ``name``) is in ``room``; with ``question``, answered it (scored
+        ``given`` of ``maximum``, when not None)."""
+        now = time.time()
+        with self._connect() as connection:
+            connection.execute("DELETE FROM lti_roster WHERE expires < ?", (now,))
+            connection.execute(
+                "INSERT INTO lti_roster VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (room, user) DO UPDATE SET name = excluded.name,"
+                " expires = excluded.expires, question = COALESCE(excluded.question, question),"
+                " given = CASE WHEN excluded.question IS NULL THEN given ELSE excluded.given END,"
+                " maximum = CASE WHEN excluded.question IS NULL THEN maximum"
+                " ELSE excluded.maximum END",
+                (room, user, name, question, given, maximum, now + seconds),
+            )
+
+    def roster(self, room: str, limit: int = 5000) -> list[dict[str, Any]]:
+        rows = self._connect().execute(
+            "SELECT user, name, question, given, maximum FROM lti_roster"
+            " WHERE room = ? AND expires >= ? LIMIT ?",
+            (room, time.time(), limit),
+        )
+        keys = ("user", "name", "question", "given", "maximum")
         return [dict(zip(keys, row, strict=True)) for row in rows]
 
     # The outbox of scores

@@ -10,8 +10,11 @@
 // The answer sent is kept in sessionStorage under the room and question: after a reload the
 // form shows it and the reveal grades it, and it is not sent again. Answers go with this
 // tab's anonymous `student` token (sessionStorage too), so one sent again after a reload
-// replaces the first instead of counting twice (docs/protocol.md, "Anonymous").
+// replaces the first instead of counting twice (docs/protocol.md, "Anonymous"). A student
+// launched from the LMS into the course's lecture also tells the course's roster that they
+// joined, answered, and the score of the reveal (lib/lti-score.js, docs/lti.md).
 
+import { reportToCourse } from "../lib/lti-score.js";
 import { QuestionSheet } from "./question-sheet.js";
 import { fromWire, loadQuestion, toWire, visualizerBase } from "./question-data.js";
 import { studentToken } from "./storage.js";
@@ -88,6 +91,7 @@ export class QuestionAnswering {
         }
       });
     } else if (what === "joined") {
+      reportToCourse({}); // launched from the LMS: the course's roster names this student
       if (detail.question) this.open(detail.question);
       else if (this.question) this.close("The presenter closed the question.");
     } else if (what === "stopped") {
@@ -206,6 +210,7 @@ export class QuestionAnswering {
     this.sent = answer;
     saveSent(code, id, answer);
     this.setSent(SENT);
+    reportToCourse({ question: id });
   }
 
   /** The presenter revealed the answer: grade the answer sent, here. */
@@ -216,6 +221,7 @@ export class QuestionAnswering {
     this.revealed = true;
     const hadFocus = $("qs-form").contains(document.activeElement);
     const result = this.sheet.reveal(this.sent);
+    if (this.sent) reportToCourse({ question: this.question.id, given: result.score, maximum: result.max_score });
     this.setAnswering(false);
     this.setSent("");
     this.setState(

@@ -2,6 +2,7 @@
 // lecture bar) sends the view on screen as `lecture:question`; the "Question" panel beside
 // the tree then shows the counts the server sends (`lecture:answers`: tallies.js) and the
 // heat overlay on the tree (heat.js); "Reveal the answer" and "Close the question" end it.
+// A class that follows from the LMS may be named, once the teacher asks (class-names.js).
 // The presenter's tree goes back to step 0 when asking, so the projector does not give the
 // answer away. A reload or reconnect gets the open question and its counts back from the
 // `lecture:resume` ack. The contract: docs/protocol.md, "Lecture questions".
@@ -13,6 +14,7 @@
 
 import { pageStore } from "../lib/page-store.js";
 import { truthOf } from "../practice/truth.js";
+import { ClassNames } from "./class-names.js";
 import { HeatLayer } from "./heat.js";
 import { loadQuestion } from "./question-data.js";
 import { Tallies } from "./tallies.js";
@@ -43,6 +45,7 @@ export class QuestionAsker {
       moves: $("qp-moves"),
       pruned: $("qp-pruned"),
     });
+    this.names = new ClassNames({ lecture, after: this.els.state }); // a class from the LMS
     this.question = null; // {id, tree, options, revealed}
     this.counts = EMPTY;
     this.loaded = null; // {trace, truth} of the question's tree
@@ -138,6 +141,7 @@ export class QuestionAsker {
     document.body.dataset.question = "presenter";
     this.showState();
     this.render();
+    this.names.open(question.id);
     if (hadFocus) this.els.heading.focus();
   }
 
@@ -195,6 +199,7 @@ export class QuestionAsker {
     this.els.error.hidden = true;
     this.showState();
     this.render();
+    this.names.refresh();
     if (hadFocus) this.els.close.focus(); // Reveal is gone; Close comes next
   }
 
@@ -222,6 +227,7 @@ export class QuestionAsker {
     this.counts = EMPTY;
     this.tallies.reset();
     this.heat.clear();
+    this.names.close();
     this.els.panel.hidden = true;
     delete this.els.panel.dataset.state;
     delete document.body.dataset.question;

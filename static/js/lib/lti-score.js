@@ -10,6 +10,10 @@
 // - launchedFromLms(): whether this page has one.
 // - reportScore(given, maximum): POST /lti/score; resolves to the server's answer
 //   ({sent, queued} or {error}) with its HTTP status, or null without a grant.
+// - reportToCourse(body): a learner in the course's lecture (docs/lti.md, "A lecture in the
+//   course") says they are there ({}), answered ({question}) or scored ({question, given,
+//   maximum}): POST /lti/lecture/report; resolves to the HTTP status (0: unreachable), or
+//   null without a grant.
 // - blockScore(sitting, trees, rightBefore): a drill's try of `trees` trees, once complete.
 // - sentSentence(answer, given, maximum): what the page says about it.
 
@@ -65,6 +69,21 @@ export async function reportScore(given, maximum, { grant = GRANT, fetchImpl = g
     return { status: response.status, ...body };
   } catch {
     return { status: 0, error: "the server could not be reached" };
+  }
+}
+
+/** Tell the course's lecture roster about this learner (see the header). */
+export async function reportToCourse(body, { grant = GRANT, fetchImpl = globalThis.fetch } = {}) {
+  if (!grant) return null;
+  try {
+    const response = await fetchImpl("/lti/lecture/report", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grant, ...body }),
+    });
+    return response.status;
+  } catch {
+    return 0;
   }
 }
 

@@ -1,0 +1,148 @@
+"""A lecture followed from the LMS (docs/lti.md, "A lecture in the course").
+
+The instructor's course page links a running lecture room to the course (``link_lecture``,
+the room's code typed after "Start a lecture"). A learner who then opens Prune from the
+course without a placement lands in that room (``/embed/join/<CODE>``) with a grant naming
+them. Their page reports, with that grant, that they are there, that they answered a
+question, and the score their page gave their answer at the reveal (``POST
+/lti/lecture/report``); each is kept in the room's roster under the LMS's user id, and a
+score also goes to the course's class summary ("Lecture ABC234, question 2").
+
+The presenter's tallies stay anonymous: the roster's names reach the presenter's page only
+when it asks for them (``POST /lti/lecture/names`` with the room's key and ``names: true``,
+sent once the teacher turns names on). Names are the LMS's text: pages show them as text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, jsonify, redirect, request, url_for
+
+from ..lecture.rooms import RoomError, check_key, normalize_code
+from .grades import MAX_OWN_POINTS
+from .grants import course_key, find_grant
+from .refusals import Refusal
+from .tool import current_tool
+
+QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+def _rooms():
+    return current_app.extensions.get("prune.rooms")
+
+
+def running_room(code: Any) -> str | None:
+    """``code`` normalised if it names a lecture room that is running, else None."""
+    try:
+        code = normalize_code(code)
+    except RoomError:
+        return None
+    return code if _rooms() is not None and _rooms().get(code) is not None else None
+
+
+def course_lecture(state, grant: dict[str, Any]) -> str | None:
+    """The running room the instructor linked to the grant's course, if any."""
+    linked = state.get(f"lti-lecture:{course_key(grant)}")
+    return running_room(linked) if linked else None
+
+
+def link_lecture(token: str):
+    """The course page's form: ``room``, a running lecture's code, followed by the course."""
+    tool = current_tool()
+    grant = find_grant(tool.state, token)
+    if grant is None or grant["role"] != "instructor":
+        raise Refusal(403, "Launch needed", "Open Prune again from your course.")
+    code = running_room(request.form.get("room", ""))
+    seconds = tool.settings["PRUNE_LTI_SESSION_SECONDS"]
+    if code is None:
+        tool.state.put(f"lti-lecture-error:{token}", request.form.get("room", "")[:40], 60)
+        return redirect(url_for("lti_teach", token=token, _anchor="lti-lecture"), 303)
+    tool.state.put(f"lti-lecture:{course_key(grant)}", code, seconds)
+    tool.state.put(f"lti-lecture-course:{code}", course_key(grant), seconds)
+    return redirect(url_for("lti_teach", token=token, _anchor="lti-lecture"), 303)
+
+
+def report():
+    """A learner's page in the course's lecture: ``{"grant", "question"?, "given"?,
+    "maximum"?}``: there (no question), answered ``question``, or scored ``given`` of
+    ``maximum`` on it (after the reveal)."""
+    tool = current_tool()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return jsonify(error='send JSON: {"grant", "question", "given", "maximum"}'), 400
+    grant = find_grant(tool.state, body.get("grant"))
+    if grant is None or not grant.get("lecture"):
+        return jsonify(error="the launch is unknown or has expired: open Prune again"), 403
+    limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
+    if tool.state.count(f"lti-reports:{body['grant']}", 3600) > limit:
+        return jsonify(error=f"at most {limit} reports an hour from one launch"), 429
+    question, given, maximum = body.get("question"), body.get("given"), body.get("maximum")
+    if question is not None and not (isinstance(question, str) and QUESTION_ID.fullmatch(question)):
+        return jsonify(error="question must be the id of the lecture's question"), 400
+    scored = given is not None or maximum is not None
+    if scored and (question is None or not _score_ok(given, maximum)):
+        return jsonify(
+            error=f"given must be from 0 to maximum, maximum from 1 to {MAX_OWN_POINTS}"
+        ), 400
+    room, seconds = grant["lecture"], tool.settings["PRUNE_LTI_SESSION_SECONDS"]
+    tool.state.note_student(room, grant["user"], grant["name"], question, given, maximum, seconds)
+    if scored:
+        number = _question_number(tool.state, room, question, seconds)
+        item = f"Lecture {room}, question {number}"
+        tool.state.note_score(course_key(grant), grant["user"], item, grant["name"], given, maximum)
+    return jsonify(room=room, kept=True)
+
+
+def names():
+    """The presenter's page: ``{"room", "key", "question", "names"}``. Whether the room is
+    followed from a course (``linked``) and how many learners it names; with ``names: true``
+    (the teacher turned names on), each of them, and whether and how well they answered
+    ``question``. A server without registrations answers ``linked: false``."""
+    tool = current_tool()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return jsonify(error='send JSON: {"room", "key", "question", "names"}'), 400
+    if tool is None:  # this server has no LMS: no lecture of it is followed from a course
+        return jsonify(room=body.get("room"), linked=False)
+    try:
+        code = normalize_code(body.get("room"))
+        room = _rooms().get(code) if _rooms() is not None else None
+        if room is None:
+            return jsonify(error="this lecture has ended"), 404
+        check_key(room, body.get("key"))
+    except RoomError as err:
+        return jsonify(error=str(err)), 403
+    if tool.state.get(f"lti-lecture-course:{code}") is None:
+        return jsonify(room=code, linked=False)
+    roster = tool.state.roster(code)
+    answer = {"room": code, "linked": True, "named": len(roster)}
+    if body.get("names") is True:
+        question = body.get("question")
+        answer["students"] = [
+            {
+                "name": row["name"] or row["user"],
+                "answered": question is not None and row["question"] == question,
+                "given": row["given"] if row["question"] == question else None,
+                "maximum": row["maximum"] if row["question"] == question else None,
+            }
+            for row in sorted(roster, key=lambda row: (row["name"].casefold(), row["user"]))
+        ]
+    return jsonify(answer)
+
+
+def _score_ok(given: Any, maximum: Any) -> bool:
+    numbers = all(
+        isinstance(value, int | float) and not isinstance(value, bool) and value == value
+        for value in (given, maximum)
+    )
+    return numbers and 0 < maximum <= MAX_OWN_POINTS and 0 <= given <= maximum
+
+
+def _question_number(state, room: str, question: str, seconds: int) -> int:
+    """The question's number in the room (1, 2, …), given at its first score."""
+    key = f"lti-lecture-question:{room}:{question}"
+    if state.get(key) is None:
+        state.put_new(key, state.count(f"lti-lecture-questions:{room}", seconds), seconds)
+    return state.get(key)

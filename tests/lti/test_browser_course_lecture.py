@@ -1,0 +1,125 @@
+"""A lecture followed from the LMS, in real headless Chromium against Prune under gunicorn
+(its Socket.IO lecture rooms) and the lti1p3platform LMS: the instructor's launch links the
+lecture they started to the course; two learners' launches land in it; they answer the
+question; the presenter's tallies are anonymous until the teacher turns names on, then name
+them (as text, never markup), with their scores after the reveal; the instructor's class
+summary lists them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest_browser import start_server
+from lms import INSTRUCTOR, LEARNER
+from lti_flow import tool_key_pem
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+from axe_checks import assert_no_serious  # noqa: E402
+from lecture_question_panels import answer, ask, shot, wait_question  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+# The textbook tree: alpha-beta prunes I and J (1.1, 1.2); A = 3 by its move to B.
+RIGHT = {"pruned": ["1.1", "1.2"], "values": {"": 3, "0": 3, "1": 2, "2": 2}, "best_move": 0}
+WRONG = {"pruned": ["2"], "values": {"": 14}, "best_move": 1}
+
+
+@pytest.fixture
+def served(lms, tmp_path):
+    """Prune under gunicorn, registered with the LMS."""
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "keys" / "current.pem").write_text(tool_key_pem())
+    (tmp_path / "lti.json").write_text(json.dumps({"platforms": [lms.registration_for_prune()]}))
+    env = {
+        "PRUNE_LTI_CONFIG": str(tmp_path / "lti.json"),
+        "PRUNE_LTI_KEYS_DIR": str(tmp_path / "keys"),
+        "PRUNE_LTI_DATABASE": str(tmp_path / "lti.sqlite3"),
+    }
+    with start_server(env) as server:
+        lms.connect_tool(server.url)
+        yield server
+
+
+def new_page(browser, viewport):
+    page = browser.new_context(viewport=viewport).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+class Student:
+    """What lecture_question_panels expects: a thing with a page."""
+
+    def __init__(self, page):
+        self.page = page
+
+
+def test_a_class_from_the_lms_answers_named_only_once_the_teacher_turns_names_on(
+    lms, served, browser
+):
+    presenter = new_page(browser, PROJECTOR)
+    presenter.goto(served.url + "/?preset=textbook")
+    presenter.get_by_role("button", name="Start lecture").click()
+    presenter.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
+    code = presenter.evaluate("window.prune.lecture.code")
+
+    teacher = new_page(browser, {"width": 640, "height": 360})
+    teacher.goto(lms.login_initiation_url(lms.add_launch("teacher-1", "Grace", [INSTRUCTOR])))
+    teacher.fill("#lti-lecture-room", code)
+    teacher.get_by_role("button", name="Let the class follow it").click()
+    expect(teacher.locator("#lti-lecture-linked")).to_contain_text(code)
+
+    students = []
+    for user, name in (("student-1", "Ada Lovelace"), ("student-2", "<img src=x>Alan")):
+        page = new_page(browser, PHONE)
+        page.goto(lms.login_initiation_url(lms.add_launch(user, name, [LEARNER])))
+        page.wait_for_selector(".lecture-bar[data-mode=student]")
+        assert page.url.startswith(f"{served.url}/embed/join/{code}")
+        students.append(Student(page))
+    presenter.wait_for_function(
+        "() => document.querySelector('.lecture-audience').textContent === '2 students'"
+    )
+    ask(Student(presenter))
+    for student, given in zip(students, (RIGHT, WRONG), strict=True):
+        answer(wait_question(student), given)
+    expect(presenter.locator("#qp-answered")).to_have_text("2 of 2 students answered")
+
+    # Anonymous by default: the control is there, off, and no name is on the page.
+    toggle = presenter.locator("#qp-names-toggle")
+    expect(toggle).not_to_be_checked()
+    expect(presenter.locator("#qp-names")).to_contain_text("2 students here are named")
+    assert "Ada" not in presenter.locator("body").inner_text()
+    toggle.check()
+    names = presenter.locator("#qp-names-list li")
+    expect(names).to_have_count(2)
+    assert names.evaluate_all("(lis) => lis.map((li) => li.textContent)") == [
+        "<img src=x>Alan answered",
+        "Ada Lovelace answered",
+    ]
+    assert presenter.locator("#qp-names img").count() == 0  # a name is text, never markup
+    presenter.get_by_role("button", name="Reveal the answer").click()
+    for student in students:
+        student.page.wait_for_selector("#qs-results:not([hidden])")
+    ada_score = students[0].page.locator("#qs-score").inner_text()  # "13 of 13"
+    expect(presenter.locator("#qp-names-list li").nth(1)).to_have_text(
+        f"Ada Lovelace {ada_score}", timeout=10_000
+    )
+    shot(Student(presenter), "lti-lecture-names-projector")
+    assert_no_serious(presenter, "the presenter's named class (1280×720)")
+    toggle.uncheck()
+    expect(presenter.locator("#qp-names-list")).to_be_hidden()
+
+    teacher.reload()
+    summary = teacher.locator("#lti-summary tbody tr")
+    rows = summary.evaluate_all(
+        "(trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent))"
+    )
+    item = f"Lecture {code}, question 1"
+    assert ["Ada Lovelace", item, ada_score] in rows
+    assert any(row[0] == "<img src=x>Alan" and row[1] == item for row in rows)
+    teacher.screenshot(path="test-results/screenshots/lti-teach-lecture-640x360.png")
