@@ -14,6 +14,7 @@ import inspect
 import requests
 from flask import current_app, jsonify, redirect, render_template, request, url_for
 from pylti1p3.exception import LtiException, OIDCException, ToolConfException
+from redis.exceptions import RedisError
 
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..web.pages import DRILL_LEVELS
@@ -28,6 +29,11 @@ from .tool import current_tool
 
 NOT_SET_UP = Refusal(
     404, "LTI is not set up", "This Prune server has no LTI registrations (see docs/lti.md)."
+)
+
+
+STORE_DOWN = Refusal(
+    503, "Try again in a moment", "Prune cannot reach its store right now; nothing was lost."
 )
 
 
@@ -56,6 +62,9 @@ def answering_refusals(view):
             return refused_page(refusals.refusal_for(err))
         except requests.RequestException as err:
             return refused_page(refusals.platform_down(type(err).__name__))
+        except RedisError as err:  # the shared store (scaled out) cannot be reached
+            current_app.logger.warning("LTI store unreachable: %s", err)
+            return refused_page(STORE_DOWN)
 
     return wrapper
 

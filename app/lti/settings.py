@@ -42,6 +42,8 @@ def lti_settings(environ: Mapping[str, str], instance_path: str) -> dict[str, An
         "PRUNE_LTI_CONFIG": environ.get("PRUNE_LTI_CONFIG") or str(instance / "lti.json"),
         "PRUNE_LTI_KEYS_DIR": environ.get("PRUNE_LTI_KEYS_DIR") or str(instance / "lti-keys"),
         "PRUNE_LTI_DATABASE": environ.get("PRUNE_LTI_DATABASE") or str(instance / "lti.sqlite3"),
+        # Scaled out: the store in this Redis (else MESSAGE_QUEUE's, else the SQLite file).
+        "PRUNE_LTI_STORE": environ.get("PRUNE_LTI_STORE") or "",
     }
     for name, (default, smallest) in LIMITS.items():
         settings[name] = _whole_number(environ, name, default, smallest)
