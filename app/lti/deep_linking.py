@@ -7,7 +7,8 @@ item the platform creates in its gradebook.
 What may be placed (``choice_from``, from the picker's form):
 
 - ``tree``: a saved tree (its short link or id) at a step: ``/embed/<id>?step=<n>``;
-- ``lesson``: a lesson (its link or id): ``/embed/l/<id>``;
+- ``lesson``: a lesson (its link or id): ``/embed/l/<id>``, gradable (one point a question
+  slide, answered in the course's lecture of it: lecture.py);
 - ``practice``: a practice tree of a difficulty: ``/embed/practice?difficulty=…&seed=…``,
   gradable (the points are the tree's own, reported by the page);
 - ``drill``: a drill level with a number of trees: ``/embed/practice/drill?level=…&trees=n``,
@@ -56,7 +57,9 @@ class Choice:
         return custom
 
 
-def choice_from(form: dict[str, str]) -> Choice:
+def choice_from(form: dict[str, str], lesson_questions=lambda identifier: None) -> Choice:
+    """The picker's choice; ``lesson_questions(id)``: a lesson's number of question slides
+    (None: no such lesson), asked only to grade one."""
     kind = form.get("kind", "")
     title = (form.get("title") or "").strip()[:MAX_TITLE]
     gradable = form.get("gradable") == "on"
@@ -73,7 +76,14 @@ def choice_from(form: dict[str, str]) -> Choice:
         )
     if kind == "lesson":
         identifier = _identifier(form.get("lesson", ""), "lesson")
-        return Choice(title or "Prune lesson", f"/embed/l/{identifier}", None)
+        points = None
+        if gradable:  # one point a question slide, answered in the course's lecture
+            points = lesson_questions(identifier)
+            if points is None:
+                raise PickError("lesson names no saved lesson")
+            if not points:
+                raise PickError("lesson has no question slides to grade")
+        return Choice(title or "Prune lesson", f"/embed/l/{identifier}", points, grading)
     if kind == "practice":
         difficulty = form.get("difficulty", "")
         if difficulty not in DIFFICULTIES:

@@ -157,6 +157,13 @@ def send(tool, job_id: int, job: dict[str, Any], attempts: int) -> bool:
     return True
 
 
+def queue_and_send(tool, job: dict[str, Any]) -> bool:
+    """Keep ``job`` in the outbox, then try it at once; True when the LMS took it."""
+    tool.start_sender()
+    job_id = tool.state.enqueue(job)
+    return tool.state.take(job_id, LEASE_SECONDS) and send(tool, job_id, job, 0)
+
+
 def send_due(tool) -> int:
     """Send every job whose time has come; how many the LMS took."""
     taken = 0

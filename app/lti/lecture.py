@@ -15,18 +15,20 @@ sent once the teacher turns names on). Names are the LMS's text: pages show them
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 from flask import current_app, jsonify, redirect, request, url_for
 
 from ..lecture.rooms import RoomError, check_key, normalize_code
-from .grades import MAX_OWN_POINTS
+from .grades import MAX_OWN_POINTS, accept_score, is_graded, queue_and_send
 from .grants import course_key, find_grant
 from .refusals import Refusal
 from .tool import current_tool
 
 QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+LESSON_TARGET = re.compile(r"/embed/l/[A-Za-z0-9_-]{12}")
 
 
 def _rooms():
@@ -46,6 +48,39 @@ def course_lecture(state, grant: dict[str, Any]) -> str | None:
     """The running room the instructor linked to the grant's course, if any."""
     linked = state.get(f"lti-lecture:{course_key(grant)}")
     return running_room(linked) if linked else None
+
+
+def lesson_questions(identifier: str) -> int | None:
+    """How many question slides saved lesson ``identifier`` has (None: no such lesson)."""
+    views = current_app.extensions.get("prune.views")
+    lesson = views.load(identifier, kind="lesson") if views is not None else None
+    if not isinstance(lesson, dict):
+        return None
+    return sum(1 for slide in lesson.get("slides") or [] if slide.get("question"))
+
+
+def _lesson_of_room(code: str) -> str | None:
+    """The lesson a room's view comes from (its lesson mark), if any."""
+    room = _rooms().get(code)
+    try:
+        return (json.loads(room.view).get("lesson") or {}).get("id") if room else None
+    except (ValueError, AttributeError):
+        return None
+
+
+def lecture_landing(state, grant: dict[str, Any]) -> str | None:
+    """Where a learner's launch joins the course's lecture: with no placement, any lecture
+    the course follows; with a lesson placed (``/embed/l/<id>``), a lecture of that lesson
+    (its question slides are answered, and graded, there)."""
+    if grant["role"] != "learner":
+        return None
+    target = grant.get("target")
+    if target and not LESSON_TARGET.fullmatch(target):
+        return None
+    code = course_lecture(state, grant)
+    if code and target and _lesson_of_room(code) != target.rsplit("/", 1)[1]:
+        return None
+    return code
 
 
 def link_lecture(token: str):
@@ -92,6 +127,10 @@ def report():
         number = _question_number(tool.state, room, question, seconds)
         item = f"Lecture {room}, question {number}"
         tool.state.note_score(course_key(grant), grant["user"], item, grant["name"], given, maximum)
+        if is_graded(grant):  # a lesson placed as graded: its questions' total, through AGS
+            return jsonify(
+                room=room, kept=True, **_grade_lesson(tool, grant, question, given / maximum)
+            )
     return jsonify(room=room, kept=True)
 
 
@@ -130,6 +169,24 @@ def names():
             for row in sorted(roster, key=lambda row: (row["name"].casefold(), row["user"]))
         ]
     return jsonify(answer)
+
+
+def _grade_lesson(tool, grant: dict[str, Any], question: str, fraction: float) -> dict:
+    """The learner's total over the lesson's questions answered in this room (one point a
+    question, the latest score of each), sent like any score (the outbox, "best" kept)."""
+    key = f"lti-lesson-answers:{grant['lecture']}:{grant['user']}"
+    answers = tool.state.get(key) or {}
+    answers[question] = fraction
+    tool.state.put(key, answers, tool.settings["PRUNE_LTI_SESSION_SECONDS"])
+    points = int(grant["custom"]["prune_points"])
+    total = round(min(points, sum(answers.values())), 4)
+    job = accept_score(tool.state, grant, total, points)
+    if job is None:
+        return {"sent": False, "queued": False}
+    tool.state.note_score(
+        course_key(grant), grant["user"], job["label"], grant["name"], total, points
+    )
+    return {"sent": queue_and_send(tool, job), "given": total, "maximum": points}
 
 
 def _score_ok(given: Any, maximum: Any) -> bool:

@@ -20,9 +20,16 @@ from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..web.pages import DRILL_LEVELS
 from . import refusals
 from .deep_linking import PickError, choice_from, response_jwt
-from .grades import LEASE_SECONDS, ScoreError, accept_score, is_graded, send
+from .grades import ScoreError, accept_score, is_graded, queue_and_send
 from .grants import course_key, find_grant, grant_from, open_grant
-from .lecture import course_lecture, link_lecture, names, report
+from .lecture import (
+    course_lecture,
+    lecture_landing,
+    lesson_questions,
+    link_lecture,
+    names,
+    report,
+)
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
@@ -101,8 +108,8 @@ def launch():
     if grant["role"] == "instructor" and not grant["target"]:
         token = open_grant(tool.state, grant, seconds)
         return redirect(url_for("lti_teach", token=token), 303)
-    lecture = None if grant["target"] else course_lecture(tool.state, grant)
-    if lecture:  # the course follows a lecture: the learner joins it, named by the LMS
+    lecture = lecture_landing(tool.state, grant)
+    if lecture:  # the course follows a lecture (of this lesson): the learner joins it, named
         grant["lecture"] = lecture
         token = open_grant(tool.state, grant, seconds)
         return redirect(f"/embed/join/{lecture}#lti={token}", 303)
@@ -128,7 +135,7 @@ def deep_link(token: str):
         raise Refusal(403, "Launch needed", "Open the content picker again from your course.")
     form = request.form.to_dict()
     try:
-        choice = choice_from(form)
+        choice = choice_from(form, lesson_questions)
     except PickError as err:
         return picker_page(token, grant, form, f"Not placed: {err}.")
     registration = tool.config.find_registration_by_params(grant["issuer"], grant["client_id"])
@@ -158,8 +165,7 @@ def score():
     tool.state.note_score(
         course_key(grant), grant["user"], job["label"], grant["name"], job["given"], job["maximum"]
     )
-    job_id = tool.state.enqueue(job)
-    sent = tool.state.take(job_id, LEASE_SECONDS) and send(tool, job_id, job, 0)
+    sent = queue_and_send(tool, job)
     return jsonify(sent=sent, queued=not sent), 200 if sent else 202
 
 
