@@ -64,6 +64,7 @@ def test_a_class_from_the_lms_answers_named_only_once_the_teacher_turns_names_on
 ):
     presenter = new_page(browser, PROJECTOR)
     presenter.goto(served.url + "/?preset=textbook")
+    presenter.wait_for_function("() => document.body.dataset.runState === 'done'")
     presenter.get_by_role("button", name="Start lecture").click()
     presenter.wait_for_selector(".lecture-bar[data-mode=presenter] .lecture-code")
     code = presenter.evaluate("window.prune.lecture.code")
@@ -122,4 +123,4 @@ def test_a_class_from_the_lms_answers_named_only_once_the_teacher_turns_names_on
     item = f"Lecture {code}, question 1"
     assert ["Ada Lovelace", item, ada_score] in rows
     assert any(row[0] == "<img src=x>Alan" and row[1] == item for row in rows)
-    teacher.screenshot(path="test-results/screenshots/lti-teach-lecture-640x360.png")
+    shot(Student(teacher), "lti-teach-lecture-640x360", full_page=True)
