@@ -7,15 +7,12 @@ the instructor's class summary lists them."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
-from conftest_browser import start_server
 from lms import INSTRUCTOR, LEARNER
-from lti_flow import tool_key_pem
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
@@ -45,22 +42,6 @@ SAYS = {
         "score": "{} von {}",
     },
 }
-
-
-@pytest.fixture
-def served(lms, tmp_path):
-    """Prune under gunicorn, registered with the LMS."""
-    (tmp_path / "keys").mkdir()
-    (tmp_path / "keys" / "current.pem").write_text(tool_key_pem())
-    (tmp_path / "lti.json").write_text(json.dumps({"platforms": [lms.registration_for_prune()]}))
-    env = {
-        "PRUNE_LTI_CONFIG": str(tmp_path / "lti.json"),
-        "PRUNE_LTI_KEYS_DIR": str(tmp_path / "keys"),
-        "PRUNE_LTI_DATABASE": str(tmp_path / "lti.sqlite3"),
-    }
-    with start_server(env) as server:
-        lms.connect_tool(server.url)
-        yield server
 
 
 def new_page(browser, viewport):

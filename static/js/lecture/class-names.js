@@ -26,9 +26,10 @@ export function standing(student) {
 }
 
 export class ClassNames {
-  /** `lecture`: the page's Lecture; the control goes after the element `after`. */
-  constructor({ lecture, after, fetchImpl = (...args) => globalThis.fetch(...args) }) {
-    this.lecture = lecture;
+  /** `presenter()`: the room presented ({code, key}) or null; the control goes after the
+   * element `after`. */
+  constructor({ presenter, after, fetchImpl = (...args) => globalThis.fetch(...args) }) {
+    this.presenter = presenter;
     this.fetch = fetchImpl;
     this.question = null;
     this.timer = null;
@@ -65,9 +66,10 @@ export class ClassNames {
 
   async refresh() {
     clearTimeout(this.timer);
-    const { code, key, role } = this.lecture;
+    const room = this.presenter();
     const question = this.question;
-    if (!question || role !== "presenter") return;
+    if (!question || !room) return;
+    const { code, key } = room;
     const names = this.toggle.checked;
     let body = null;
     try {

@@ -45,7 +45,8 @@ export class QuestionAsker {
       moves: $("qp-moves"),
       pruned: $("qp-pruned"),
     });
-    this.names = new ClassNames({ lecture, after: this.els.state }); // a class from the LMS
+    const presenter = () => (lecture.role === "presenter" ? lecture : null); // its code and key
+    this.names = new ClassNames({ presenter, after: this.els.state }); // a class from the LMS
     this.question = null; // {id, tree, options, revealed}
     this.counts = EMPTY;
     this.loaded = null; // {trace, truth} of the question's tree

@@ -5,9 +5,11 @@
 // (section#lesson-question) says its state for tests and styles: data-question-state "open"
 // or "revealed", data-answered the number of answers. Until the reveal the tree stays at the
 // slide's first step (lesson/lecture.js holds the deck there) and the tallies hide the truth.
-// What the room does is lesson/lecture.js's; this module only shows it.
+// What the room does is lesson/lecture.js's; this module only shows it. A class followed
+// from the LMS may be named once the teacher asks (lecture/class-names.js, docs/lti.md).
 
 import { truthOf } from "../practice/truth.js";
+import { ClassNames } from "../lecture/class-names.js";
 import { HeatLayer } from "../lecture/heat.js";
 import { Tallies } from "../lecture/tallies.js";
 
@@ -17,8 +19,9 @@ const OPEN_TEXT = "Students answer on their devices and may change their answer 
 const REVEALED_TEXT = "Answer revealed: each student sees their own answer graded. Moving on closes the question.";
 
 export class LessonQuestionPanel {
-  /** `stage`: the lesson's SlideStage (its TreeView gets the heat); `onReveal()`: Reveal pressed. */
-  constructor(stage, onReveal) {
+  /** `stage`: the lesson's SlideStage (its TreeView gets the heat); `onReveal()`: Reveal
+   * pressed; `presenter()`: the room presented ({code, key}), for a class from the LMS. */
+  constructor(stage, onReveal, presenter) {
     this.stage = stage;
     this.panel = $("lesson-question");
     this.heat = new HeatLayer(stage.view);
@@ -34,6 +37,7 @@ export class LessonQuestionPanel {
     this.audience = 0;
     this.truth = null; // the truth of the trace last shown (truthOf keeps its trace)
     $("lq-reveal").addEventListener("click", () => onReveal());
+    this.names = new ClassNames({ presenter, after: $("lq-state") }); // "Show names" (LTI)
   }
 
   /** Show question `question` ({id, slide, revealed}) with `counts` (a resume's, else none). */
@@ -53,6 +57,7 @@ export class LessonQuestionPanel {
     reveal.hidden = question.revealed;
     if (hadFocus && question.revealed) $("lq-heading").focus();
     this.render();
+    this.names.open(question.id);
   }
 
   /** The question was revealed (its ack came). */
@@ -100,6 +105,7 @@ export class LessonQuestionPanel {
     this.counts = EMPTY;
     this.tallies.reset();
     this.heat.clear();
+    this.names.close();
     this.panel.hidden = true;
     delete this.panel.dataset.questionState;
     delete this.panel.dataset.answered;

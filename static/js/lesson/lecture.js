@@ -63,7 +63,8 @@ export class LessonLecture {
     this.revealSlide = null; // the slide whose question the presenter asked to reveal
     this.started = false; // just started: the join bar shows the QR code large
     this.bar = new LessonJoinBar(app.bar);
-    this.panel = new LessonQuestionPanel(app.stage, () => this.reveal());
+    const presenter = () => (this.room && this.key ? { code: this.room, key: this.key } : null);
+    this.panel = new LessonQuestionPanel(app.stage, () => this.reveal(), presenter);
     app.button.addEventListener("click", () => (this.room ? askBeforeEnding(app.button, () => this.end()) : this.start()));
     app.onMove((at, from) => {
       if (from === "user") this.bar.shrink();
