@@ -8,6 +8,10 @@ question, and the score their page gave their answer at the reveal (``POST
 /lti/lecture/report``); each is kept in the room's roster under the LMS's user id, and a
 score also goes to the course's class summary ("Lecture ABC234, question 2").
 
+A lesson placed as a graded item (deep_linking.py: one point a question slide) opened while
+the course follows a lecture *of that lesson* joins it too; each question's score then
+moves the learner's total, sent to the gradebook like any score (grades.py's outbox).
+
 The presenter's tallies stay anonymous: the roster's names reach the presenter's page only
 when it asks for them (``POST /lti/lecture/names`` with the room's key and ``names: true``,
 sent once the teacher turns names on). Names are the LMS's text: pages show them as text.
@@ -147,9 +151,12 @@ def names():
         return jsonify(room=body.get("room"), linked=False)
     try:
         code = normalize_code(body.get("room"))
-        room = _rooms().get(code) if _rooms() is not None else None
-        if room is None:
-            return jsonify(error="this lecture has ended"), 404
+    except RoomError as err:
+        return jsonify(error=f"room: {err}"), 400
+    room = _rooms().get(code) if _rooms() is not None else None
+    if room is None:
+        return jsonify(error="this lecture has ended"), 404
+    try:
         check_key(room, body.get("key"))
     except RoomError as err:
         return jsonify(error=str(err)), 403

@@ -74,6 +74,8 @@ def test_learners_join_the_course_lecture_named_and_the_presenter_sees_names_whe
     assert "Ada" not in str(shown)
     # Names only for the key's holder.
     assert names(prune, code, "not-the-key", "q1", True).status_code == 403
+    refused = names(prune, "no", key, "q1", True)
+    assert refused.status_code == 400 and refused.json()["error"].startswith("room: ")
     assert names(prune, code, key, "q1", True).json()["students"] == [
         {"name": "<b>Alan</b> Turing", "answered": False, "given": None, "maximum": None},
         {"name": "Ada Lovelace", "answered": False, "given": None, "maximum": None},
