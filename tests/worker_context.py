@@ -11,11 +11,17 @@ What stays is only what a browser keeps for any visitor: the HTTP cache of the i
 content-hashed bundles and their compiled code.
 
 A test that asks for context options of its own (``@pytest.mark.browser_context_args``)
-gets a context of its own, as before; so does any test that makes one with
-``browser.new_context`` (students, phones, projectors, first visits measured).
+gets a context of its own, as before, and so does a test that drives the page's clock
+(``page.clock``: Playwright installs its fake timers in the whole context, for good, so a
+paused clock would stop every later page's timers and animation frames). Any test that makes
+a context with ``browser.new_context`` (students, phones, projectors, first visits measured)
+has it to itself, of course.
 """
 
 from __future__ import annotations
+
+import functools
+import inspect
 
 import pytest
 
@@ -56,6 +62,14 @@ class WorkerContext:
         )
 
 
+@functools.cache
+def _drives_the_clock(function) -> bool:
+    try:
+        return ".clock." in inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+
+
 @pytest.fixture(scope="session")
 def worker_context(browser, browser_context_args, base_url):
     context = browser.new_context(**browser_context_args)
@@ -67,7 +81,10 @@ def worker_context(browser, browser_context_args, base_url):
 @pytest.fixture
 def context(request, new_context, worker_context):
     """pytest-playwright's ``context`` (and so ``page``): the worker's, cleaned after use."""
-    if request.node.get_closest_marker("browser_context_args"):
+    own = request.node.get_closest_marker("browser_context_args") or _drives_the_clock(
+        getattr(request.node, "function", None)
+    )
+    if own:
         yield new_context()
         return
     try:

@@ -10,6 +10,7 @@ import re
 import urllib.request
 
 from playwright.sync_api import expect
+from scene_checks import settled
 
 
 def save(base_url: str, lesson: dict) -> str:
@@ -56,7 +57,7 @@ def show(page, slide: int, step: int):
     page.wait_for_function(
         "(k) => document.getElementById('counter').textContent.startsWith(`step ${k} `)", arg=step
     )
-    page.wait_for_timeout(50)
+    settled(page)
 
 
 def steps(page, slide: int) -> list[int]:

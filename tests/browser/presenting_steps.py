@@ -5,6 +5,8 @@ tests."""
 
 from __future__ import annotations
 
+from scene_checks import settled
+
 TEXTBOOK_STEPS = 27
 
 
@@ -25,4 +27,4 @@ def show(prune, step):
     target = prune.length() if step == "end" else step
     page.evaluate("(k) => window.prune.seek(k)", target)
     prune.wait_counter(f"step {target} of {TEXTBOOK_STEPS}")
-    page.wait_for_timeout(50)  # the camera's pan (no animation in a seek, but be safe)
+    settled(page)  # the camera's pan (no animation in a seek, but be safe)

@@ -120,6 +120,20 @@ def context_problems(page, min_px: float = MIN_TEXT_PX, lesson: bool = False) ->
     return problems + covered_or_small_values(page, "#tree", min_px, paths)
 
 
+# Two animation frames: what a step changed has been laid out and painted (with reduced
+# motion, the camera's pan too), without sleeping a fixed time at every step. A page that
+# draws no frame for 5 s fails the test rather than hanging it.
+TWO_FRAMES = """() => new Promise((done, fail) => {
+  const late = setTimeout(() => fail(new Error("the page drew no frame in 5 s")), 5000);
+  requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(); }));
+})"""
+
+
+def settled(page) -> None:
+    """Wait until the page has drawn what the last step changed (two animation frames)."""
+    page.evaluate(TWO_FRAMES)
+
+
 def drawn_node_count(page, root: str = "#tree") -> int:
     """How many nodes the tree view draws (``g.node[data-path]``) under ``root``."""
     return page.locator(f"{root} g.node[data-path]").count()

@@ -17,7 +17,7 @@ import json
 from urllib.parse import quote
 
 import pytest
-from scene_checks import context_problems, covered_or_small_values, drawn_node_count
+from scene_checks import context_problems, covered_or_small_values, drawn_node_count, settled
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +61,7 @@ def open_screen(page, path: str, query: str, viewport, presenting: bool):
 def show(page, step: int):
     page.evaluate("(k) => window.prune.player.show(k)", step)
     page.wait_for_function("(k) => window.prune.step === k", arg=step)
-    page.wait_for_timeout(50)
+    settled(page)
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=[s[0] for s in SCREENS])

@@ -18,7 +18,7 @@ at most steps."""
 from __future__ import annotations
 
 import pytest
-from scene_checks import context_problems, covered_or_small_values, drawn_node_count
+from scene_checks import context_problems, covered_or_small_values, drawn_node_count, settled
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,7 @@ def show(page, slide: int, step: int):
         ".textContent.startsWith(`step ${k} `)",
         arg=step,
     )
-    page.wait_for_timeout(50)
+    settled(page)
 
 
 @pytest.mark.parametrize("screen", PAGES, ids=[p[0] for p in PAGES])

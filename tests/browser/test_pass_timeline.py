@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 from axe_checks import assert_no_serious
-from scene_checks import covered_or_small_values
+from scene_checks import covered_or_small_values, settled
 
 pytestmark = pytest.mark.browser
 
@@ -101,7 +101,7 @@ def test_the_timeline_fits_every_screen_and_covers_no_node(prune, screen):
     last = page.evaluate("window.prune.trace.length")
     for step in sorted({0, 1, 29, 30, 47, 67, last}):
         go_to(prune, step)
-        page.wait_for_timeout(30)
+        settled(page)
         page.evaluate("() => window.scrollTo(0, 0)")
         problems = covered_or_small_values(page, "#tree")
         assert not problems, f"{name}, step {step}:\n" + "\n".join(problems)
