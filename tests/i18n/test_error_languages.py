@@ -81,3 +81,11 @@ def test_a_socket_follows_its_handshakes_accept_language(app):
     ack = client.emit("run", {"tree": BAD_LEAF, "options": {}}, callback=True)
     assert ack["error"] == SAYS["zh-Hans"]
     client.disconnect()
+
+
+def test_an_option_error_keeps_its_field_and_value(client):
+    run = {"tree": BAD_LEAF[:1] + [4], "options": {"rule": "sideways"}}
+    english = client.post("/api/trace", json=run).get_json()
+    german = client.post("/api/trace?lang=de", json=run).get_json()
+    assert english == {"error": "rule 'sideways' is not one of standard, strict", "field": "rule"}
+    assert german == {"error": "rule 'sideways' ist keiner von standard, strict", "field": "rule"}
