@@ -27,7 +27,7 @@ from pathlib import Path
 from flask import Flask, g, url_for
 from markupsafe import Markup, escape
 
-BASE_STYLES = ("app.css", "tree.css", "outline.css", "a11y.css", "help.css")
+BASE_STYLES = ("app.css", "tree.css", "outline.css", "a11y.css", "help.css", "projector.css")
 PRINT_STYLES = ("print.css",)
 D3 = "vendor/d3.min.js"
 MANIFEST = Path("dist") / "manifest.json"

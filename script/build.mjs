@@ -25,7 +25,7 @@ const TEMPLATES = join(ROOT, "templates");
 
 // The sheets of every page, in base.html's order around the page's own (keep the two alike:
 // app/assets.py has the same lists for the unbundled pages).
-export const BASE_STYLES = ["app.css", "tree.css", "outline.css", "a11y.css", "help.css"];
+export const BASE_STYLES = ["app.css", "tree.css", "outline.css", "a11y.css", "help.css", "projector.css"];
 export const PRINT_STYLES = ["print.css"];
 
 // Which browsers the bundle's syntax must run in (the modules' own syntax is ES2022).
