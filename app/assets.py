@@ -53,7 +53,10 @@ def load_manifest(static_folder: str) -> dict:
             "`npm run build` (script/server and script/test build by themselves), "
             "or set PRUNE_ASSETS=modules to serve the unbundled modules"
         ) from None
-    return {key: manifest[key] for key in ("scripts", "styles", "modules")}
+    # "modules" (each entry's modules, app/i18n/pages.py): a build older than it has none, and
+    # the pages then read the modules' imports.
+    modules = manifest.get("modules", {})
+    return {"scripts": manifest["scripts"], "styles": manifest["styles"], "modules": modules}
 
 
 def _static(path: str) -> str:
