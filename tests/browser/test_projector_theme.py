@@ -7,8 +7,6 @@ classroom sizes."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from axe_checks import assert_no_serious
 from contrast_checks import contrast, tree_contrasts
@@ -77,9 +75,7 @@ def test_nothing_covers_a_node_at_classroom_sizes(prune, width, height):
     page.set_viewport_size({"width": width, "height": height})
     prune.open("preset=textbook&step=14&theme=projector")
     assert covered_or_small_values(page, "#tree") == []
-    folder = os.environ.get("PRUNE_SCREENSHOTS")
-    if folder:  # to look at: PRUNE_SCREENSHOTS=/some/folder
-        page.screenshot(path=f"{folder}/projector-{width}x{height}.png")
+    prune.screenshot(f"projector-{width}x{height}")  # kept with PRUNE_SCREENSHOTS=1
 
 
 @pytest.mark.parametrize(("width", "height"), [(640, 360), (320, 240)])
@@ -91,6 +87,4 @@ def test_nothing_covers_a_node_in_an_embed(prune, width, height):
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.evaluate("() => document.documentElement.dataset.theme") == "projector"
     assert covered_or_small_values(page, "#tree") == []
-    folder = os.environ.get("PRUNE_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=f"{folder}/projector-embed-{width}x{height}.png")
+    prune.screenshot(f"projector-embed-{width}x{height}")
