@@ -89,3 +89,11 @@ def test_an_option_error_keeps_its_field_and_value(client):
     german = client.post("/api/trace?lang=de", json=run).get_json()
     assert english == {"error": "rule 'sideways' is not one of standard, strict", "field": "rule"}
     assert german == {"error": "rule 'sideways' ist keiner von standard, strict", "field": "rule"}
+
+
+def test_a_documents_settings_are_named_in_spanish(client):
+    document = {"tree": [1, 2], "players": ["max", "mid"]}
+    english = client.post("/api/trace", json={"tree": document}).get_json()
+    spanish = client.post("/api/trace?lang=es", json={"tree": document}).get_json()
+    assert english == {"error": "players: 'mid' is not one of max, min, chance", "field": "players"}
+    assert spanish == {"error": "players: 'mid' no es uno de max, min, chance", "field": "players"}
