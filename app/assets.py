@@ -9,7 +9,8 @@ A template names its entry modules (paths under ``static/js/``) and its own styl
 ``PRUNE_ASSETS=bundle`` (the default) writes the tags of the production build: one
 content-hashed, minified file per entry and one per page's sheets, found in
 ``static/dist/manifest.json`` (script/build.mjs reads the same calls in the templates to
-know what to build). ``PRUNE_ASSETS=modules`` (development) writes the modules and sheets as
+know what to build; the manifest also names the modules each entry's bundle holds, for
+app/i18n/pages.py). ``PRUNE_ASSETS=modules`` (development) writes the modules and sheets as
 they are: the vendored d3 (a global; ``defer``, so it runs in order with the modules, after
 parsing) first, then each entry, which imports the rest.
 
@@ -26,7 +27,7 @@ from pathlib import Path
 from flask import Flask, g, url_for
 from markupsafe import Markup, escape
 
-BASE_STYLES = ("app.css", "tree.css", "outline.css", "a11y.css", "help.css")
+BASE_STYLES = ("app.css", "tree.css", "outline.css", "a11y.css", "help.css", "projector.css")
 PRINT_STYLES = ("print.css",)
 D3 = "vendor/d3.min.js"
 MANIFEST = Path("dist") / "manifest.json"
@@ -52,7 +53,10 @@ def load_manifest(static_folder: str) -> dict:
             "`npm run build` (script/server and script/test build by themselves), "
             "or set PRUNE_ASSETS=modules to serve the unbundled modules"
         ) from None
-    return {"scripts": manifest["scripts"], "styles": manifest["styles"]}
+    # "modules" (each entry's modules, app/i18n/pages.py): a build older than it has none, and
+    # the pages then read the modules' imports.
+    modules = manifest.get("modules", {})
+    return {"scripts": manifest["scripts"], "styles": manifest["styles"], "modules": modules}
 
 
 def _static(path: str) -> str:

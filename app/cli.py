@@ -6,6 +6,10 @@ this module, outside it, puts them together (app/engine/__main__.py hands over t
 
 Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with one line on
 stderr and nothing on stdout, so the command composes in shell pipelines and course scripts.
+That line is for people: it is in the language of the environment (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``, gettext's order: ``LANG=de_DE.UTF-8`` is German; one Prune has no
+catalog for, ``C`` or none: English), with the same node paths, names and values; the output
+on stdout is the same in every language.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import sys
 from typing import Any, NoReturn
 
 from .engine.cli import ENGINE_COMMANDS, add_engine_commands, run_engine_command
-from .engine.errors import EngineError
+from .engine.errors import N_, EngineError, Message
 from .exams.cli import add_exam_commands, run_exam
 from .experiments.cli import add_experiment_commands, run_experiment
 from .games.cli import add_game_commands, run_game
@@ -47,6 +51,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def environment_locale(environ: dict[str, str] | None = None) -> str | None:
+    """The first language the environment asks for that Prune speaks (Babel's name), else None."""
+    from .i18n import match_locale  # only on the way out with an error: the output needs none
+    from .i18n.catalogs import available_locales
+
+    environ = os.environ if environ is None else environ
+    locales = available_locales()
+    wanted = [tag for tag in environ.get("LANGUAGE", "").split(":") if tag]  # a list, in order
+    # Of the others, the first one set decides (LC_ALL over LC_MESSAGES over LANG).
+    wanted += [environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)][:1]
+    for value in wanted:
+        tag = value.split(".")[0].split("@")[0]  # de_DE.UTF-8@euro → de_DE
+        found = match_locale(tag, locales) if tag not in ("C", "POSIX") else None
+        if found:
+            return found
+    return None
+
+
+def environment_gettext():
+    """The environment's language's ``gettext``, or None (English)."""
+    from .i18n.catalogs import load_translations
+
+    locale = environment_locale()
+    translations = load_translations(locale) if locale else None
+    return translations.gettext if translations else None
+
+
 def run(argv: list[str]) -> Any:
     args = build_parser().parse_args(argv)
     return RUNNERS[args.command](args)
@@ -56,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = run(sys.argv[1:] if argv is None else argv)
     except EngineError as err:
-        print(f"error: {err}", file=sys.stderr)
+        gettext = environment_gettext()
+        print(
+            Message(N_("error: {message}"), message=err.message).translated(gettext),
+            file=sys.stderr,
+        )
         return 2
     try:
         if isinstance(result, str):  # CSV (experiments) and LaTeX (exams) are printed as they are

@@ -77,8 +77,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(exam_pages)
     app.register_blueprint(exams_api)
     register_error_handlers(app)
-    init_i18n(app)
     init_assets(app)
+    init_i18n(app)  # after the assets: a page's messages are its bundles' modules'
     init_security_headers(app)
     init_compression(app)
     init_url_limit(app)

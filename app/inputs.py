@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
+from .engine.errors import N_, Gettext, Message
 from .engine.generators import random_tree
 from .engine.tree import Pause
 
@@ -41,14 +42,20 @@ def parse_json(text: str, limits: Limits) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise EngineError(
-            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+            Message(
+                N_("not valid JSON: {problem} (line {line}, column {column})"),
+                problem=err.msg,
+                line=err.lineno,
+                column=err.colno,
+            )
         ) from None
     except RecursionError:
         raise too_deep(limits) from None
     except ValueError as err:  # e.g. an integer literal with thousands of digits
-        raise EngineError(f"not valid JSON: {err}") from None
+        raise EngineError(Message(N_("not valid JSON: {problem}"), problem=str(err))) from None
 
 
+RUN_REQUEST = "the run request"
 SURROGATE = "holds half of a UTF-16 surrogate pair (a lone surrogate), which is not text"
 
 
@@ -96,7 +103,7 @@ def _is_text(value: str) -> bool:
     return True
 
 
-def check_size(message: Any, cap: int, limits: Limits, what: str = "the run request") -> None:
+def check_size(message: Any, cap: int, limits: Limits, what: str = RUN_REQUEST) -> None:
     """Refuse a message over the body limit, measured as compact JSON (as it would be sent).
 
     The Socket.IO transport's own cap is higher (see config), so a message between the two
@@ -106,13 +113,24 @@ def check_size(message: Any, cap: int, limits: Limits, what: str = "the run requ
         size = len(json.dumps(message, separators=(",", ":")))
     except RecursionError:
         raise too_deep(limits) from None
+    if size > cap and what == RUN_REQUEST:
+        raise EngineError(
+            Message(
+                N_("the run request has {size} bytes; the limit is {limit}"),
+                size=f"{size:,}",
+                limit=f"{cap:,}",
+            )
+        )
     if size > cap:
         raise EngineError(f"{what} has {size:,} bytes; the limit is {cap:,}")
 
 
 def too_deep(limits: Limits) -> EngineError:
     return EngineError(
-        f"the request nests too deeply to read; trees may be at most {limits.max_depth} levels deep"
+        Message(
+            N_("the request nests too deeply to read; trees may be at most {limit} levels deep"),
+            limit=limits.max_depth,
+        )
     )
 
 
@@ -122,14 +140,17 @@ def read_run(
     """A run request ``{"tree": <tree document>, "options": {…}}``: the document and options
     (``pause``: see ``app.engine.tree.Pause``)."""
     if not isinstance(body, dict):
-        raise EngineError('the request must be an object: {"tree": …, "options": …}')
+        raise EngineError(N_('the request must be an object: {"tree": …, "options": …}'))
     _reject_unknown(body, RUN_FIELDS)
     if "tree" not in body:
-        raise EngineError('the request has no "tree"', field="tree")
+        raise EngineError(N_('the request has no "tree"'), field="tree")
     options = body.get("options")
     if options is not None and not isinstance(options, dict):  # [] or "" is no object
         raise EngineError(
-            f"options must be an object (or null), not {type(options).__name__}",
+            Message(
+                N_("options must be an object (or null), not {given}"),
+                given=type(options).__name__,
+            ),
             field="options",
         )
     document = parse_document(body["tree"], limits, pause)
@@ -174,9 +195,10 @@ def random_nodes_at_most(body: Any) -> float:
     return sum(float(branching) ** level for level in range(int(depth) + 1))
 
 
-def error_body(err: EngineError) -> dict[str, Any]:
-    """The JSON form of an input error: ``{"error", "path"?, "field"?}``."""
-    body: dict[str, Any] = {"error": str(err)}
+def error_body(err: EngineError, gettext: Gettext | None = None) -> dict[str, Any]:
+    """The JSON form of an input error: ``{"error", "path"?, "field"?}``; the message in
+    ``gettext``'s language (the request's), the path and field as they are."""
+    body: dict[str, Any] = {"error": err.translated(gettext)}
     if err.path is not None:
         body["path"] = list(err.path)
     if err.field is not None:
@@ -188,6 +210,10 @@ def _reject_unknown(body: dict[str, Any], fields: tuple[str, ...]) -> None:
     for key in body:
         if key not in fields:
             raise EngineError(
-                f"request: unknown field {key!r} (expected one of {', '.join(fields)})",
+                Message(
+                    N_("request: unknown field {field} (expected one of {fields})"),
+                    field=repr(key),
+                    fields=", ".join(fields),
+                ),
                 field=str(key),
             )

@@ -202,7 +202,8 @@ def answer(job: dict[str, Any]) -> bytes:
         result = KINDS[job["kind"]](*job["args"])
         return b"o" + (result if isinstance(result, bytes) else orjson.dumps(result))
     except EngineError as err:
-        error = {"error": str(err), "field": err.field, "path": err.path}
+        message = err.message.to_data()  # translated where it is answered
+        error = {"error": str(err), "message": message, "field": err.field, "path": err.path}
         return b"e" + orjson.dumps(error)
     except MemoryError:
         return b"e" + orjson.dumps({"error": "memory", "budget": "memory"})

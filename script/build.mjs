@@ -2,7 +2,8 @@
 // when the build is missing or stale). esbuild bundles and minifies each page's entry module and
 // each page's style sheets into content-hashed files under static/dist/, writes gzip and brotli
 // copies beside them (served as they are by WhiteNoise and nginx), and a manifest,
-// static/dist/manifest.json, that app/assets.py reads to write the pages' <script> and <link>.
+// static/dist/manifest.json, that app/assets.py reads to write the pages' <script> and <link>
+// (and app/i18n to give each page the messages of the modules its bundle holds).
 //
 // What to build comes from the templates: every `page_scripts('a/b.js', ...)` names entries
 // (paths under static/js/, each bundled on its own: two entries on one page share no module
@@ -24,7 +25,7 @@ const TEMPLATES = join(ROOT, "templates");
 
 // The sheets of every page, in base.html's order around the page's own (keep the two alike:
 // app/assets.py has the same lists for the unbundled pages).
-export const BASE_STYLES = ["app.css", "tree.css", "outline.css", "a11y.css", "help.css"];
+export const BASE_STYLES = ["app.css", "tree.css", "outline.css", "a11y.css", "help.css", "projector.css"];
 export const PRINT_STYLES = ["print.css"];
 
 // Which browsers the bundle's syntax must run in (the modules' own syntax is ES2022).
@@ -107,6 +108,18 @@ function outputsByEntry(metafile) {
   return byEntry;
 }
 
+/** entry point → the modules of static/js/ its bundle holds (paths relative to the repository,
+ * sorted): app/i18n gives a page the messages of these modules only. */
+function modulesByEntry(metafile) {
+  const byEntry = new Map();
+  for (const meta of Object.values(metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const modules = Object.keys(meta.inputs).filter((input) => input.startsWith("static/js/"));
+    byEntry.set(meta.entryPoint, modules.sort());
+  }
+  return byEntry;
+}
+
 /** The licences of the npm packages inside the bundles (d3's parts, socket.io-client), served
  * beside them in static/dist/licences/. */
 function copyLicences() {
@@ -152,6 +165,7 @@ export async function build() {
     inject: [join(ROOT, "script", "d3-global.mjs")],
   });
   const jsOut = outputsByEntry(js);
+  const jsModules = modulesByEntry(js);
 
   const keys = [...styleSets.keys()].sort();
   const css = await bundle({
@@ -161,9 +175,11 @@ export async function build() {
   });
   const cssOut = outputsByEntry(css);
 
-  const manifest = { scripts: {}, styles: {} };
+  const manifest = { scripts: {}, styles: {}, modules: {} };
   for (const name of scripts) {
-    manifest.scripts[name] = jsOut.get(relative(ROOT, join(STATIC, "js", name)));
+    const entry = relative(ROOT, join(STATIC, "js", name));
+    manifest.scripts[name] = jsOut.get(entry);
+    manifest.modules[name] = jsModules.get(entry);
   }
   for (const key of keys) manifest.styles[key] = cssOut.get(`page-styles:${key}`);
   for (const [kind, files] of Object.entries(manifest)) {
@@ -181,7 +197,8 @@ export async function build() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const manifest = await build();
   const size = (file) => readFileSync(join(STATIC, file)).length;
-  for (const [kind, files] of Object.entries(manifest)) {
+  for (const kind of ["scripts", "styles"]) {
+    const files = manifest[kind];
     for (const [name, file] of Object.entries(files)) {
       console.log(`${kind} ${name} -> ${file} (${size(file)} B)`);
     }

@@ -117,6 +117,7 @@ def test_modules_mode_writes_d3_once_then_the_entries_and_every_sheet_in_order()
             "outline.css",
             "a11y.css",
             "help.css",
+            "projector.css",
             "embed.css",
             "print.css",
         )

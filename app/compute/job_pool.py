@@ -38,6 +38,7 @@ from flask import Response, current_app, request
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests, UnprocessableEntity
 
 from ..engine import EngineError
+from ..engine.errors import Message
 from ..jobs import HEADER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -314,8 +315,9 @@ def _result(answer: bytes, settings: JobSettings) -> bytes:
             f"or the {settings.seconds} s of computing a request may have; ask for less"
         )
     path = error.get("path")
+    message = Message.from_data(error["message"]) if "message" in error else error["error"]
     raise EngineError(
-        error["error"], field=error.get("field"), path=tuple(path) if path is not None else None
+        message, field=error.get("field"), path=tuple(path) if path is not None else None
     )
 
 

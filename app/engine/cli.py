@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from .documents import load_document
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .generators import random_tree
 from .options import ALGORITHMS, FAILS, ORDERINGS, RULES, resolve_options
 from .presets import PRESETS
@@ -77,7 +77,13 @@ def run_engine_command(args: argparse.Namespace) -> Any:
     if args.name is None:
         return [preset.listing() for preset in PRESETS.values()]
     if args.name not in PRESETS:
-        raise EngineError(f"no preset named {args.name!r} (try: {', '.join(PRESETS)})")
+        raise EngineError(
+            Message(
+                N_("no preset named {name} (try: {names})"),
+                name=repr(args.name),
+                names=", ".join(PRESETS),
+            )
+        )
     return PRESETS[args.name].document
 
 
@@ -88,4 +94,7 @@ def _read(name: str) -> str:
         with open(name, encoding="utf-8") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as err:
-        raise EngineError(f"cannot read {name}: {getattr(err, 'strerror', None) or err}") from None
+        reason = getattr(err, "strerror", None) or str(err)
+        raise EngineError(
+            Message(N_("cannot read {name}: {reason}"), name=name, reason=reason)
+        ) from None

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .tree import DEFAULT_LIMITS, KINDS, Limits, Pause, Tree, is_text, parse_tree
 
 DOCUMENT_FIELDS = (
@@ -51,24 +51,40 @@ def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     """Parse a JSON text into a ``Document``; every failure is an ``EngineError``."""
     if len(text) > limits.max_document_chars:
         raise EngineError(
-            f"the document has {len(text):,} characters; the limit is {limits.max_document_chars:,}"
+            Message(
+                N_("the document has {size} characters; the limit is {limit}"),
+                size=f"{len(text):,}",
+                limit=f"{limits.max_document_chars:,}",
+            )
         )
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as err:
         raise EngineError(
-            f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+            Message(
+                N_("not valid JSON: {problem} (line {line}, column {column})"),
+                problem=err.msg,
+                line=err.lineno,
+                column=err.colno,
+            )
         ) from None
     except RecursionError:
         raise EngineError(
-            "the document nests too deeply to read; "
-            f"trees may be at most {limits.max_depth} levels deep"
+            Message(
+                N_(
+                    "the document nests too deeply to read; "
+                    "trees may be at most {limit} levels deep"
+                ),
+                limit=limits.max_depth,
+            )
         ) from None
     return parse_document(data, limits)
 
 
 def _reject_constant(name: str) -> None:
-    raise EngineError(f"{name} is not allowed: values must be finite numbers")
+    raise EngineError(
+        Message(N_("{name} is not allowed: values must be finite numbers"), name=name)
+    )
 
 
 def parse_document(
@@ -80,8 +96,11 @@ def parse_document(
     unknown = [key for key in data if key not in DOCUMENT_FIELDS]
     if unknown:
         raise EngineError(
-            f"document: unknown field {unknown[0]!r} "
-            f"(expected one of {', '.join(DOCUMENT_FIELDS)})",
+            Message(
+                N_("document: unknown field {field} (expected one of {fields})"),
+                field=repr(unknown[0]),
+                fields=", ".join(DOCUMENT_FIELDS),
+            ),
             field=str(unknown[0]),
         )
     players = None if data.get("players") is None else parse_players(data["players"], limits)
@@ -89,7 +108,7 @@ def parse_document(
     texts = {key: _text(data.get(key), key, limits.max_text_length) for key in TEXT_FIELDS}
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise EngineError("document: options must be an object", field="options")
+        raise EngineError(N_("document: options must be an object"), field="options")
     return Document(
         tree=parse_tree(data["tree"], limits, pause),
         players=players,
@@ -105,16 +124,20 @@ def parse_players(value: Any, limits: Limits = DEFAULT_LIMITS) -> tuple[str, ...
         value = [part.strip() for part in value.split(",")]
     if not isinstance(value, list | tuple) or not value:
         raise EngineError(
-            'players must be a non-empty list such as ["max", "min"]', field="players"
+            N_('players must be a non-empty list such as ["max", "min"]'), field="players"
         )
     if len(value) > limits.max_players:
         raise EngineError(
-            f"players: at most {limits.max_players} players per round", field="players"
+            Message(N_("players: at most {limit} players per round"), limit=limits.max_players),
+            field="players",
         )
     for player in value:
         if player not in KINDS:
             raise EngineError(
-                f"players: {player!r} is not one of max, min, chance", field="players"
+                Message(
+                    N_("players: {player} is not one of max, min, chance"), player=repr(player)
+                ),
+                field="players",
             )
     return tuple(value)
 
@@ -126,12 +149,12 @@ def parse_agents(
     names, so ``agents`` needs ``players`` and must match it in length."""
     if players is None:
         raise EngineError(
-            "document: agents name the players, so the document needs players as well",
+            N_("document: agents name the players, so the document needs players as well"),
             field="agents",
         )
     if not isinstance(value, list | tuple):
         raise EngineError(
-            'document: agents must be a list of names such as ["Pacman", "Ghost"]',
+            N_('document: agents must be a list of names such as ["Pacman", "Ghost"]'),
             field="agents",
         )
     if len(value) != len(players):

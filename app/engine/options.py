@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .documents import Document, parse_players
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .tree import DEFAULT_LIMITS, DEFAULT_PLAYERS, Limits
 
 ALGORITHMS = (
@@ -93,7 +93,12 @@ def _combined(options: SearchOptions) -> SearchOptions:
     for key, algorithms in OPTION_ALGORITHMS.items():
         if getattr(options, key) is not None and options.algorithm not in algorithms:
             raise EngineError(
-                f"{key} applies to {' and '.join(algorithms)} only, not {options.algorithm}",
+                Message(
+                    N_("{field} applies to {algorithms} only, not {algorithm}"),
+                    field=key,
+                    algorithms=" and ".join(algorithms),
+                    algorithm=options.algorithm,
+                ),
                 field=key,
             )
     windowed = options.fail != "soft" or options.window or options.aspiration
@@ -104,36 +109,58 @@ def _combined(options: SearchOptions) -> SearchOptions:
             if getattr(options, name) not in (None, "soft")
         )
         raise EngineError(
-            f"{field} needs a search with a window ({', '.join(WINDOWED)}), "
-            f"not {options.algorithm}",
+            Message(
+                N_("{field} needs a search with a window ({algorithms}), not {algorithm}"),
+                field=field,
+                algorithms=", ".join(WINDOWED),
+                algorithm=options.algorithm,
+            ),
             field=field,
         )
     if options.window and options.aspiration:
         raise EngineError(
-            "window and aspiration both set the root window: give one of them", field="window"
+            N_("window and aspiration both set the root window: give one of them"), field="window"
         )
     if options.rule == "strict" and (windowed or options.algorithm == "pvs"):
-        what = (
-            "pvs" if options.algorithm == "pvs" and not windowed else "fail, window and aspiration"
-        )
         raise EngineError(
-            f"rule strict works with alphabeta and negamax only, not with {what}: "
-            "use rule standard",
+            N_("rule strict works with alphabeta and negamax only, not with pvs: use rule standard")
+            if options.algorithm == "pvs" and not windowed
+            else N_(
+                "rule strict works with alphabeta and negamax only, not with fail, window and "
+                "aspiration: use rule standard"
+            ),
             field="rule",
         )
     return options
+
+
+# The sentences about an options object, whole, for each place options come from.
+WHERE = {
+    "options": {
+        "not an object": N_("options must be an object"),
+        "unknown field": N_("options: unknown field {field} (expected one of {fields})"),
+    },
+    "document options": {
+        "not an object": N_("document options must be an object"),
+        "unknown field": N_("document options: unknown field {field} (expected one of {fields})"),
+    },
+}
 
 
 def _apply(
     options: SearchOptions, given: Mapping[str, Any], limits: Limits, where: str
 ) -> SearchOptions:
     if not isinstance(given, Mapping):
-        raise EngineError(f"{where} must be an object", field="options")
+        raise EngineError(WHERE[where]["not an object"], field="options")
     changes: dict[str, Any] = {}
     for key, value in given.items():
         if key not in OPTION_FIELDS:
             raise EngineError(
-                f"{where}: unknown field {key!r} (expected one of {', '.join(OPTION_FIELDS)})",
+                Message(
+                    WHERE[where]["unknown field"],
+                    field=repr(key),
+                    fields=", ".join(OPTION_FIELDS),
+                ),
                 field=str(key),
             )
         if value is None:
@@ -146,7 +173,15 @@ def _check(key: str, value: Any, limits: Limits) -> Any:
     choices = {"algorithm": ALGORITHMS, "rule": RULES, "ordering": ORDERINGS, "fail": FAILS}
     if key in choices:
         if value not in choices[key]:
-            raise EngineError(f"{key} {value!r} is not one of {', '.join(choices[key])}", field=key)
+            raise EngineError(
+                Message(
+                    N_("{field} {value} is not one of {choices}"),
+                    field=key,
+                    value=repr(value),
+                    choices=", ".join(choices[key]),
+                ),
+                field=key,
+            )
         return value
     if key == "players":
         return parse_players(value, limits)

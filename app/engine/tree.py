@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import EngineError, format_path, node_error
+from .errors import N_, EngineError, Message, format_path, node_error
 
 MAX, MIN, CHANCE = "max", "min", "chance"
 KINDS = (MAX, MIN, CHANCE)
@@ -30,6 +30,22 @@ Number = int | float
 # thread (gevent) can let the others have a turn; the engine itself never waits.
 Pause = Callable[[], None]
 PAUSE_EVERY = 2048
+# A number field's sentences, whole (docs/translating.md: never glued from parts).
+LEAF = {
+    "not a number": N_("leaf value {value} is not a number"),
+    "not finite": N_("leaf value {value} is not a finite number"),
+    "too large": N_("leaf value {value} is larger than {limit} in size"),
+}
+HEURISTIC = {
+    "not a number": N_("heuristic value {value} is not a number"),
+    "not finite": N_("heuristic value {value} is not a finite number"),
+    "too large": N_("heuristic value {value} is larger than {limit} in size"),
+}
+PROBABILITY = {
+    "not a number": N_("probability p {value} is not a number"),
+    "not finite": N_("probability p {value} is not a finite number"),
+    "too large": N_("probability p {value} is larger than {limit} in size"),
+}
 
 
 @dataclass(frozen=True)
@@ -101,7 +117,9 @@ class Tree:
         for index in path:
             kids = self.children[node]
             if not 0 <= index < len(kids):
-                raise EngineError(f"there is no node {format_path(tuple(path))}")
+                raise EngineError(
+                    Message(N_("there is no node {path}"), path=format_path(tuple(path)))
+                )
             node = kids[index]
         return node
 
@@ -169,7 +187,11 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None =
         item, parent, position = pending.pop()
         node = len(values)
         if node >= max_nodes:
-            raise EngineError(f"the tree has more than {max_nodes:,} nodes, the limit")
+            raise EngineError(
+                Message(
+                    N_("the tree has more than {count} nodes, the limit"), count=f"{max_nodes:,}"
+                )
+            )
         if pause is not None and node % PAUSE_EVERY == PAUSE_EVERY - 1:
             pause()
         parents.append(parent)
@@ -178,7 +200,11 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None =
         if depth > max_depth:
             raise node_error(
                 _path(parents, positions, node),
-                f"is at depth {depth}; trees may be at most {max_depth} levels deep",
+                Message(
+                    N_("is at depth {depth}; trees may be at most {limit} levels deep"),
+                    depth=depth,
+                    limit=max_depth,
+                ),
             )
         # Shorthand (a list, or a plain number) is most of any big tree: handle it inline.
         if type(item) is list and item:
@@ -189,7 +215,7 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None =
             try:
                 fields = _node_fields(item, limits)
             except _Invalid as problem:
-                raise node_error(_path(parents, positions, node), str(problem)) from None
+                raise node_error(_path(parents, positions, node), problem.args[0]) from None
             kids, value = fields.get("children"), fields.get("value")
         children.append([])
         values.append(value)
@@ -211,13 +237,13 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None =
                 pending.append((kids[index], node, index))
 
     if probabilities[0] is not None:
-        raise node_error((), "the root has no incoming edge, so it cannot have a probability p")
+        raise node_error((), N_("the root has no incoming edge, so it cannot have a probability p"))
     if any(p is not None for p in probabilities):
         for node, kids in enumerate(children):
             try:
                 _check_probabilities([probabilities[c] for c in kids])
             except _Invalid as problem:
-                raise node_error(_path(parents, positions, node), str(problem)) from None
+                raise node_error(_path(parents, positions, node), problem.args[0]) from None
 
     ends = list(range(1, len(children) + 1))
     for node in range(len(children) - 1, -1, -1):
@@ -239,7 +265,11 @@ def parse_tree(data: Any, limits: Limits = DEFAULT_LIMITS, pause: Pause | None =
 
 
 class _Invalid(Exception):
-    """A problem with one node, raised where its path is not at hand; the parse loop adds it."""
+    """A problem with one node (its one argument a ``Message``), raised where its path is not
+    at hand; the parse loop adds it."""
+
+    def __init__(self, template: str, **values: Any):
+        super().__init__(Message(template, **values))
 
 
 def _path(parents: list[int] | tuple[int, ...], positions, node: int) -> Path:
@@ -270,58 +300,68 @@ def _node_fields(item: Any, limits: Limits) -> dict[str, Any]:
     """Normalise one node (number, list or object) to a dict of checked fields."""
     if isinstance(item, list):
         if not item:
-            raise _Invalid("an inner node needs at least one child (got an empty list)")
+            raise _Invalid(N_("an inner node needs at least one child (got an empty list)"))
         return {"children": item}
     if not isinstance(item, dict):
-        return {"value": _number(item, "leaf value", limits)}
+        return {"value": _number(item, LEAF, limits)}
 
     unknown = [key for key in item if key not in NODE_FIELDS]
     if unknown:
-        raise _Invalid(f"unknown field {unknown[0]!r} (expected one of {', '.join(NODE_FIELDS)})")
+        raise _Invalid(
+            N_("unknown field {field} (expected one of {fields})"),
+            field=repr(unknown[0]),
+            fields=", ".join(NODE_FIELDS),
+        )
     fields: dict[str, Any] = {}
     kids = item.get("children")
     if kids is not None:
         if not isinstance(kids, list):
-            raise _Invalid("children must be a list")
+            raise _Invalid(N_("children must be a list"))
         if not kids:
-            raise _Invalid("an inner node needs at least one child (children is empty)")
+            raise _Invalid(N_("an inner node needs at least one child (children is empty)"))
         fields["children"] = kids
     if item.get("value") is not None:
-        name = "heuristic value" if kids else "leaf value"
-        fields["value"] = _number(item["value"], name, limits)
+        fields["value"] = _number(item["value"], HEURISTIC if kids else LEAF, limits)
     elif not kids:
-        raise _Invalid("a leaf needs a value (or give the node children)")
+        raise _Invalid(N_("a leaf needs a value (or give the node children)"))
     node_type = item.get("type")
     if node_type is not None:
         if node_type not in KINDS:
-            raise _Invalid(f"type {node_type!r} is not one of max, min, chance")
+            raise _Invalid(N_("type {type} is not one of max, min, chance"), type=repr(node_type))
         fields["type"] = node_type
     if item.get("p") is not None:
-        p = _number(item["p"], "probability p", limits)
+        p = _number(item["p"], PROBABILITY, limits)
         if not 0 <= p <= 1:
-            raise _Invalid(f"probability p = {p} is not between 0 and 1")
+            raise _Invalid(N_("probability p = {p} is not between 0 and 1"), p=p)
         fields["p"] = float(p)
     for key in ("label", "action"):
         text = item.get(key)
         if text is None:
             continue
         if not isinstance(text, str):
-            raise _Invalid(f"{key} must be a string")
+            raise _Invalid(N_("{field} must be a string"), field=key)
         if len(text) > limits.max_label_length:
-            raise _Invalid(f"{key} is longer than {limits.max_label_length} characters")
+            raise _Invalid(
+                N_("{field} is longer than {limit} characters"),
+                field=key,
+                limit=limits.max_label_length,
+            )
         if not is_text(text):
-            raise _Invalid(f"{key} holds half of a UTF-16 surrogate pair, which is not text")
+            raise _Invalid(
+                N_("{field} holds half of a UTF-16 surrogate pair, which is not text"), field=key
+            )
         fields[key] = text
     return fields
 
 
-def _number(value: Any, what: str, limits: Limits) -> Number:
+def _number(value: Any, what: dict[str, str], limits: Limits) -> Number:
+    """``value`` if it is a number within the limits; ``what`` is the field's sentences."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _Invalid(f"{what} {_preview(value)} is not a number")
+        raise _Invalid(what["not a number"], value=_preview(value))
     if isinstance(value, float) and not math.isfinite(value):
-        raise _Invalid(f"{what} {value} is not a finite number")
+        raise _Invalid(what["not finite"], value=value)
     if abs(value) > limits.max_abs_value:
-        raise _Invalid(f"{what} {_preview(value)} is larger than {limits.max_abs_value:g} in size")
+        raise _Invalid(what["too large"], value=_preview(value), limit=f"{limits.max_abs_value:g}")
     return value
 
 
@@ -339,7 +379,9 @@ def _check_probabilities(probabilities: list[float | None]) -> None:
     if not given:
         return
     if len(given) != len(probabilities):
-        raise _Invalid("either all children have a probability p or none does")
+        raise _Invalid(N_("either all children have a probability p or none does"))
     total = sum(given)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
-        raise _Invalid(f"the children's probabilities add up to {total:g}, not 1")
+        raise _Invalid(
+            N_("the children's probabilities add up to {total}, not 1"), total=f"{total:g}"
+        )

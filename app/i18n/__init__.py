@@ -6,11 +6,11 @@ embeds and shared links carry it), the choice remembered on this browser (the co
 ``Accept-Language``, English. Tags are BCP 47 (``de``, ``es``, ``zh-Hans``; ``zh``, ``zh-CN``
 and ``zh-SG`` mean Simplified Chinese); Babel's names (``zh_Hans``) work too. Templates get
 ``html_lang`` (``<html lang>``; ``page_language()`` in macros), ``language_options()`` (the
-switch's) and ``page_catalog``: the front end's messages in the page's language, written
-into a JSON data block (no script runs from it, so the CSP holds), read synchronously by
-lib/i18n.js. ``/i18n/<tag>.json`` is a
-locale's whole catalog (the templates' strings too), fetched when the language is switched
-in the page; ``catalog_url`` names it with the catalogs' version, so it is cached for good.
+switch's) and ``page_catalog()``: the messages of the modules the page runs (app/i18n/pages.py)
+in its language, written into a JSON data block (no script runs from it, so the CSP holds),
+read synchronously by lib/i18n.js. ``/i18n/<tag>/<page>.json`` is what the language switch
+fetches of a page (its modules', its templates' and the server's messages in a locale);
+``catalog_url()`` names it with its version, so it is cached for good.
 """
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ import json
 
 from flask import Flask, abort, current_app, jsonify, request
 from flask_babel import Babel
+from jinja2 import pass_context
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from .catalogs import TRANSLATIONS, available_locales, browser_catalog, compile_stale
+from .pages import PageSources
 
 COOKIE = "prune_lang"
 SOURCE_LOCALE = "en"
@@ -69,21 +71,44 @@ def select_locale() -> str:
 
 
 def init_i18n(app: Flask) -> None:
-    """Compile stale catalogs, set up Flask-Babel, and serve the browser catalogs."""
+    """Compile stale catalogs, set up Flask-Babel, and serve the pages' browser catalogs."""
     compile_stale()
     locales = [SOURCE_LOCALE, *available_locales()]
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", SOURCE_LOCALE)
     babel.init_app(app, locale_selector=select_locale)
-    page = {locale: browser_catalog(locale) for locale in locales[1:]}
-    whole = {locale: browser_catalog(locale, browser_only=False) for locale in locales[1:]}
-    version = hashlib.sha256(json.dumps(whole, sort_keys=True).encode()).hexdigest()[:12]
-    app.extensions["prune.i18n"] = {
-        "locales": locales,
-        "page": {locale: htmlsafe_json_dumps(data) for locale, data in page.items()},
-        "whole": whole,
-        "version": version,
-    }
+    manifest = app.extensions.get("prune.assets")
+    sources = PageSources(app.jinja_env, manifest["modules"] if manifest else None)
+    versions: dict[str, str] = {}
+    app.extensions["prune.i18n"] = {"locales": locales, "sources": sources}
+
+    def switch_catalog(locale: str, template: str) -> dict:
+        if locale == SOURCE_LOCALE:
+            return {"locale": locale, "plurals": {"one": 0, "other": 1}, "messages": {}}
+        return browser_catalog(locale, sources.switch(template))
+
+    def version(template: str) -> str:
+        """The page's switch catalogs' version (in their address, so cached for good)."""
+        if template not in versions:
+            data = [switch_catalog(locale, template) for locale in locales]
+            digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+            versions[template] = digest[:12]
+        return versions[template]
+
+    @pass_context
+    def page_catalog(context) -> Markup | None:
+        """The page's data block: its modules' messages in its language (none in English)."""
+        locale = select_locale()
+        modules = sources.modules(context.name)
+        if locale == SOURCE_LOCALE or not modules:
+            return None
+        return Markup(htmlsafe_json_dumps(browser_catalog(locale, modules)))
+
+    @pass_context
+    def catalog_url(context) -> str:
+        """The address of the page's catalog in any language (``{lang}``), for the switch."""
+        page = context.name.removesuffix(".html")
+        return f"/i18n/{{lang}}/{page}.json?v={version(context.name)}"
 
     options = [(web_tag(locale), NATIVE_NAMES.get(locale, locale)) for locale in locales]
     # Functions, not context: the macros of an imported template (the switch in _help.html)
@@ -92,33 +117,25 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals.update(
         page_language=lambda: web_tag(select_locale()),
         language_options=lambda: options,
+        page_catalog=page_catalog,
+        catalog_url=catalog_url,
         N_=lambda text: text,
     )
 
     @app.context_processor
     def language_context():
-        locale = select_locale()
-        catalog = app.extensions["prune.i18n"]["page"].get(locale)
-        return {
-            "html_lang": web_tag(locale),
-            "page_catalog": Markup(catalog) if catalog else None,
-            "catalog_url": f"/i18n/{{lang}}.json?v={version}",
-        }
+        return {"html_lang": web_tag(select_locale())}
 
-    @app.get("/i18n/<tag>.json")
-    def catalog(tag: str):
-        """A locale's whole catalog (lib/i18n.js's format); English's is empty."""
+    @app.get("/i18n/<tag>/<path:page>.json")
+    def catalog(tag: str, page: str):
+        """What the language switch needs of a page in a locale (lib/i18n.js's format): the
+        messages of its modules, its templates and the server's; English's are empty."""
         locale = match_locale(tag, locales)
-        if locale is None or web_tag(locale) != tag:
+        template = f"{page}.html"
+        if locale is None or web_tag(locale) != tag or not sources.known(template):
             abort(404)
-        state = app.extensions["prune.i18n"]
-        data = state["whole"].get(locale) or {
-            "locale": locale,
-            "plurals": {"one": 0, "other": 1},
-            "messages": {},
-        }
-        response = jsonify(data)
-        fresh = request.args.get("v") == state["version"]
+        response = jsonify(switch_catalog(locale, template))
+        fresh = request.args.get("v") == version(template)
         response.cache_control.public = True
         response.cache_control.max_age = 31_536_000 if fresh else 300
         if fresh:

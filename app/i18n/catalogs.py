@@ -4,9 +4,10 @@ The ``.po`` files under ``app/translations/<locale>/LC_MESSAGES/messages.po`` ar
 source of truth (docs/translating.md). ``compile_stale`` writes each ``.mo`` beside its ``.po``
 when it is missing or older (Babel's own reader and writer, an atomic replace: several
 processes may start at once); the ``.mo`` files are not committed. ``browser_catalog`` is one
-locale's messages as the JSON the front end's ``lib/i18n.js`` reads: its translations keyed
-by msgid (``context\\u0004msgid`` for a ``pgettext``), a plural's forms as a list, and which
-form each of the locale's CLDR plural categories (``Intl.PluralRules``) takes. No Flask here.
+locale's messages (those of the files named: a page's own, app/i18n/pages.py) as the JSON the
+front end's ``lib/i18n.js`` reads: its translations keyed by msgid (``context\\u0004msgid``
+for a ``pgettext``), a plural's forms as a list, and which form each of the locale's CLDR
+plural categories (``Intl.PluralRules``) takes. No Flask here.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ DOMAIN = "messages"
 # Numbers on which a locale's plural categories are sampled (CLDR's categories depend on
 # integers only for the languages shipped; 1,000,000 is Spanish's "many").
 PLURAL_SAMPLES = (*range(0, 201), 1000, 1_000_000)
+# The front end's files: the messages a browser catalog holds unless told which files.
+BROWSER = frozenset({"static/js/"})
 
 
 def po_path(locale: str, root: Path = TRANSLATIONS) -> Path:
@@ -82,11 +85,11 @@ def _key(message) -> str:
     return f"{message.context}\u0004{msgid}" if message.context else msgid
 
 
-def _from_browser(message) -> bool:
-    return any(path.startswith("static/js/") for path, _line in message.locations)
+def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
+    """Whether a location of ``message`` is one of ``files`` or under one of ``folders``."""
+    return any(path in files or path.startswith(folders) for path, _line in message.locations)
 
 
-@functools.lru_cache(maxsize=16)
 def plural_categories(locale: str, plural_expr: str) -> dict[str, int]:
     """CLDR category (what ``Intl.PluralRules`` says of a number) → the catalog's form index."""
     rule = Locale.parse(locale).plural_form
@@ -97,15 +100,25 @@ def plural_categories(locale: str, plural_expr: str) -> dict[str, int]:
     return table
 
 
-def browser_catalog(locale: str, browser_only: bool = True, root: Path = TRANSLATIONS) -> dict:
-    """One locale's translations for lib/i18n.js: the front end's (``browser_only``) or all.
+def browser_catalog(
+    locale: str, sources: frozenset[str] | None = BROWSER, root: Path = TRANSLATIONS
+) -> dict:
+    """One locale's translations for lib/i18n.js: those whose ``#:`` locations name one of
+    ``sources`` (repository paths; a folder ends in ``/``; the default: the whole front end,
+    None: every message). An untranslated or fuzzy message is left out: the front end then
+    shows the English."""
+    path = po_path(locale, root)
+    return _browser_catalog(path, path.stat().st_mtime_ns, locale, sources, root)
 
-    An untranslated or fuzzy message is left out: the front end then shows the English.
-    """
+
+@functools.lru_cache(maxsize=256)
+def _browser_catalog(_path, _version, locale, sources, root) -> dict:
     catalog = read_catalog(locale, root)
+    files = frozenset(s for s in sources or () if not s.endswith("/"))
+    folders = ("",) if sources is None else tuple(s for s in sources if s.endswith("/"))
     messages: dict[str, str | list[str]] = {}
     for message in catalog:
-        if not message.id or message.fuzzy or (browser_only and not _from_browser(message)):
+        if not message.id or message.fuzzy or not _from(message, files, folders):
             continue
         if isinstance(message.string, tuple | list):
             if all(message.string):

@@ -21,6 +21,7 @@ from functools import partial
 
 import orjson
 from flask import current_app, request
+from flask_babel import gettext
 from flask_socketio import SocketIO, emit
 from werkzeug.exceptions import HTTPException
 
@@ -117,7 +118,7 @@ def on(event: str):
                 if args:
                     refuse_lone_surrogates(args[0], take_turns)
             except EngineError as err:  # named here for every event: none can store one
-                body = error_body(err)
+                body = error_body(err, gettext)
                 answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
                 return {"ok": False, **body}
             try:
@@ -294,7 +295,7 @@ def _failed(event: str) -> dict:
 
 
 def _refuse(err: EngineError) -> dict:
-    body = error_body(err)
+    body = error_body(err, gettext)
     answer_error("run_error", body)
     return {"ok": False, **body}
 

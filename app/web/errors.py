@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import current_app, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..engine import EngineError
@@ -23,7 +24,7 @@ def register_error_handlers(app) -> None:
 
 
 def input_error(err: EngineError):
-    return error_body(err), 400
+    return error_body(err, gettext), 400
 
 
 def store_error(err: Exception):
@@ -53,15 +54,24 @@ def _message(err: HTTPException) -> str:
     if getattr(err, "says_why", False):  # its description is the whole message
         return err.description
     if err.code == 429:  # Flask-Limiter's description is the limit, e.g. "120 per 1 minute"
-        return f"too many requests (limit: {err.description}); wait a moment"
+        return gettext("too many requests (limit: %(limit)s); wait a moment", limit=err.description)
     if err.description != type(err).description:  # a message given to abort()
         return err.description
     if err.code == 413:
         limit = current_app.config["MAX_CONTENT_LENGTH"]
-        return f"the request body is larger than the limit of {limit:,} bytes"
+        return gettext(
+            "the request body is larger than the limit of %(limit)s bytes", limit=f"{limit:,}"
+        )
     if err.code == 414:
         limit = current_app.config["PRUNE_MAX_URL_CHARS"]
-        return f"the address is longer than the limit of {limit:,} characters"
+        return gettext(
+            "the address is longer than the limit of %(limit)s characters", limit=f"{limit:,}"
+        )
+    where = {"method": request.method, "path": request.path}
+    if err.code == 404:
+        return gettext("not found: %(method)s %(path)s", **where)
+    if err.code == 405:
+        return gettext("method not allowed: %(method)s %(path)s", **where)
     return f"{err.name.lower()}: {request.method} {request.path}"
 
 

@@ -138,3 +138,27 @@ def test_a_lecture_student_follows_the_teacher_in_their_own_language(
         student.assert_clean()
     finally:
         context.close()
+
+
+def test_a_game_page_switches_with_its_own_catalog(prune):
+    """A page other than the visualizer switches in place with its own catalog (the
+    messages of its modules and templates, app/i18n/pages.py), fetched at a versioned address."""
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto("/play/tictactoe")
+    page.wait_for_selector("#game-status")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    catalogs = [url for url in fetched if "/i18n/" in url]
+    assert sorted(url.split("?")[0].split("/i18n/")[1] for url in catalogs) == [
+        "de/play_tictactoe.json",
+        "en/play_tictactoe.json",
+    ]
+    assert all("?v=" in url for url in catalogs), catalogs
+    assert page.locator("#game-status").inner_text() == "Dein Zug"
+    assert page.locator("[data-action=show-search]").inner_text() == "Die Suche zeigen"
+    prune.assert_clean()

@@ -10,7 +10,9 @@ import { chosenTheme, THEMES } from "../../static/js/lib/theme.js";
 const storage = (value) => ({ getItem: (key) => (key === "prune.theme" ? value : null) });
 
 test("the address's theme wins, then the stored choice, then the system's", () => {
-  assert.deepEqual(THEMES, ["system", "light", "dark"]);
+  assert.deepEqual(THEMES, ["system", "light", "dark", "projector"]);
+  assert.equal(chosenTheme("?theme=projector", storage("dark")), "projector");
+  assert.equal(chosenTheme("", storage("projector")), "projector");
   assert.equal(chosenTheme("?preset=textbook&theme=dark", storage("light")), "dark");
   assert.equal(chosenTheme("?theme=system", storage("dark")), "system");
   assert.equal(chosenTheme("?preset=textbook", storage("light")), "light");

@@ -1,7 +1,7 @@
 // embed/page.js: the entry module of /embed and /embed/<id>, a minimal view for an iframe: the
 // tree, the player, the narration and (for a search with passes) the pass timeline. Same parameters as the main page (preset, tree,
 // random, z, options, step, form) plus autoplay=1, speed=0.25…16, controls=0, narration=0,
-// theme=light|dark, layout=tree|outline (the picture or the outline whatever the frame's width). The whole trace comes at once (no socket, no cookie): for a preset or a
+// theme=light|dark|projector, layout=tree|outline (the picture or the outline whatever the frame's width). The whole trace comes at once (no socket, no cookie): for a preset or a
 // saved view from cacheable GETs (/api/presets/<name>/trace, /api/views/<id>/trace), which a
 // class behind one address may load a thousand times a minute; for any other tree from
 // POST /api/trace. A 429 is retried after Retry-After (api.js). With prefers-reduced-motion

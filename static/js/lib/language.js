@@ -1,7 +1,8 @@
 // lib/language.js: the language switch (in the header beside the theme's, and in the help
 // dialog). A choice is applied in place, without a reload: the page's trace and step stay. The
-// two languages' whole catalogs (/i18n/<tag>.json, cached for good: the address carries the
-// catalogs' version) turn every text of the server's templates that is a catalog message into
+// two languages' catalogs of this page (/i18n/<tag>/<page>.json, `data-catalog-url` on <html>:
+// the messages of the page's modules, templates and server, app/i18n/pages.py; cached for good,
+// the address carries their version) turn every text of the page that is a catalog message into
 // the new language (texts and the attributes people read), lib/i18n.js takes the new catalog,
 // <html lang> follows, and the page store's `lang` changes: the panels that write text from a
 // trace (narration, statistics, explanations) subscribe to it and write it again from their
@@ -65,7 +66,7 @@ export function retranslate(map, doc = document) {
 }
 
 async function fetchCatalog(tag) {
-  const template = document.documentElement.dataset.catalogUrl || "/i18n/{lang}.json";
+  const template = document.documentElement.dataset.catalogUrl;
   const response = await fetch(template.replace("{lang}", encodeURIComponent(tag)));
   if (!response.ok) throw new Error(`no catalog for ${tag} (${response.status})`);
   return response.json();

@@ -1,4 +1,5 @@
-// lib/theme.js: light, dark, or the system's (the default). The colours are the style sheets'
+// lib/theme.js: light, dark, projector (light, with thicker lines and darker greys:
+// projector.css), or the system's (the default). The colours are the style sheets'
 // (app.css: every colour a light-dark() pair, picked by the root's color-scheme, which
 // follows the system until a theme is chosen), so nothing is drawn again when the theme
 // changes: no trace reloaded, no step lost. The choice comes from `theme=` in the address
@@ -8,7 +9,7 @@
 
 import { pageStore } from "./page-store.js";
 
-export const THEMES = ["system", "light", "dark"];
+export const THEMES = ["system", "light", "dark", "projector"];
 const STORAGE_KEY = "prune.theme";
 
 /** The theme asked for: `theme=` in `search`, else the stored choice, else "system". */
@@ -31,7 +32,7 @@ function safeStorage() {
 export function applyChosenTheme(root = document.documentElement) {
   pageStore.set({ theme: chosenTheme() });
   const write = (theme) => {
-    if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+    if (theme !== "system" && THEMES.includes(theme)) root.dataset.theme = theme;
     else delete root.dataset.theme;
   };
   write(pageStore.get().theme);
@@ -40,7 +41,7 @@ export function applyChosenTheme(root = document.documentElement) {
   });
 }
 
-/** Keep `select` (options system | light | dark) and the chosen theme in step; a choice is
+/** Keep `select` (options system | light | dark | projector) and the chosen theme in step; a choice is
  * kept for every page of this browser. */
 export function wireThemeSwitch(select) {
   if (!select) return;
