@@ -24,6 +24,12 @@ from app.realtime.sockets import socketio
 
 TESTS_DIR = Path(__file__).resolve().parent
 
+# The CLI writes its errors in the locale's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG):
+# the tests, and the commands they run, speak English unless a test asks for another.
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 def pytest_configure(config):
     """The tests run against the front end's production build, as users get it: script/build
