@@ -8,6 +8,7 @@ slide with Enter or Space and the arrows."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +36,12 @@ def test_playing_pacman_yourself_says_one_line_a_round(prune):
     # That line is the one said: the reason line (what the person played) is not.
     assert status.get_attribute("aria-live") == "polite"
     assert page.get_attribute("#reason", "aria-live") == "off"
-    # While the rounds play, nothing is said a round at a time.
+    # While the rounds play, nothing is said a round at a time (the switch happens as the
+    # playing starts and stops, a moment after the click: expect waits for it).
     page.click('[data-action="play"]')
-    assert status.get_attribute("aria-live") == "off"
+    expect(status).to_have_attribute("aria-live", "off")
     page.click('[data-action="play"]')
-    assert status.get_attribute("aria-live") == "polite"
+    expect(status).to_have_attribute("aria-live", "polite")
 
 
 def test_a_printed_tree_is_described_node_by_node(prune):
