@@ -57,8 +57,8 @@ function here() {
 
 function counterText() {
   const content = stage.content;
-  if (!content || !content.trace) return "step 0 of 0";
-  return `step ${run.get().step} of ${content.trace.length}`;
+  if (!content || !content.trace) return _("step 0 of 0");
+  return _("step {k} of {n}", { k: run.get().step, n: content.trace.length });
 }
 
 function refreshControls() {
