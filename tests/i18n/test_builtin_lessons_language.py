@@ -94,3 +94,10 @@ def test_a_teachers_own_lesson_stays_as_written(client):
     assert back["title"] == "Minimax first"
     assert back["slides"][0]["title"] == "The first cutoff"
     assert back["slides"][0]["notes"] == "Minimax first"
+
+
+def test_the_lessons_notes_stay_out_of_the_browsers_catalog(client):
+    """The server translates them as it serves them; the switch's catalog does not carry them."""
+    whole = client.get("/i18n/de/lesson.json").json["messages"]
+    assert "Der erste Schnitt" not in whole.values()
+    assert whole["Slide {n} of {count}"] == "Folie {n} von {count}"  # the lesson page's own text
