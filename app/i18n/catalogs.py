@@ -90,6 +90,15 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
     return any(path in files or path.startswith(folders) for path, _line in message.locations)
 
 
+# Text the server translates as it serves it and no page turns in place: the built-in
+# lessons' titles and notes (app/lessons/words.py). Left out of the browser's catalogs.
+SERVED_TRANSLATED = ("app/lessons/",)
+
+
+def _served_only(message) -> bool:
+    return all(path.startswith(SERVED_TRANSLATED) for path, _line in message.locations)
+
+
 def plural_categories(locale: str, plural_expr: str) -> dict[str, int]:
     """CLDR category (what ``Intl.PluralRules`` says of a number) → the catalog's form index."""
     rule = Locale.parse(locale).plural_form
@@ -119,6 +128,8 @@ def _browser_catalog(_path, _version, locale, sources, root) -> dict:
     messages: dict[str, str | list[str]] = {}
     for message in catalog:
         if not message.id or message.fuzzy or not _from(message, files, folders):
+            continue
+        if message.locations and _served_only(message):
             continue
         if isinstance(message.string, tuple | list):
             if all(message.string):

@@ -11,15 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from .beyond import BEYOND, BEYOND_ID
+from .words import N_
 
 ONE_LECTURE_ID = "alpha-beta-1"
 
 ONE_LECTURE: dict[str, Any] = {
-    "title": "Alpha-beta in one lecture",
+    "title": N_("Alpha-beta in one lecture"),
     "slides": [
         {
-            "title": "Minimax first",
-            "notes": (
+            "title": N_("Minimax first"),
+            "notes": N_(
                 "MAX moves at the root, MIN replies. **Minimax** looks at *every* leaf and "
                 "backs values up: MIN takes the smallest, MAX the largest.\n\n"
                 "- 9 leaves, 9 evaluations\n- the root's value is `3`"
@@ -27,16 +28,16 @@ ONE_LECTURE: dict[str, Any] = {
             "view": {"kind": "tree", "preset": "textbook", "options": {"algorithm": "minimax"}},
         },
         {
-            "title": "The textbook tree",
-            "notes": (
+            "title": N_("The textbook tree"),
+            "notes": N_(
                 "The same tree, now with **alpha-beta**. The first MIN node is searched "
                 "whole: nothing is known yet. Watch α at the root become `3`."
             ),
             "view": {"kind": "tree", "preset": "textbook", "from": 0, "to": 9},
         },
         {
-            "title": "The first cutoff",
-            "notes": (
+            "title": N_("The first cutoff"),
+            "notes": N_(
                 "The second MIN node sees `2`. MIN will take at most 2, and MAX already "
                 "has 3: **the rest of this node cannot matter**.\n\n"
                 "*4 and 6 are never looked at.*"
@@ -44,8 +45,8 @@ ONE_LECTURE: dict[str, Any] = {
             "view": {"kind": "tree", "preset": "textbook", "from": 9, "to": 14},
         },
         {
-            "title": "α and β as a window",
-            "notes": (
+            "title": N_("α and β as a window"),
+            "notes": N_(
                 "α is the best MAX can already guarantee, β the best MIN can. A node whose "
                 "value leaves the window **(α, β)** is cut off.\n\n"
                 "- MAX raises α\n- MIN lowers β\n- prune when `α ≥ β`"
@@ -53,8 +54,8 @@ ONE_LECTURE: dict[str, Any] = {
             "view": {"kind": "tree", "preset": "textbook", "from": 14},
         },
         {
-            "title": "Predict: which leaves are pruned?",
-            "notes": (
+            "title": N_("Predict: which leaves are pruned?"),
+            "notes": N_(
                 "Before we run it: write down each node's value, and cross out the leaves "
                 "alpha-beta never evaluates."
             ),
@@ -62,35 +63,35 @@ ONE_LECTURE: dict[str, Any] = {
                 "kind": "tree",
                 "tree": {"players": ["max", "min"], "tree": [[5, 6], [7, 4, 5], [3, 8]]},
             },
-            "question": {"prompt": "Give each node's value, and mark the pruned leaves."},
+            "question": {"prompt": N_("Give each node's value, and mark the pruned leaves.")},
         },
         {
-            "title": "The tie: the textbook rule",
-            "notes": (
+            "title": N_("The tie: the textbook rule"),
+            "notes": N_(
                 "The second MIN node's first leaf **equals** α = 10. The textbook rule "
                 "prunes on `α ≥ β`: the 0 is never evaluated."
             ),
             "view": {"kind": "tree", "preset": "tie", "options": {"rule": "standard"}},
         },
         {
-            "title": "The tie: CS188's strict rule",
-            "notes": (
+            "title": N_("The tie: CS188's strict rule"),
+            "notes": N_(
                 "CS188's autograder prunes only on a **strict** inequality (`v < α` at MIN). "
                 "The same tree: now the 0 is evaluated. *Count the leaves: the autograder does.*"
             ),
             "view": {"kind": "tree", "preset": "tie", "options": {"rule": "strict"}},
         },
         {
-            "title": "Players by level: Pacman and two ghosts",
-            "notes": (
+            "title": N_("Players by level: Pacman and two ghosts"),
+            "notes": N_(
                 "Levels follow the players: **MAX, MIN, MIN**, then MAX again. Both ghosts "
                 "minimise, one after the other, before Pacman moves again."
             ),
             "view": {"kind": "tree", "preset": "pacman", "from": 0, "to": 30},
         },
         {
-            "title": "Move ordering",
-            "notes": (
+            "title": N_("Move ordering"),
+            "notes": N_(
                 "The order of the moves decides how much is pruned. **Perfect ordering** "
                 "evaluates about b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth and Moore), "
                 "*worst first* as many as minimax."
@@ -102,8 +103,8 @@ ONE_LECTURE: dict[str, Any] = {
             },
         },
         {
-            "title": "Exam question (CS188 style)",
-            "notes": (
+            "title": N_("Exam question (CS188 style)"),
+            "notes": N_(
                 "Three plies, the strict rule of the autograder. Fill in every node's value "
                 "and mark each leaf that is **not** evaluated.\n\n"
                 "1. values bottom up\n2. α and β top down\n3. cross out what is pruned"
@@ -116,7 +117,7 @@ ONE_LECTURE: dict[str, Any] = {
                 },
                 "options": {"rule": "strict"},
             },
-            "question": {"prompt": "Every node's value, and the leaves never evaluated."},
+            "question": {"prompt": N_("Every node's value, and the leaves never evaluated.")},
         },
     ],
 }

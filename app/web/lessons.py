@@ -17,6 +17,8 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, abort, current_app, render_template
+from flask_babel import get_locale
+from flask_babel import gettext as translate  # a name Babel does not extract: it reads data
 
 from ..engine import EngineError
 from ..engine.presets import PRESETS
@@ -25,6 +27,7 @@ from ..games.options import read_game_options
 from ..games.tictactoe import parse_board
 from ..inputs import limits_from
 from ..lessons import BUILTIN_LESSONS, LessonTooBig, read_lesson
+from ..lessons.words import translated
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
 from .api import _body as read_body  # the API's careful reader: 415, a cut body, bad JSON
@@ -122,11 +125,16 @@ def save_lesson():
 @lessons_api.get("/<identifier>")
 @not_rate_limited
 def load_lesson_route(identifier: str):
-    """A lesson: a saved one is cached for good (its id is its content's hash)."""
+    """A lesson: a saved one is cached for good (its id is its content's hash); a built-in
+    one is in the request's language (``?lang=``, the cookie, ``Accept-Language``)."""
     builtin = identifier in BUILTIN_LESSONS
     cache = SHORT if builtin else IMMUTABLE
-    etag = etag_of("lesson", identifier, ENGINE_VERSION if builtin else "")
-    return json_response(etag, cache, lambda: load_lesson(identifier))
+    language = str(get_locale()) if builtin else ""
+    etag = etag_of("lesson", identifier, ENGINE_VERSION if builtin else "", language)
+    response = json_response(etag, cache, lambda: load_lesson(identifier))
+    if builtin:
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @lessons_api.get("/<identifier>/slides/<int:index>/trace")
@@ -145,8 +153,11 @@ def slide_trace(identifier: str, index: int):
 
 
 def load_lesson(identifier: str) -> dict[str, Any]:
-    """The lesson ``identifier`` (built in or saved), or a 404."""
-    lesson = BUILTIN_LESSONS.get(identifier) or view_store().load(identifier, kind="lesson")
+    """The lesson ``identifier``, or a 404: a built-in one in the request's language, a saved
+    one as its teacher wrote it."""
+    if identifier in BUILTIN_LESSONS:
+        return translated(BUILTIN_LESSONS[identifier], translate)
+    lesson = view_store().load(identifier, kind="lesson")
     if lesson is None:
         abort(404, f"no lesson {identifier!r}")
     return lesson
@@ -164,7 +175,7 @@ def tree_view(lesson: dict[str, Any], index: int) -> dict[str, Any]:
 def lessons_page():
     """The built-in lessons and (from localStorage, in the browser) this browser's own."""
     builtin = [
-        {"id": key, "title": lesson["title"], "slides": len(lesson["slides"])}
+        {"id": key, "title": translate(lesson["title"]), "slides": len(lesson["slides"])}
         for key, lesson in BUILTIN_LESSONS.items()
     ]
     return render_template("lessons.html", builtin=builtin)

@@ -11,6 +11,7 @@
 // (IntersectionObserver), and kept per view and start step: moving or retitling a slide never
 // loads it again. A slide that cannot load says why in the preview, in words.
 
+import { _ } from "../lib/i18n.js";
 import { treePicture } from "../tree/picture.js";
 import { stepRange } from "./deck.js";
 import { drawFigure } from "./figure-view.js";
@@ -51,15 +52,18 @@ async function draw(box, slide) {
     } else {
       const { from } = stepRange(slide, content.trace.length);
       const picture = treePicture(content.trace, from, {
-        title: `${slide.title}: the tree at step ${from}`,
+        title: _("{title}: the tree at step {step}", { title: slide.title, step: from }),
         cutByLimit: content.cutByLimit,
         agents: content.agents,
       });
-      box.append(picture, text("figcaption", "card-preview-caption", `Step ${from} of ${content.trace.length}`));
+      box.append(
+        picture,
+        text("figcaption", "card-preview-caption", _("Step {step} of {count}", { step: from, count: content.trace.length }))
+      );
     }
     box.dataset.state = "done";
   } catch (err) {
-    box.append(text("p", "card-preview-error", `No preview: ${err.message}`));
+    box.append(text("p", "card-preview-error", _("No preview: {reason}", { reason: err.message })));
     box.dataset.state = "error";
   }
 }
@@ -88,10 +92,10 @@ export function cardPreview(slide) {
   box.className = "card-preview";
   box.dataset.kind = slide.view.kind;
   if (slide.view.kind === "experiment") {
-    const show = text("button", "secondary", "Show the chart");
+    const show = text("button", "secondary", _("Show the chart"));
     show.type = "button";
     show.dataset.part = "preview";
-    show.setAttribute("aria-label", `Show the chart of “${slide.title}”`);
+    show.setAttribute("aria-label", _("Show the chart of “{title}”", { title: slide.title }));
     show.addEventListener("click", () => {
       show.remove();
       draw(box, slide);

@@ -13,9 +13,10 @@
 // Start over give the lesson back; Start over asks first. Each card shows its slide's start
 // as a small picture (lesson/card-preview.js) and a "Print at step" field (the handout's step).
 
-import { getJson } from "../lib/api.js";
+import { _, ngettext, formatNumber } from "../lib/i18n.js";
 import { download } from "../lib/export.js";
 import { cardPreview } from "./card-preview.js";
+import { getLesson } from "./slides.js";
 import { EditorHistory } from "./editor-history.js";
 import { bindReorder } from "./editor-reorder.js";
 import {
@@ -68,22 +69,23 @@ function updateSlide(index, slide, what, group = null) {
 /** Undo the last change: the lesson as it was, redrawn, and said. */
 function undo() {
   const last = history.undo();
-  if (!last) return announce("Nothing to undo.");
+  if (!last) return announce(_("Nothing to undo."));
   lesson = last.lesson;
   keep();
   render();
-  showResult(element("p", {}, `Undone: ${last.what}.`));
-  announce(`Undone: ${last.what}.`);
+  const said = _("Undone: {change}.", { change: last.what });
+  showResult(element("p", {}, said));
+  announce(said);
 }
 
 /** "`sentence` Undo" in the result line (after a Delete or Start over). */
 function offerUndo(sentence) {
-  const button = element("button", { type: "button", className: "secondary", id: "btn-undo" }, "Undo");
+  const button = element("button", { type: "button", className: "secondary", id: "btn-undo" }, _("Undo"));
   button.addEventListener("click", undo);
   const line = element("p", {}, `${sentence} `);
   line.append(button);
   showResult(line);
-  announce(`${sentence} Undo with Ctrl+Z.`);
+  announce(_("{sentence} Undo with Ctrl+Z.", { sentence }));
 }
 
 function element(tag, props = {}, text) {
@@ -105,20 +107,22 @@ function field(labelText, input) {
 /** Move slide `from` to `to`, keeping the focus on the same control of the moved card. */
 function move(from, to, focusPart = null) {
   if (to < 0 || to >= lesson.slides.length || from === to) return;
-  setSlides(moveSlide(lesson.slides, from, to), `move slide ${from + 1}`);
+  setSlides(moveSlide(lesson.slides, from, to), _("move slide {n}", { n: from + 1 }));
   const card = list.children[to];
   const target = (focusPart && card.querySelector(`[data-part="${focusPart}"]`)) || card.querySelector(".drag-handle");
   target.focus();
-  announce(`“${lesson.slides[to].title}” moved to position ${to + 1} of ${lesson.slides.length}.`);
+  announce(
+    _("“{title}” moved to position {place} of {count}.", { title: lesson.slides[to].title, place: to + 1, count: lesson.slides.length })
+  );
 }
 
 function card(slide, index) {
   const id = `slide-${index}`;
   const li = element("li", { className: "slide-card", dataset: { slideIndex: String(index) } });
-  li.setAttribute("aria-label", `Slide ${index + 1}: ${slide.title}`);
+  li.setAttribute("aria-label", _("Slide {n}: {title}", { n: index + 1, title: slide.title }));
   const handle = element("button", { type: "button", className: "drag-handle", draggable: true, dataset: { part: "handle" } });
   handle.append(element("span", { "aria-hidden": "true" }, "⠿"));
-  handle.setAttribute("aria-label", `Move slide ${index + 1} (drag, or Enter then ↑ ↓, or Alt+↑ / Alt+↓)`);
+  handle.setAttribute("aria-label", _("Move slide {n} (drag, or Enter then ↑ ↓, or Alt+↑ / Alt+↓)", { n: index + 1 }));
   handle.setAttribute("aria-describedby", "reorder-help");
 
   const head = element("div", { className: "card-head" });
@@ -130,39 +134,39 @@ function card(slide, index) {
     maxLength: 200,
     dataset: { part: "title" },
   });
-  title.setAttribute("aria-label", `Slide ${index + 1} title`);
+  title.setAttribute("aria-label", _("Slide {n} title", { n: index + 1 }));
   title.addEventListener("input", () =>
-    updateSlide(index, { ...lesson.slides[index], title: title.value }, `edit slide ${index + 1}'s title`, `${index}:title`)
+    updateSlide(index, { ...lesson.slides[index], title: title.value }, _("edit slide {n}'s title", { n: index + 1 }), `${index}:title`)
   );
   const buttons = element("span", { className: "card-buttons" });
-  const up = element("button", { type: "button", className: "secondary", disabled: index === 0, dataset: { part: "up" } }, "Up");
-  up.setAttribute("aria-label", `Move slide ${index + 1} up`);
+  const up = element("button", { type: "button", className: "secondary", disabled: index === 0, dataset: { part: "up" } }, _("Up"));
+  up.setAttribute("aria-label", _("Move slide {n} up", { n: index + 1 }));
   up.addEventListener("click", () => move(index, index - 1, index - 1 === 0 ? "handle" : "up"));
   const down = element(
     "button",
     { type: "button", className: "secondary", disabled: index === lesson.slides.length - 1, dataset: { part: "down" } },
-    "Down"
+    _("Down")
   );
-  down.setAttribute("aria-label", `Move slide ${index + 1} down`);
+  down.setAttribute("aria-label", _("Move slide {n} down", { n: index + 1 }));
   down.addEventListener("click", () => move(index, index + 1, index + 1 === lesson.slides.length - 1 ? "handle" : "down"));
-  const remove = element("button", { type: "button", className: "secondary danger", dataset: { part: "delete" } }, "Delete");
-  remove.setAttribute("aria-label", `Delete slide ${index + 1}: ${slide.title}`);
+  const remove = element("button", { type: "button", className: "secondary danger", dataset: { part: "delete" } }, _("Delete"));
+  remove.setAttribute("aria-label", _("Delete slide {n}: {title}", { n: index + 1, title: slide.title }));
   remove.addEventListener("click", () => {
     const gone = lesson.slides[index].title;
-    setSlides(removeSlide(lesson.slides, index), `delete slide ${index + 1}, “${gone}”`);
+    setSlides(removeSlide(lesson.slides, index), _("delete slide {n}, “{title}”", { n: index + 1, title: gone }));
     const next = list.children[Math.min(index, list.children.length - 1)];
     (next ? next.querySelector(".drag-handle") : $("btn-add-notes")).focus();
-    offerUndo(`Slide “${gone}” deleted.`);
+    offerUndo(_("Slide “{title}” deleted.", { title: gone }));
   });
   buttons.append(up, down, remove);
   head.append(element("span", { className: "card-number" }, `${index + 1}.`), title, buttons);
 
   const notes = element("textarea", { id: `${id}-notes`, value: slide.notes || "", maxLength: 20000, dataset: { part: "notes" } });
   notes.addEventListener("input", () =>
-    updateSlide(index, { ...lesson.slides[index], notes: notes.value }, `edit slide ${index + 1}'s notes`, `${index}:notes`)
+    updateSlide(index, { ...lesson.slides[index], notes: notes.value }, _("edit slide {n}'s notes", { n: index + 1 }), `${index}:notes`)
   );
   const notesBox = element("div");
-  notesBox.append(...field("Notes (blank line: new paragraph; - list; **bold**, *italic*, `code`)", notes));
+  notesBox.append(...field(_("Notes (blank line: new paragraph; - list; **bold**, *italic*, `code`)"), notes));
 
   const fields = element("div", { className: "card-fields" });
   fields.append(element("p", { className: "card-view" }, viewSummary(slide.view)));
@@ -180,7 +184,8 @@ function card(slide, index) {
       value: slide.view.to === undefined ? "end" : String(slide.view.to),
       dataset: { part: "to" },
     });
-    const setRange = () => updateSlide(index, withRange(lesson.slides[index], from.value, to.value), `change slide ${index + 1}'s steps`);
+    const setRange = () =>
+      updateSlide(index, withRange(lesson.slides[index], from.value, to.value), _("change slide {n}'s steps", { n: index + 1 }));
     from.addEventListener("change", setRange);
     to.addEventListener("change", setRange);
     const printed = slide.view.print;
@@ -193,11 +198,11 @@ function card(slide, index) {
     });
     print.setAttribute("aria-describedby", "print-help");
     print.addEventListener("change", () => {
-      updateSlide(index, withPrintStep(lesson.slides[index], print.value), `change slide ${index + 1}'s print step`);
+      updateSlide(index, withPrintStep(lesson.slides[index], print.value), _("change slide {n}'s print step", { n: index + 1 }));
       const kept = lesson.slides[index].view.print;
       print.value = kept === undefined ? "" : String(kept);
     });
-    fields.append(...field("From step", from), ...field("to step (or end)", to), ...field("Print at step", print));
+    fields.append(...field(_("From step"), from), ...field(_("to step (or end)"), to), ...field(_("Print at step"), print));
   }
   if (slide.view && slide.view.kind === "tree") {
     const question = element("input", {
@@ -212,19 +217,19 @@ function card(slide, index) {
       id: `${id}-prompt`,
       maxLength: 1000,
       value: (slide.question && slide.question.prompt) || "",
-      placeholder: "Predict the values of this tree.",
+      placeholder: _("Predict the values of this tree."),
       dataset: { part: "prompt" },
     });
     const promptBox = element("span", { className: "card-prompt", hidden: !slide.question });
-    promptBox.append(...field("Question's prompt", prompt));
+    promptBox.append(...field(_("Question's prompt"), prompt));
     const setQuestion = (what, group = null) => {
       promptBox.hidden = !question.checked;
       updateSlide(index, withQuestion(lesson.slides[index], question.checked, prompt.value), what, group);
     };
-    question.addEventListener("change", () => setQuestion(`change slide ${index + 1}'s question`));
-    prompt.addEventListener("input", () => setQuestion(`edit slide ${index + 1}'s prompt`, `${index}:prompt`));
+    question.addEventListener("change", () => setQuestion(_("change slide {n}'s question", { n: index + 1 })));
+    prompt.addEventListener("input", () => setQuestion(_("edit slide {n}'s prompt", { n: index + 1 }), `${index}:prompt`));
     const pair = element("span", { className: "card-question" });
-    pair.append(question, element("label", { htmlFor: question.id }, "Question: students predict this tree"));
+    pair.append(question, element("label", { htmlFor: question.id }, _("Question: students predict this tree")));
     fields.append(pair, promptBox);
   }
   li.append(handle, head, notesBox, fields);
@@ -244,7 +249,10 @@ function render() {
   $("lesson-title").value = lesson.title;
   list.replaceChildren(...lesson.slides.map(card));
   $("editor-empty").hidden = lesson.slides.length > 0;
-  $("slide-count").textContent = `(${lesson.slides.length} of at most ${MAX_SLIDES})`;
+  $("slide-count").textContent = _("({count} of at most {most})", {
+    count: formatNumber(lesson.slides.length),
+    most: formatNumber(MAX_SLIDES),
+  });
 }
 
 function showResult(...nodes) {
@@ -254,7 +262,7 @@ function showResult(...nodes) {
 function markError(err) {
   for (const el of document.querySelectorAll(".has-error")) el.classList.remove("has-error");
   const { slide, part } = fieldPlace(err.field);
-  showResult(element("p", { className: "error" }, `Not saved: ${err.message}`));
+  showResult(element("p", { className: "error" }, _("Not saved: {reason}", { reason: err.message })));
   if (slide !== null && list.children[slide]) {
     const cardEl = list.children[slide];
     cardEl.classList.add("has-error");
@@ -268,7 +276,7 @@ function markError(err) {
 async function save() {
   const button = $("btn-save");
   button.disabled = true;
-  showResult(element("p", {}, "Saving…"));
+  showResult(element("p", {}, _("Saving…")));
   try {
     const response = await fetch("/api/lessons", {
       method: "POST",
@@ -279,10 +287,10 @@ async function save() {
     if (!response.ok) throw Object.assign(new Error(data.error || `${response.status}`), { field: data.field });
     rememberLesson(data.id, lesson);
     const link = element("a", { href: data.url, id: "saved-link" }, `${window.location.origin}${data.url}`);
-    const sentence = element("p", {}, "Saved. A saved lesson never changes: saving again after an edit gives a new link. ");
+    const sentence = element("p", {}, _("Saved. A saved lesson never changes: saving again after an edit gives a new link.") + " ");
     const more = element("p", {});
-    more.append(element("a", { href: data.print }, "Handouts"), " · ", element("a", { href: data.embed }, "Embed"));
-    showResult(sentence, element("p", {}, "Link: "), more);
+    more.append(element("a", { href: data.print }, _("Handouts")), " · ", element("a", { href: data.embed }, _("Embed")));
+    showResult(sentence, element("p", {}, _("Link:") + " "), more);
     $("editor-result").children[1].append(link);
     link.focus();
   } catch (err) {
@@ -294,7 +302,7 @@ async function save() {
 
 function bindActions() {
   $("lesson-title").addEventListener("input", (event) => {
-    history.record(lesson, "edit the lesson's title", "title");
+    history.record(lesson, _("edit the lesson's title"), "title");
     lesson.title = event.target.value;
     keep();
   });
@@ -307,8 +315,9 @@ function bindActions() {
     undo();
   });
   $("btn-add-notes").addEventListener("click", () => {
-    if (lesson.slides.length >= MAX_SLIDES) return announce(`A lesson may have at most ${MAX_SLIDES} slides.`);
-    setSlides([...lesson.slides, { title: "Notes", notes: "" }], "add a notes slide");
+    if (lesson.slides.length >= MAX_SLIDES)
+      return announce(_("A lesson may have at most {most} slides.", { most: formatNumber(MAX_SLIDES) }));
+    setSlides([...lesson.slides, { title: _("Notes"), notes: "" }], _("add a notes slide"));
     list.lastElementChild.querySelector(".card-title").focus();
   });
   $("btn-save").addEventListener("click", save);
@@ -322,11 +331,17 @@ function bindActions() {
     const { lesson: read, error } = readLessonFile(await file.text());
     event.target.value = "";
     if (error) return showResult(element("p", { className: "error" }, error));
-    history.record(lesson, "upload a lesson");
+    history.record(lesson, _("upload a lesson"));
     lesson = read;
     keep();
     render();
-    showResult(element("p", {}, `Uploaded “${lesson.title}”: ${lesson.slides.length} slides.`));
+    showResult(
+      element(
+        "p",
+        {},
+        ngettext("Uploaded “{title}”: {n} slide.", "Uploaded “{title}”: {n} slides.", lesson.slides.length, { title: lesson.title })
+      )
+    );
   });
   bindStartOver();
 }
@@ -342,7 +357,11 @@ function bindStartOver() {
   };
   ask.addEventListener("click", () => {
     const count = lesson.slides.length;
-    $("clear-question").textContent = `Start over: remove the title and ${count === 1 ? "the one slide" : `all ${count} slides`}?`;
+    $("clear-question").textContent = ngettext(
+      "Start over: remove the title and the one slide?",
+      "Start over: remove the title and all {n} slides?",
+      count
+    );
     confirm.hidden = false;
     ask.setAttribute("aria-expanded", "true");
     $("btn-clear-yes").focus();
@@ -353,11 +372,11 @@ function bindStartOver() {
   });
   $("btn-clear-yes").addEventListener("click", () => {
     close(null);
-    history.record(lesson, "start over");
+    history.record(lesson, _("start over"));
     lesson = { title: "", slides: [] };
     keep();
     render();
-    offerUndo("Started over: the lesson is empty.");
+    offerUndo(_("Started over: the lesson is empty."));
     $("lesson-title").focus();
   });
 }
@@ -365,10 +384,10 @@ function bindStartOver() {
 async function start() {
   if (editingSaved) {
     try {
-      const saved = await getJson(`/api/lessons/${encodeURIComponent(root.dataset.lessonId)}`);
+      const saved = await getLesson(root.dataset.lessonId);
       lesson = { title: saved.title, slides: saved.slides };
     } catch (err) {
-      showResult(element("p", { className: "error" }, `This lesson cannot be opened: ${err.message}`));
+      showResult(element("p", { className: "error" }, _("This lesson cannot be opened: {reason}", { reason: err.message })));
     }
   } else {
     lesson = readDraft();

@@ -22,11 +22,18 @@ import {
   seedChart,
   spreadChart,
 } from "../experiments/chart-specs.js";
+import { _ } from "../lib/i18n.js";
 import { byQuality, familyChart } from "../experiments/family-specs.js";
 import { formatCount, formatNumber, formatRange } from "../experiments/numbers.js";
 
-const TABLE_NOTE = " The numbers are in the table under the chart.";
-const MARK_NAMES = { p10: "10th percentile", mean: "Mean", median: "Median", p90: "90th percentile", article: "One article's count" };
+const N_ = (text) => text; // marks a string for the catalog; translated where it is shown
+const MARK_NAMES = {
+  p10: N_("10th percentile"),
+  mean: N_("Mean"),
+  median: N_("Median"),
+  p90: N_("90th percentile"),
+  article: N_("One article's count"),
+};
 const number = (v) => formatNumber(v, 2);
 
 /** The chart's numbers by x: one row per x value, one column per series. */
@@ -64,21 +71,21 @@ function barsTable(spec, caption, category) {
 function histogramTables(spec, caption) {
   return [
     {
-      caption: `${caption}: ${spec.yLabel.toLowerCase()} per bin`,
+      caption: _("{caption}: {what} per bin", { caption, what: spec.yLabel.toLowerCase() }),
       columns: [
-        { key: "from", label: "From", numeric: true, format: (v) => formatNumber(v, 1) },
-        { key: "to", label: "To", numeric: true, format: (v) => formatNumber(v, 1) },
+        { key: "from", label: _("From"), numeric: true, format: (v) => formatNumber(v, 1) },
+        { key: "to", label: _("To"), numeric: true, format: (v) => formatNumber(v, 1) },
         { key: "count", label: spec.yLabel, numeric: true, format: formatCount },
       ],
       rows: spec.bins.map((bin) => ({ from: bin.x0, to: bin.x1, count: bin.count })),
     },
     {
-      caption: `${caption}: the marked values`,
+      caption: _("{caption}: the marked values", { caption }),
       columns: [
-        { key: "mark", label: "Mark", rowHeader: true, format: String },
-        { key: "value", label: "Nodes", numeric: true, format: number },
+        { key: "mark", label: _("Mark"), rowHeader: true, format: String },
+        { key: "value", label: _("Nodes"), numeric: true, format: number },
       ],
-      rows: spec.markers.map((m) => ({ mark: MARK_NAMES[m.key] || m.label, value: m.value })),
+      rows: spec.markers.map((m) => ({ mark: MARK_NAMES[m.key] ? _(MARK_NAMES[m.key]) : m.label, value: m.value })),
     },
   ];
 }
@@ -86,42 +93,53 @@ function histogramTables(spec, caption) {
 /** Each experiment: its figure from its rows (at least one), the query and the summary. */
 const FIGURES = {
   "random-binary"(rows, query, summary) {
-    const rule = query.rule === "strict" ? ", strict rule" : "";
+    const strict = query.rule === "strict";
     if (rows.length === 1) {
-      const title = `Seed ${rows[0].seed}: nodes visited by minimax and alpha-beta${rule}`;
+      const seed = { seed: rows[0].seed };
+      const title = strict
+        ? _("Seed {seed}: nodes visited by minimax and alpha-beta, strict rule", seed)
+        : _("Seed {seed}: nodes visited by minimax and alpha-beta", seed);
       const spec = seedChart(rows[0]);
-      return { kind: "bars", title, spec, tables: [barsTable(spec, title, "Search")] };
+      return { kind: "bars", title, spec, tables: [barsTable(spec, title, _("Search"))] };
     }
     if (!summary || !summary.alphabeta_nodes) throw new Error("the experiment sent no summary");
     const seeds = formatRange(rows[0].seed, rows[rows.length - 1].seed);
-    const title = `Alpha-beta's nodes on ${formatCount(rows.length)} random trees (seeds ${seeds}${rule})`;
+    const trees = { count: formatCount(rows.length), seeds };
+    const title = strict
+      ? _("Alpha-beta's nodes on {count} random trees (seeds {seeds}, strict rule)", trees)
+      : _("Alpha-beta's nodes on {count} random trees (seeds {seeds})", trees);
     const spec = spreadChart(rows, summary.alphabeta_nodes);
     return { kind: "histogram", title, spec, tables: histogramTables(spec, title) };
   },
   ordering(rows, query) {
     const b = Number(query.branching) || 2;
-    const title = `Move ordering: leaves evaluated, branching ${b}`;
+    const title = _("Move ordering: leaves evaluated, branching {b}", { b });
     const spec = orderingChart(byDepth(rows), b);
     return { kind: "line", title, spec, tables: [lineTable(spec, title)] };
   },
   rules(rows, query) {
     const b = Number(query.branching) || 2;
-    const title = `The pruning rule on ties: leaves evaluated, branching ${b}`;
+    const title = _("The pruning rule on ties: leaves evaluated, branching {b}", { b });
     const spec = rulesChart(rows, b);
     return { kind: "line", title, spec, tables: [lineTable(spec, title)] };
   },
   "pruning-family"(rows, query) {
     const b = Number(query.branching) || 3;
-    const title = `The pruning family: leaves evaluated as ordering worsens, branching ${b}, depth ${Number(query.depth) || 4}`;
+    const title = _("The pruning family: leaves evaluated as ordering worsens, branching {b}, depth {depth}", {
+      b,
+      depth: Number(query.depth) || 4,
+    });
     const spec = familyChart(byQuality(rows), b);
     return { kind: "line", title, spec, tables: [lineTable(spec, title)] };
   },
   optimisations(rows) {
     const position = rows[0].position;
-    const from = position === EMPTY_BOARD ? "the empty board" : `position ${position}`;
-    const title = `Tic-tac-toe speed-ups: nodes visited from ${from}`;
+    const title =
+      position === EMPTY_BOARD
+        ? _("Tic-tac-toe speed-ups: nodes visited from the empty board")
+        : _("Tic-tac-toe speed-ups: nodes visited from position {position}", { position });
     const spec = optimisationsChart(rows, position);
-    return { kind: "bars", title, spec, tables: [barsTable(spec, title, "Method")] };
+    return { kind: "bars", title, spec, tables: [barsTable(spec, title, _("Method"))] };
   },
 };
 
@@ -136,7 +154,7 @@ export function experimentFigure(name, rows, query = {}, summary = null) {
   if (!Object.hasOwn(FIGURES, name)) throw new Error(`no chart for the experiment “${name}”`);
   if (!rows || rows.length === 0) throw new Error("the experiment sent no rows");
   const figure = FIGURES[name](rows, query || {}, summary);
-  return { name, ...figure, spec: { ...figure.spec, label: figure.spec.label + TABLE_NOTE } };
+  return { name, ...figure, spec: { ...figure.spec, label: figure.spec.label + " " + _("The numbers are in the table under the chart.") } };
 }
 
 /** What an experiment slide shows, in words: "Experiment: move ordering, branching 3, …". */
@@ -147,21 +165,27 @@ export function experimentSummary(name, query = {}) {
   if (name === "random-binary") {
     const seeds = q.seeds || "0-99";
     const [first, last = first] = seeds.split("-");
-    const rule = q.rule === "strict" ? ", strict rule" : "";
-    const trees = first === last ? `one random binary tree (seed ${first}` : `random binary trees (seeds ${seeds}`;
-    return `Experiment: ${trees}, depth ${q.depth || "10"}${rule})`;
+    const at = { first, seeds, depth: q.depth || "10" };
+    if (first === last && q.rule === "strict")
+      return _("Experiment: one random binary tree (seed {first}, depth {depth}, strict rule)", at);
+    if (first === last) return _("Experiment: one random binary tree (seed {first}, depth {depth})", at);
+    if (q.rule === "strict") return _("Experiment: random binary trees (seeds {seeds}, depth {depth}, strict rule)", at);
+    return _("Experiment: random binary trees (seeds {seeds}, depth {depth})", at);
   }
-  if (name === "ordering") return `Experiment: move ordering (branching ${b}, depths ${depths})`;
+  if (name === "ordering") return _("Experiment: move ordering (branching {b}, depths {depths})", { b, depths });
   if (name === "rules") {
     const values = Number(q.values || 3);
-    return `Experiment: the pruning rule on ties (branching ${b}, depths ${depths}, leaf values 0–${values - 1})`;
+    return _("Experiment: the pruning rule on ties (branching {b}, depths {depths}, leaf values 0–{top})", { b, depths, top: values - 1 });
   }
   if (name === "pruning-family") {
-    return `Experiment: the pruning family as ordering worsens (branching ${q.branching || "3"}, depth ${q.depth || "4"})`;
+    return _("Experiment: the pruning family as ordering worsens (branching {b}, depth {depth})", {
+      b: q.branching || "3",
+      depth: q.depth || "4",
+    });
   }
   if (name === "optimisations") {
     const first = (q.positions || EMPTY_BOARD).split(",")[0];
-    return `Experiment: tic-tac-toe speed-ups from ${boardName(first)}`;
+    return _("Experiment: tic-tac-toe speed-ups from {board}", { board: boardName(first) });
   }
-  return `Experiment: ${name}`;
+  return _("Experiment: {name}", { name });
 }

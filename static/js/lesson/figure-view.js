@@ -6,6 +6,7 @@
 // the container's width changes), its legend (an HTML list, line charts and histograms) and
 // the chart's numbers as tables under a "The numbers" disclosure. D3 is the page's global.
 
+import { _ } from "../lib/i18n.js";
 import { barChart } from "../experiments/bar-chart.js";
 import { histogram } from "../experiments/histogram.js";
 import { lineChart } from "../experiments/line-chart.js";
@@ -35,10 +36,10 @@ export function drawFigure(container, figure) {
   caption.id = `${id}-title`;
   const plot = element("div", "chart");
   const legend = element("ul", "chart-legend");
-  legend.setAttribute("aria-label", "Legend");
+  legend.setAttribute("aria-label", _("Legend"));
   legend.hidden = true;
   const numbers = element("details", "figure-numbers");
-  numbers.append(element("summary", "", "The numbers"));
+  numbers.append(element("summary", "", _("The numbers")));
   figure.tables.forEach((table, k) => {
     const wrap = element("div", "table-wrap");
     wrap.setAttribute("role", "region");

@@ -3,6 +3,8 @@
 // presenter puts on the room's view (view.lesson; lesson/lecture.js). It stays while the
 // student explores on their own, with a link to the lesson at that slide.
 
+import { _ } from "../lib/i18n.js";
+
 /** Show the lesson mark of `lecture`'s room in `line` (a <p>), as views arrive. */
 export function followLessonMark(lecture, line) {
   const show = (view) => {
@@ -13,8 +15,14 @@ export function followLessonMark(lecture, line) {
     link.href = `/l/${encodeURIComponent(mark.id)}?slide=${mark.slide}`;
     link.target = "_blank";
     link.rel = "noopener";
-    link.textContent = "the lesson";
-    line.replaceChildren(`The teacher is on slide ${mark.slide + 1} of ${mark.slides}: “${mark.title}” (`, link, ").");
+    link.textContent = _("the lesson");
+    const sentence = _("The teacher is on slide {n} of {count}: “{title}” ({lesson}).", {
+      n: mark.slide + 1,
+      count: mark.slides,
+      title: mark.title,
+    });
+    const [before, after = ""] = sentence.split("{lesson}"); // the link stands where the sentence names it
+    line.replaceChildren(before, link, after);
     line.dataset.slide = String(mark.slide);
   };
   lecture.listen((what, detail) => {

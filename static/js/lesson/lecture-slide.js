@@ -15,6 +15,7 @@
 // and their own tree. On a question slide the question panel (#question-student, which takes
 // the tree's place) carries the slide's prompt and notes too (`parts.question`).
 
+import { _ } from "../lib/i18n.js";
 import { pageStore } from "../lib/page-store.js";
 import { renderNotes } from "./notes.js";
 import { drawSlideChart } from "./slide-chart.js";
@@ -35,8 +36,8 @@ function lessonOf(id) {
 
 /** What stands in for a slide's picture that students cannot be sent. */
 function unsentText(kind) {
-  if (kind === "experiment") return "The chart is on the teacher's screen.";
-  if (kind === "game") return "This game decision is on the teacher's screen.";
+  if (kind === "experiment") return _("The chart is on the teacher's screen.");
+  if (kind === "game") return _("This game decision is on the teacher's screen.");
   return "";
 }
 
@@ -49,7 +50,7 @@ function showQuestionSlide(box, slide) {
   const prompt = document.createElement("p");
   prompt.className = "qs-prompt";
   prompt.id = "qs-prompt";
-  prompt.textContent = (asked.prompt || "").trim() || "Predict the values of this tree.";
+  prompt.textContent = (asked.prompt || "").trim() || _("Predict the values of this tree.");
   const notes = (slide.notes || "").trim() ? [renderNotes(slide.notes)] : [];
   box.replaceChildren(prompt, ...notes);
 }

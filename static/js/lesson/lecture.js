@@ -19,6 +19,7 @@
 // now (lesson/lecture-sync.js decides what to send, one message at a time, in order).
 
 import { io } from "../../vendor/socket.io.esm.min.js";
+import { _ } from "../lib/i18n.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 import { askBeforeEnding } from "../lecture/bar.js";
 import { requestWithAck } from "../lecture/payloads.js";
@@ -31,7 +32,6 @@ import { firstTree, slideTree, slideView } from "./lecture-views.js";
 const ACK_MS = 8000;
 const RETRY_MS = 1500; // after a message the server did not answer, or a "slow down"
 const SEND_INTERVAL_MS = 50; // at most 20 messages a second (the server allows 30)
-const NEW_ONE = "“Start lecture” opens a new one.";
 const EVENTS = { close: "lecture:close-question" }; // else lecture:<message>
 
 /** The code as students type it: ABC-DEF. */
@@ -84,7 +84,7 @@ export class LessonLecture {
     socket.on("disconnect", () => {
       this.ready = false;
       this.socketId = null;
-      if (this.room) this.say(`Lecture ${shownCode(this.room)}: the connection was lost, reconnecting…`);
+      if (this.room) this.say(_("Lecture {code}: the connection was lost, reconnecting…", { code: shownCode(this.room) }));
     });
     socket.on("lecture:audience", (msg) => {
       if (msg && msg.room === this.room) {
@@ -170,7 +170,7 @@ export class LessonLecture {
       this.audience = 0;
       this.opened();
     } catch (err) {
-      this.say(`The lecture cannot start: ${err.message}`);
+      this.say(_("The lecture cannot start: {reason}", { reason: err.message }));
     } finally {
       this.app.button.disabled = false;
     }
@@ -184,7 +184,7 @@ export class LessonLecture {
     saveKey(code, key, seq);
     setUrlParam("present", code);
     document.body.dataset.lecture = "presenter";
-    this.app.button.textContent = "End lecture";
+    this.app.button.textContent = _("End lecture");
   }
 
   /** Started or resumed on this connection: show it, then send whatever moved meanwhile. */
@@ -205,11 +205,13 @@ export class LessonLecture {
     if (!stored) {
       setUrlParam(null, null);
       const named = code ? shownCode(code) : `“${given.slice(0, 20)}”`;
-      this.say(`Lecture ${named} cannot be resumed: this browser does not hold its key. ${NEW_ONE}`);
+      this.say(
+        _("Lecture {code} cannot be resumed: this browser does not hold its key. “Start lecture” opens a new one.", { code: named })
+      );
       return;
     }
     this.present(code, stored.key, stored.seq);
-    this.say(`Lecture ${shownCode(code)}: resuming…`);
+    this.say(_("Lecture {code}: resuming…", { code: shownCode(code) }));
     this.resume({ reload: true });
   }
 
@@ -227,11 +229,16 @@ export class LessonLecture {
       setTimeout(() => this.room === code && this.socket.connected && !this.ready && this.resume({ reload }), RETRY_MS);
       return;
     }
-    if (!ack.ok) return this.stop(`Lecture ${shownCode(code)} cannot be resumed: ${ack.error}. ${NEW_ONE}`);
+    if (!ack.ok)
+      return this.stop(
+        _("Lecture {code} cannot be resumed: {reason}. “Start lecture” opens a new one.", { code: shownCode(code), reason: ack.error })
+      );
     const found = resumedRoom(ack, this.app.lessonId, this.app.lesson.slides);
     if (!found) {
       // Another lesson's room (its own page may still drive it): keep its key, leave it be.
-      const text = `Lecture ${shownCode(code)} presents another lesson, so this page cannot drive it. ${NEW_ONE}`;
+      const text = _("Lecture {code} presents another lesson, so this page cannot drive it. “Start lecture” opens a new one.", {
+        code: shownCode(code),
+      });
       return this.stop(text, { forget: false });
     }
     this.seq = Math.max(this.seq, ack.seq || 0);
@@ -249,7 +256,7 @@ export class LessonLecture {
 
   async end() {
     const [room, key] = [this.room, this.key];
-    this.stop("The lecture has ended.");
+    this.stop(_("The lecture has ended."));
     await this.request("lecture:end", { room, key }); // refused: the room had ended already
   }
 
@@ -266,7 +273,7 @@ export class LessonLecture {
     this.bar.hide();
     setUrlParam(null, null);
     delete document.body.dataset.lecture;
-    this.app.button.textContent = "Start lecture";
+    this.app.button.textContent = _("Start lecture");
     this.say(message);
   }
 
@@ -286,7 +293,7 @@ export class LessonLecture {
         else if (!(await this.send(message, at, sender))) return;
       }
     } catch (err) {
-      if (this.sender === sender) this.say(`Lecture ${shownCode(this.room)}: ${err.message}`);
+      if (this.sender === sender) this.say(_("Lecture {code}: {reason}", { code: shownCode(this.room), reason: err.message }));
     } finally {
       if (this.sender === sender) this.sender = null;
     }
@@ -320,11 +327,12 @@ export class LessonLecture {
       return false;
     }
     if (!ack.ok && (message === "view" || message === "cursor")) {
-      this.stop(`Lecture ${shownCode(code)}: ${ack.error}. ${NEW_ONE}`);
+      this.stop(_("Lecture {code}: {reason}. “Start lecture” opens a new one.", { code: shownCode(code), reason: ack.error }));
       return false;
     }
     // A question refused (or one the server no longer has): go on without it.
-    if (!ack.ok && !/is not open/.test(ack.error || "")) this.say(`Lecture ${shownCode(code)}: ${ack.error}`);
+    if (!ack.ok && !/is not open/.test(ack.error || ""))
+      this.say(_("Lecture {code}: {reason}", { code: shownCode(code), reason: ack.error }));
     this.shown = afterMessage(this.shown, message, at, { slides, asked: ack.ok ? ack.question || null : null });
     if (message === "reveal" || message === "close" || message === "question") this.showQuestion();
     return true;

@@ -1,6 +1,7 @@
 // lesson/lesson-model.js: editing a lesson as data. Pure (no DOM): the editor
 // (lesson/editor.js) calls these and redraws; the Node tests check them.
 
+import { _ } from "../lib/i18n.js";
 import { MAX_SLIDES } from "../lib/lesson-library.js";
 import { experimentSummary } from "./experiment-figure.js";
 
@@ -18,7 +19,7 @@ export function moveSlide(slides, from, to) {
 
 /** `slides` without the slide at `index`. */
 export function removeSlide(slides, index) {
-  return slides.filter((_, k) => k !== index);
+  return slides.filter((slide, k) => k !== index);
 }
 
 /** Whether a slide's view has steps (a range and a question make sense). */
@@ -73,16 +74,16 @@ export function readLessonFile(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    return { error: "This file is not JSON." };
+    return { error: _("This file is not JSON.") };
   }
   if (!data || typeof data !== "object" || !Array.isArray(data.slides)) {
-    return { error: "This file holds no lesson: it needs a title and a list of slides." };
+    return { error: _("This file holds no lesson: it needs a title and a list of slides.") };
   }
   if (data.slides.length > MAX_SLIDES)
-    return { error: `A lesson may have at most ${MAX_SLIDES} slides; this one has ${data.slides.length}.` };
+    return { error: _("A lesson may have at most {most} slides; this one has {count}.", { most: MAX_SLIDES, count: data.slides.length }) };
   const slides = data.slides
     .filter((s) => s && typeof s === "object")
-    .map((s) => ({ ...s, title: String(s.title || "Untitled slide"), notes: String(s.notes || "") }));
+    .map((s) => ({ ...s, title: String(s.title || _("Untitled slide")), notes: String(s.notes || "") }));
   return { lesson: { title: String(data.title || ""), slides } };
 }
 
@@ -95,17 +96,17 @@ export function fieldPlace(field) {
 
 /** A short sentence saying what a slide's view is (for the handout and the editor). */
 export function viewSummary(view) {
-  if (!view) return "Notes only";
+  if (!view) return _("Notes only");
   if (view.kind === "tree") {
-    const rule = view.options && view.options.rule ? `, ${view.options.rule} rule` : "";
-    const algorithm = view.options && view.options.algorithm ? `, ${view.options.algorithm}` : "";
-    const source = view.preset ? `preset “${view.preset}”` : "a tree";
-    return `Tree: ${source}${algorithm}${rule}`;
+    const options = view.options || {};
+    const details = [options.algorithm, options.rule && _("{rule} rule", { rule: options.rule })].filter(Boolean);
+    const more = details.map((text) => `, ${text}`).join("");
+    return (view.preset ? _("Tree: preset “{preset}”", { preset: view.preset }) : _("Tree: a tree")) + more;
   }
   if (view.kind === "game") {
     const q = view.query || {};
-    if (view.game === "tictactoe") return `Tic-tac-toe decision on ${q.board || "?"}`;
-    return `Pacman decision ${q.decision || 0} on ${q.maze || q.layout || "?"}`;
+    if (view.game === "tictactoe") return _("Tic-tac-toe decision on {board}", { board: q.board || "?" });
+    return _("Pacman decision {n} on {maze}", { n: q.decision || 0, maze: q.maze || q.layout || "?" });
   }
   return experimentSummary(view.name, view.query);
 }

@@ -2,6 +2,7 @@
 // adds the lessons this browser saved (lib/lesson-library.js), each with its links and a
 // "Forget" button (the saved lesson stays on the server: its link keeps working).
 
+import { _, ngettext } from "../lib/i18n.js";
 import { forgetLesson, readDraft, rememberedLessons } from "../lib/lesson-library.js";
 import { setUpPage } from "../lib/page-setup.js";
 
@@ -26,21 +27,21 @@ function render() {
       li.dataset.lessonId = item.id;
       const meta = document.createElement("span");
       meta.className = "lesson-meta";
-      meta.textContent = `${item.slides} slide${item.slides === 1 ? "" : "s"}`;
+      meta.textContent = ngettext("{n} slide", "{n} slides", item.slides);
       const links = document.createElement("span");
       links.className = "lesson-links";
       const forget = document.createElement("button");
       forget.type = "button";
       forget.className = "secondary";
-      forget.textContent = "Forget";
-      forget.setAttribute("aria-label", `Forget “${item.title}” in this browser`);
+      forget.textContent = _("Forget");
+      forget.setAttribute("aria-label", _("Forget “{title}” in this browser", { title: item.title }));
       forget.addEventListener("click", () => {
         forgetLesson(item.id);
         render();
         document.getElementById("lessons-title").focus();
       });
       const id = encodeURIComponent(item.id);
-      links.append(link(`/l/${id}/print`, "Handouts"), link(`/lessons/${id}/edit`, "Edit a copy"), forget);
+      links.append(link(`/l/${id}/print`, _("Handouts")), link(`/lessons/${id}/edit`, _("Edit a copy")), forget);
       li.append(link(`/l/${id}`, item.title, "lesson-link"), meta, links);
       return li;
     })

@@ -16,6 +16,7 @@
 // (body[data-run-state] mirrors it). `goTo` writes the position; the stage follows the store
 // (panels/follow-run.js). window.prune is a hook for tests only.
 
+import { _ } from "../lib/i18n.js";
 import { ownsKey } from "../lib/keys.js";
 import { mirror, onOnly, pageStore } from "../lib/page-store.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
@@ -56,8 +57,8 @@ function here() {
 
 function counterText() {
   const content = stage.content;
-  if (!content || !content.trace) return "step 0 of 0";
-  return `step ${run.get().step} of ${content.trace.length}`;
+  if (!content || !content.trace) return _("step 0 of 0");
+  return _("step {k} of {n}", { k: run.get().step, n: content.trace.length });
 }
 
 function refreshControls() {
@@ -95,7 +96,7 @@ export async function goTo(position, { from = "user" } = {}) {
     try {
       content = await loader.load(index);
     } catch (err) {
-      if (shownSlide === index) stage.say(`This slide cannot be shown: ${err.message}`, retry);
+      if (shownSlide === index) stage.say(_("This slide cannot be shown: {reason}", { reason: err.message }), retry);
       return;
     }
     if (shownSlide !== index) return; // moved on while it loaded
@@ -136,7 +137,7 @@ function preload(index) {
 function showPlaying(playing) {
   const button = $("btn-play");
   button.setAttribute("aria-pressed", String(playing));
-  button.setAttribute("aria-label", playing ? "Pause" : "Play");
+  button.setAttribute("aria-label", playing ? _("Pause") : _("Play"));
   button.dataset.playing = String(playing);
   stage.narration.setPlaying(playing);
 }
@@ -240,7 +241,7 @@ async function start() {
   try {
     lesson = root.dataset.lesson ? JSON.parse(root.dataset.lesson) : await getLesson(root.dataset.lessonId);
   } catch (err) {
-    $("slide-title").textContent = "This lesson cannot be shown";
+    $("slide-title").textContent = _("This lesson cannot be shown");
     stage.say(err.message);
     run.set({ runState: "error" });
     return;

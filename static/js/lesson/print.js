@@ -14,6 +14,7 @@
 // other; the page's run store (player/run-store.js) says "done" when all are, mirrored on
 // body[data-run-state] (tests and the print button wait).
 
+import { _, ngettext } from "../lib/i18n.js";
 import { MiniBoard } from "../games/board.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { narrate } from "../trace/narration.js";
@@ -52,9 +53,9 @@ function sectionFor(slide, index) {
   notes.append(renderNotes(slide.notes || ""));
   section.append(heading, notes, el("p", "handout-view", viewSummary(slide.view)));
   if (slide.question) {
-    const prompt = (slide.question.prompt || "").trim() || "Predict the value of every node.";
+    const prompt = (slide.question.prompt || "").trim() || _("Predict the value of every node.");
     section.classList.add("is-question");
-    section.append(el("p", "handout-question", `Question: ${prompt}`));
+    section.append(el("p", "handout-question", _("Question: {prompt}", { prompt })));
   }
   return section;
 }
@@ -76,10 +77,14 @@ function figure(picture, caption) {
 function answerKey(content, slide, range) {
   const { trace } = content;
   const key = el("div", "handout-key");
-  key.append(el("h3", "", "Answer"));
+  key.append(el("h3", "", _("Answer")));
   key.append(el("p", "handout-answer-line", answerLine(trace, trace.seek(range.to).clone())));
-  const end = treePicture(trace, range.to, { title: `${slide.title}: the answer`, cutByLimit: content.cutByLimit, agents: content.agents });
-  key.append(figure(end, `The search at step ${range.to} of ${trace.length}.`));
+  const end = treePicture(trace, range.to, {
+    title: _("{title}: the answer", { title: slide.title }),
+    cutByLimit: content.cutByLimit,
+    agents: content.agents,
+  });
+  key.append(figure(end, _("The search at step {step} of {count}.", { step: range.to, count: trace.length })));
   const list = el("ol", "handout-steps");
   const last = Math.min(range.to, range.from + MAX_KEY_STEPS);
   for (let k = Math.max(1, range.from + 1); k <= last; k++) {
@@ -87,8 +92,8 @@ function answerKey(content, slide, range) {
     item.value = k;
     list.append(item);
   }
-  key.append(el("h3", "", "Step by step"), list);
-  if (last < range.to) key.append(el("p", "", `… and ${range.to - last} more steps.`));
+  key.append(el("h3", "", _("Step by step")), list);
+  if (last < range.to) key.append(el("p", "", ngettext("… and {n} more step.", "… and {n} more steps.", range.to - last)));
   return key;
 }
 
@@ -102,13 +107,13 @@ function drawSlide(section, slide, content) {
   }
   const { trace } = content;
   const step = printStep(slide, trace.length);
-  const title = slide.question ? `${slide.title}: the tree to fill in` : slide.title;
+  const title = slide.question ? _("{title}: the tree to fill in", { title: slide.title }) : slide.title;
   const picture = treePicture(trace, step, { title, cutByLimit: content.cutByLimit, agents: content.agents });
   const caption = slide.question
-    ? "Fill in each node's value, and cross out what is never evaluated."
+    ? _("Fill in each node's value, and cross out what is never evaluated.")
     : step === 0
-      ? "The tree before the search."
-      : `The search at step ${step} of ${trace.length}.`;
+      ? _("The tree before the search.")
+      : _("The search at step {step} of {count}.", { step, count: trace.length });
   if (content.kind === "game" && content.game === "tictactoe" && content.board) {
     const position = el("div", "handout-position");
     const board = new MiniBoard(position);
@@ -149,12 +154,12 @@ async function start() {
   const loader = new SlideLoader(lessonId, lesson.slides, root.dataset.traceVersion);
   const sections = lesson.slides.map((slide, index) => sectionFor(slide, index));
   root.append(...sections);
-  const loads = lesson.slides.map((_, index) => loader.load(index));
+  const loads = lesson.slides.map((slide, index) => loader.load(index));
   for (const [index, slide] of lesson.slides.entries()) {
     try {
       drawSlide(sections[index], slide, await loads[index]);
     } catch (err) {
-      sections[index].append(el("p", "handout-error", `This slide cannot be drawn: ${err.message}`));
+      sections[index].append(el("p", "handout-error", _("This slide cannot be drawn: {reason}", { reason: err.message })));
     }
   }
   document.getElementById("handout-loading").remove();

@@ -7,17 +7,18 @@
 // turned into the figure /experiments draws (lesson/experiment-figure.js). Each slide is
 // loaded once per page (`SlideLoader.load` keeps the promise), so moving back and forth never
 // asks again; a load that failed is forgotten, so coming back tries again. The lesson itself
-// comes from GET /api/lessons/<id>.
+// comes from GET /api/lessons/<id>?lang=… (a built-in lesson in the page's language).
 
 import { getJson, getPreset, presetTrace, traceTree } from "../lib/api.js";
+import { language } from "../lib/i18n.js";
 import { heuristicLeaves } from "../games/decision-view.js";
 import { Trace, cutByDepthLimit } from "../trace/trace.js";
 import { experimentFigure } from "./experiment-figure.js";
 import { loadExperiment } from "./experiment-queue.js";
 
-/** The lesson `id`: {title, slides}. */
+/** The lesson `id`: {title, slides}; a built-in one in the page's language. */
 export function getLesson(id) {
-  return getJson(`/api/lessons/${encodeURIComponent(id)}`);
+  return getJson(`/api/lessons/${encodeURIComponent(id)}?lang=${encodeURIComponent(language())}`);
 }
 
 /** The query string of `params` (an object of text), with a leading "?" when not empty. */

@@ -9,6 +9,7 @@
 // the stage is a panel that follows it (panels/follow-run.js: `setTrace(trace, content)`, then
 // `show({ s, final })` at each step), so nothing calls it with a step.
 
+import { _ } from "../lib/i18n.js";
 import { Narration } from "../panels/narration.js";
 import { narrate } from "../trace/narration.js";
 import { TreeView } from "../tree/view.js";
@@ -38,12 +39,16 @@ export class SlideStage {
     this.section.dataset.kind = "loading";
     this.section.setAttribute("aria-busy", "true");
     $("slide-title").textContent = slide.title;
-    $("slide-number").textContent = `Slide ${index + 1} of ${slides.length}`;
+    $("slide-number").textContent = _("Slide {n} of {count}", { n: index + 1, count: slides.length });
     $("slide-notes").replaceChildren(renderNotes(slide.notes || ""));
     const question = $("slide-question");
     question.hidden = !slide.question;
     const prompt = slide.question && slide.question.prompt;
-    question.textContent = slide.question ? `Question: ${prompt || "predict the values of this tree."}` : "";
+    question.textContent = slide.question
+      ? prompt
+        ? _("Question: {prompt}", { prompt })
+        : _("Question: predict the values of this tree.")
+      : "";
     this.say("");
     this.content = null;
   }
@@ -109,7 +114,10 @@ export class SlideStage {
 
   /** While the slide loads: its experiment waits `seconds` for a server busy for `reason`. */
   waiting(seconds, reason) {
-    this.message(`The server is busy: ${reason || "too many requests"}. Trying again in ${seconds} s…`, "wait");
+    this.message(
+      _("The server is busy: {reason}. Trying again in {seconds} s…", { reason: reason || _("too many requests"), seconds }),
+      "wait"
+    );
   }
 
   /** `text` in the slide's place ("" for none), as an error or while waiting (`tone`). */

@@ -9,9 +9,13 @@
 // The segments and their words are trace/pass-timeline.js's; they are read again only from
 // the events that stream in, and a step rewrites only the buttons whose words changed.
 
+import { _, ngettext } from "../lib/i18n.js";
 import { PassTimeline, segmentState, segmentWords } from "../trace/pass-timeline.js";
 
-const NOUNS = { pass: ["pass", "Previous pass", "Next pass"], research: ["re-search", "Previous re-search", "Next re-search"] };
+/** The timeline's kind → [its noun, the previous and next buttons' names] (the page's language). */
+function nouns(kind) {
+  return kind === "pass" ? ["pass", _("Previous pass"), _("Next pass")] : ["re-search", _("Previous re-search"), _("Next re-search")];
+}
 
 function el(tag, className, text = "") {
   const node = document.createElement(tag);
@@ -35,8 +39,9 @@ function arrowButton(className, text, label) {
  */
 export function passTimelinePanel(element, store, { form = () => "mover" } = {}) {
   const list = el("ol", "pass-list");
-  const prev = arrowButton("pass-prev", "◀", NOUNS.pass[1]);
-  const next = arrowButton("pass-next", "▶", NOUNS.pass[2]);
+  const [, previousPass, nextPass] = nouns("pass");
+  const prev = arrowButton("pass-prev", "◀", previousPass);
+  const next = arrowButton("pass-next", "▶", nextPass);
   const summary = el("span", "pass-summary");
   const compact = el("div", "pass-compact");
   compact.append(prev, summary, next);
@@ -95,10 +100,10 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
     const segments = timeline ? timeline.segments : [];
     element.hidden = segments.length === 0;
     if (element.hidden) return;
-    const [noun, before, after] = NOUNS[timeline.kind];
+    const [noun, before, after] = nouns(timeline.kind);
     if (shownKind !== timeline.kind) {
       shownKind = timeline.kind;
-      element.setAttribute("aria-label", `${noun === "pass" ? "Passes" : "Re-searches"}: go to one's first step`);
+      element.setAttribute("aria-label", noun === "pass" ? _("Passes: go to one's first step") : _("Re-searches: go to one's first step"));
       prev.setAttribute("aria-label", before);
       prev.title = before;
       next.setAttribute("aria-label", after);
@@ -139,9 +144,10 @@ export function passTimelinePanel(element, store, { form = () => "mover" } = {})
   }
 
   function summaryText(index, count, noun) {
-    if (index < 0) return `${count} ${noun === "pass" ? "passes" : "re-searches"}`;
+    if (index < 0) return noun === "pass" ? ngettext("{n} pass", "{n} passes", count) : ngettext("{n} re-search", "{n} re-searches", count);
     const words = segmentWords(timeline, index, step);
-    const name = noun === "pass" ? `Pass ${index + 1} of ${count}` : `${words.name} (${index + 1} of ${count})`;
+    const place = { k: index + 1, count, name: words.name };
+    const name = noun === "pass" ? _("Pass {k} of {count}", place) : _("{name} ({k} of {count})", place);
     return [name, words.window, words.result].filter(Boolean).join(" · ");
   }
 

@@ -4,6 +4,8 @@
 // transposition table's `tt-hit` and `tt-store`, and Star1's `chance-test`. pseudocode.js
 // asks here for these algorithms; DOM-free.
 
+import { _ } from "../lib/i18n.js";
+
 /** Alpha-beta with memory, the body of every MTD pass (Plaat et al. 1996). */
 function withMemory() {
   return [
@@ -92,10 +94,10 @@ const ONE_RETURN = { "min-return": "max-return" };
 
 /** {title, lines, aliases?} per algorithm of this module. */
 export const PASS_LISTINGS = {
-  mtdf: () => ({ title: "MTD(f): null-window passes with a transposition table", lines: mtd(false), aliases: ONE_RETURN }),
-  sssstar: () => ({ title: "SSS* as MTD(+∞)", lines: mtd(true), aliases: ONE_RETURN }),
-  star1: () => ({ title: "Star1: alpha-beta at chance nodes, leaves in [L, U]", lines: star(false) }),
-  star2: () => ({ title: "Star2: Star1 with a probing phase", lines: star(true) }),
+  mtdf: () => ({ title: _("MTD(f): null-window passes with a transposition table"), lines: mtd(false), aliases: ONE_RETURN }),
+  sssstar: () => ({ title: _("SSS* as MTD(+∞)"), lines: mtd(true), aliases: ONE_RETURN }),
+  star1: () => ({ title: _("Star1: alpha-beta at chance nodes, leaves in [L, U]"), lines: star(false) }),
+  star2: () => ({ title: _("Star2: Star1 with a probing phase"), lines: star(true) }),
 };
 
 /** Lines to light for this module's events: [primary, ...secondary]. */

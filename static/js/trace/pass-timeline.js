@@ -11,6 +11,7 @@
 // running its window, a finished one its result too. DOM-free.
 
 import { fmt } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { nameOf } from "../lib/names.js";
 import { traceInForm } from "./minimax-form.js";
 import { num } from "./trace.js";
@@ -113,7 +114,12 @@ function lastStartingBy(segments, step) {
   return low - 1;
 }
 
-const RESULTS = { "fail-low": ["fails low", "≤"], "fail-high": ["fails high", "≥"], exact: ["exact", ""] };
+/** A done segment's result, in the page's language: "fails low: ≤ 5", "exact: 3". */
+function resultWords(outcome, value) {
+  if (outcome === "fail-low") return _("fails low: ≤ {value}", { value });
+  if (outcome === "fail-high") return _("fails high: ≥ {value}", { value });
+  return _("exact: {value}", { value });
+}
 
 /** Where step `step` stands to segment `seg`: "ahead" (not reached), "running" or "done" (its
  * node has returned). Cheap: a panel asks it of every segment at every step, and words only of
@@ -128,13 +134,11 @@ export function segmentState(seg, step) {
  */
 export function segmentWords(timeline, index, step) {
   const seg = timeline.segments[index];
-  const name = seg.kind === "pass" ? `Pass ${seg.number}` : `${nameOf(timeline.trace, seg.node)} again`;
+  const name = seg.kind === "pass" ? _("Pass {n}", { n: seg.number }) : _("{node} again", { node: nameOf(timeline.trace, seg.node) });
   const state = segmentState(seg, step);
   if (state === "ahead") return { name, window: "", result: "", state };
   const test = seg.why === "mtdf" || seg.why === "sssstar";
   const window = test ? `v ≥ ${fmt(seg.beta)}?` : `(${fmt(seg.alpha)}, ${fmt(seg.beta)})`;
-  if (state === "running") return { name, window, result: "searching…", state };
-  const [word, relation] = RESULTS[seg.outcome];
-  const result = `${word}: ${relation ? `${relation} ` : ""}${fmt(seg.value)}`;
-  return { name, window, result, state: "done" };
+  if (state === "running") return { name, window, result: _("searching…"), state };
+  return { name, window, result: resultWords(seg.outcome, fmt(seg.value)), state: "done" };
 }

@@ -3,6 +3,7 @@
 // Alpha-beta's pruning test differs by rule: standard (α ≥ β after updating the bound) or
 // strict (MAX returns when v > β, MIN when v < α, before updating).
 
+import { _ } from "../lib/i18n.js";
 import { PASS_LISTINGS, passLinesFor } from "./pass-pseudocode.js";
 import { windowLinesFor, windowListing } from "./window-pseudocode.js";
 
@@ -111,7 +112,7 @@ function classicListing(options, hasChance) {
   }
   const mode = options.rule === "strict" ? "strict" : "standard";
   return {
-    title: `Alpha-beta (${mode === "strict" ? "strict rule: never prune on equality" : "standard rule: prune when α ≥ β"})`,
+    title: mode === "strict" ? _("Alpha-beta (strict rule: never prune on equality)") : _("Alpha-beta (standard rule: prune when α ≥ β)"),
     lines: [
       ...valueFunction({ window: true, chance: hasChance, limited }),
       ...maxValue(mode),

@@ -6,6 +6,8 @@
 // listing, max-value and min-value with α and β as the textbook writes them: the same pruning
 // in the same order. pseudocode.js asks here first; DOM-free.
 
+import { _ } from "../lib/i18n.js";
+
 const MIN_ALIASES = Object.fromEntries(
   ["def", "init", "for", "update", "window", "test", "return"].map((part) => [`min-${part}`, `max-${part}`])
 );
@@ -51,8 +53,8 @@ function aspiration(search) {
 }
 
 const TITLES = {
-  negamax: "Negamax (alpha-beta from the mover's side)",
-  pvs: "PVS / NegaScout (null-window tests, re-searches)",
+  negamax: () => _("Negamax (alpha-beta from the mover's side)"),
+  pvs: () => _("PVS / NegaScout (null-window tests, re-searches)"),
 };
 
 /**
@@ -68,11 +70,11 @@ export function windowListing(options, classic, form = "mover") {
   const named = (algorithm === "negamax" && !minimaxForm) || algorithm === "pvs";
   if (!named && !minimaxForm && !options.aspiration && !hard && !options.window) return null;
   const body = named ? (algorithm === "negamax" ? negamax(hard) : pvs(hard)) : classic().lines;
-  let title = named ? TITLES[algorithm] : classic().title;
-  if (minimaxForm) title = `Negamax in minimax form: ${title}`;
-  if (options.aspiration) title = `Aspiration search: ${title}`;
-  else if (options.window) title += `, root window [${options.window.join(", ")}]`;
-  if (hard) title += ", fail-hard";
+  let title = named ? TITLES[algorithm]() : classic().title;
+  if (minimaxForm) title = _("Negamax in minimax form: {title}", { title });
+  if (options.aspiration) title = _("Aspiration search: {title}", { title });
+  else if (options.window) title = _("{title}, root window [{window}]", { title, window: options.window.join(", ") });
+  if (hard) title = _("{title}, fail-hard", { title });
   return { title, lines: [...driver, ...body], aliases: named ? MIN_ALIASES : {} };
 }
 

@@ -8,6 +8,7 @@
 // name. A kind that comes back after another's move (MAX, MIN, MAX: a three-ply exam tree) is
 // the same player again, unless the document names them apart (`agents`).
 
+import { _, pgettext } from "../lib/i18n.js";
 import { KIND_NAMES } from "../lib/format.js";
 
 /**
@@ -41,8 +42,8 @@ export function levelsOf(trace, { players = null, agents = null } = {}) {
     const agent = round && round[depth % round.length] === kind ? depth % round.length : -1;
     const variant = agent > 0 ? (named ? earlierOfKind(round, agent) : runBefore(round, agent)) : 0;
     const repeats = agent >= 0 && round.some((p, a) => p === kind && a > 0 && round[a - 1] === kind);
-    let name = kind === "leaves" ? "leaves" : kind === "mixed" ? "mixed" : KIND_NAMES[kind];
-    if (kind === "chance") name = "chance";
+    let name = kind === "leaves" ? _("leaves") : kind === "mixed" ? _("mixed") : KIND_NAMES[kind];
+    if (kind === "chance") name = pgettext("level", "chance");
     if (agent >= 0 && named) name = String(named[agent]);
     else if (repeats) name = `${name} ${variant + 1}`;
     return { depth, kind, agent, name, variant };

@@ -4,6 +4,7 @@
 // <line class="link" data-state> per drawn child (class "to-more" into a box),
 // <text class="edge-caption">, <g class="more" data-parent data-side>. Reads: view.trace.
 
+import { ngettext } from "../lib/i18n.js";
 import { fmt } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 
@@ -121,7 +122,7 @@ export class LinkLayer {
       .attr("transform", (d) => `translate(${d.x},${d.y})`)
       .each(function (d) {
         const count = d.data.hidden.length;
-        this.lastChild.textContent = `… ${count} more`;
+        this.lastChild.textContent = ngettext("… {n} more", "… {n} more", count);
       });
   }
 }

@@ -75,12 +75,13 @@ export class MarkLayer {
     const prunedIds = t.prunedIds[k];
     const view = this.view;
     const symbol = event.kind === "alpha" ? "α" : "β";
+    const kindWord = event.kind === "alpha" ? _("α-cutoff") : _("β-cutoff");
     const test = `v=${fmt(event.value)} ${relationSymbol(event.relation)} ${symbol}=${fmt(event.bound)}`;
     const packed = view.spacing !== "roomy";
     const whole = view.fitted && view.fitted.whole;
     const place = whole ? this.underSubtrees(i, prunedIds) : this.nearPruned(i, prunedIds);
     const short = `${fmt(event.value)} ${relationSymbol(event.relation)} ${fmt(event.bound)}`;
-    const chars = packed ? `${symbol}-cutoff: ${short}`.length : Math.max(12, test.length);
+    const chars = packed ? `${kindWord}: ${short}`.length : Math.max(12, test.length);
     if (whole) {
       place.x = this.withinTree(place.x, chars);
       place.y += this.freeRow(i, place.x, chars) * (packed ? 18 : 48);
@@ -95,16 +96,16 @@ export class MarkLayer {
     if (packed) {
       text.setAttribute("dominant-baseline", "hanging");
       const line = svgEl("tspan", "cutoff-kind");
-      line.textContent = `${symbol}-cutoff: `;
+      line.textContent = `${kindWord}: `;
       const rest = svgEl("tspan", "cutoff-test");
       rest.textContent = short;
       const title = svgEl("title");
-      title.textContent = `${symbol}-cutoff: ${test}${prunedIds.length ? "" : " (last child)"}`;
+      title.textContent = `${kindWord}: ${test}` + (prunedIds.length ? "" : " " + _("(last child)"));
       text.append(title, line, rest);
     } else {
       const line1 = svgEl("tspan", "cutoff-kind");
       line1.setAttribute("x", 0);
-      line1.textContent = `${symbol}-cutoff`;
+      line1.textContent = kindWord;
       const line2 = svgEl("tspan", "cutoff-test");
       line2.setAttribute("x", 0);
       line2.setAttribute("dy", "1.2em");
@@ -114,7 +115,7 @@ export class MarkLayer {
         const line3 = svgEl("tspan", "cutoff-note");
         line3.setAttribute("x", 0);
         line3.setAttribute("dy", "1.2em");
-        line3.textContent = "(last child)";
+        line3.textContent = _("(last child)");
         text.appendChild(line3);
       }
     }

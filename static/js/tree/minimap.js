@@ -6,6 +6,7 @@
 //
 // Reads: the trace's shape (subtree sizes, depths), the state at the step, the ids on screen.
 
+import { _ } from "../lib/i18n.js";
 import { ACTIVE, PRUNED, UNVISITED } from "../trace/trace.js";
 
 export const MINIMAP_HEIGHT_PX = 44;
@@ -146,10 +147,12 @@ export class Minimap {
 
   describe(s) {
     const t = this.trace;
+    const counts = { visited: s.visited, size: t.size, pruned: s.pruned };
     this.canvas.setAttribute(
       "aria-label",
-      `Overview of the whole tree: ${s.visited} of ${t.size} nodes searched, ${s.pruned} pruned` +
-        (s.current >= 0 && s.state[s.current] === ACTIVE ? ", searching now" : "")
+      s.current >= 0 && s.state[s.current] === ACTIVE
+        ? _("Overview of the whole tree: {visited} of {size} nodes searched, {pruned} pruned, searching now", counts)
+        : _("Overview of the whole tree: {visited} of {size} nodes searched, {pruned} pruned", counts)
     );
   }
 

@@ -17,6 +17,7 @@
 // than once carries data-passes. Reads from the view: trace, names, levels,
 // cutByLimit, folded, eagerToggles, spacing.
 
+import { _, ngettext } from "../lib/i18n.js";
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { attrValue, fmt, fmtShort } from "../lib/format.js";
 import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./shapes.js";
@@ -68,24 +69,22 @@ function neq(a, b) {
   return a !== b && (a === a || b === b);
 }
 
-const NOT_SEARCHED = "not yet searched";
-
 /**
  * What a folded subtree holds as of state `s`, in lines: "126 nodes", then "40 pruned" or
  * "not yet searched", then the cutoff at its root if one fired ("β-cutoff").
  */
 export function foldSummary(trace, s, id) {
   const inside = trace.subtree[id] - 1 + trace.below[id];
-  const nodes = `${inside.toLocaleString("en")} ${inside === 1 ? "node" : "nodes"}`;
-  const cut = s.cut[id] >= 0 ? `${trace.events[s.cut[id]].kind === "alpha" ? "α" : "β"}-cutoff` : "";
-  if (s.state[id] === PRUNED) return [nodes, "pruned", ""];
-  if (s.state[id] === UNVISITED) return [nodes, NOT_SEARCHED, ""];
+  const nodes = ngettext("{n} node", "{n} nodes", inside);
+  const cut = s.cut[id] >= 0 ? (trace.events[s.cut[id]].kind === "alpha" ? _("α-cutoff") : _("β-cutoff")) : "";
+  if (s.state[id] === PRUNED) return [nodes, _("pruned"), ""];
+  if (s.state[id] === UNVISITED) return [nodes, _("not yet searched"), ""];
   let pruned = 0;
   const state = s.state;
   for (let i = id + 1, end = id + trace.subtree[id]; i < end; i++) {
     if (state[i] === PRUNED) pruned += 1 + (trace.nodes[i].unexpanded || 0);
   }
-  return [nodes, pruned ? `${pruned.toLocaleString("en")} pruned` : "none pruned", cut];
+  return [nodes, pruned ? ngettext("{n} pruned", "{n} pruned", pruned) : _("none pruned"), cut];
 }
 
 /** Under a game's pruned move that was never expanded: how many positions it hides. */
@@ -377,7 +376,7 @@ export class NodeLayer {
     const packed = this.view.spacing !== "roomy";
     for (let line = 0; line < SUMMARY_LINES; line++) {
       const span = el.childNodes[line];
-      const text = packed && lines[line] === NOT_SEARCHED ? "unsearched" : lines[line];
+      const text = packed && lines[line] === _("not yet searched") ? _("unsearched") : lines[line];
       if (span.textContent !== text) span.textContent = text;
     }
     const windowShown = this.winEl[i] && this.winEl[i].textContent;

@@ -25,7 +25,7 @@
 // Reads from the view: container, trace, names, levels, lastState, lastFinal, minScale, leafSpacingPx(),
 // follow, onRendered, onActivate, resized().
 
-import { _ } from "../lib/i18n.js";
+import { _, formatNumber } from "../lib/i18n.js";
 import { PANEL_MARGIN_PX } from "./bounds.js";
 import { OUTLINE_MAX_NODES, leafCount, needsOutline, outlineRow, outlineSkeleton, pathToCurrent } from "./outline.js";
 import { descendantCounts, outlineFold, outlineKey } from "./outline-fold.js";
@@ -92,8 +92,8 @@ export class TreeOutline {
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", _("Show the tree as"));
     for (const [mode, text, title] of [
-      ["tree", "Tree", "Tree: the node-link picture"],
-      ["outline", "Outline", "Outline: one node per row, like a file tree (reads on a narrow screen)"],
+      ["tree", _("Tree"), _("Tree: the node-link picture")],
+      ["outline", _("Outline"), _("Outline: one node per row, like a file tree (reads on a narrow screen)")],
     ]) {
       const button = el("button", "tool view-switch-button");
       const icon = svgEl("svg", "icon");
@@ -161,8 +161,8 @@ export class TreeOutline {
     if (!this.buttons.outline) return;
     this.buttons.outline.disabled = !this.outlinable;
     this.buttons.outline.title = this.outlinable
-      ? "One node per row, like a file tree: reads on a narrow screen"
-      : `Only trees of up to ${OUTLINE_MAX_NODES.toLocaleString("en")} nodes have an outline`;
+      ? _("One node per row, like a file tree: reads on a narrow screen")
+      : _("Only trees of up to {most} nodes have an outline", { most: formatNumber(OUTLINE_MAX_NODES) });
   }
 
   setActive(on) {

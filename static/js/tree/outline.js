@@ -9,6 +9,7 @@
 // describes it. tree/outline-view.js draws
 // the rows and decides, with `needsOutline`, when the outline replaces the picture.
 
+import { _ } from "../lib/i18n.js";
 import { fmt, fmtShort, KIND_NAMES, relationSymbol } from "../lib/format.js";
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { nodeLabel } from "./aria.js";
@@ -98,11 +99,11 @@ function windowText(trace, s, id) {
 /** What the row says of the node's place in the search. */
 function statusText(s, id, onPath) {
   const state = s.state[id];
-  if (id === s.current) return "current";
-  if (state === PRUNED) return "pruned";
-  if (state === UNVISITED) return "not yet reached";
-  if (onPath) return "on the path";
-  return state === ACTIVE ? "being searched" : ""; // searched: its filled shape and value say so
+  if (id === s.current) return _("current");
+  if (state === PRUNED) return _("pruned");
+  if (state === UNVISITED) return _("not yet reached");
+  if (onPath) return _("on the path");
+  return state === ACTIVE ? _("being searched") : ""; // searched: its filled shape and value say so
 }
 
 /** The cutoff note: what pruned a pruned node, or the test that fired at this one. */

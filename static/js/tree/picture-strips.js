@@ -14,6 +14,8 @@
 // start, each strip as wide as `maxWidth` allows, cut at the widest gap between neighbouring
 // nodes in the strip's last half (between subtrees rather than inside one).
 
+import { _ } from "../lib/i18n.js";
+
 /**
  * Where strips after the first start (anchor values), so that each strip's items span at most
  * `maxWidth` (an item wider than that alone gets a strip of its own). Pure.
@@ -102,7 +104,7 @@ export function pictureStrips(svg, maxWidth, { doc = document, margin = 16 } = {
   const labels = pieces.filter((piece) => !piece.line);
   const cuts = stripCuts(labels, maxWidth - 2 * margin);
   const bands = [-Infinity, ...cuts, Infinity];
-  const name = svg.getAttribute("aria-label") || "Game tree";
+  const name = svg.getAttribute("aria-label") || _("Game tree");
   const count = bands.length - 1;
   return bands.slice(0, -1).map((from, k) => {
     const to = bands[k + 1];
@@ -126,7 +128,7 @@ export function pictureStrips(svg, maxWidth, { doc = document, margin = 16 } = {
     strip.setAttribute("height", String(h));
     strip.dataset.strip = String(k + 1);
     strip.dataset.strips = String(count);
-    const label = `${name}, part ${k + 1} of ${count}`;
+    const label = _("{name}, part {k} of {count}", { name, k: k + 1, count });
     strip.setAttribute("aria-label", label);
     strip.querySelector("title").textContent = label;
     return strip;

@@ -16,6 +16,7 @@
 // at its foot. The trace's own cursor (trace.current) is left at the step it was at.
 
 /* global d3 */
+import { _, ngettext } from "../lib/i18n.js";
 import { nodeNames } from "../lib/names.js";
 import { foldTree } from "./fold.js";
 import { layoutCut } from "./layout.js";
@@ -49,7 +50,7 @@ export function pictureCut(trace, s, { limit = PICTURE_NODE_LIMIT, slots = PICTU
 export function pictureDescription(trace, s, { names, levels, final = false, rows = PICTURE_DESC_ROWS }) {
   const all = outlineRows(trace, s, { names, levels, final });
   const lines = all.slice(0, rows).map((row) => `${"  ".repeat(row.depth)}${row.label}`);
-  if (all.length > rows) lines.push(`… and ${(all.length - rows).toLocaleString("en")} more nodes.`);
+  if (all.length > rows) lines.push(ngettext("… and {n} more node.", "… and {n} more nodes.", all.length - rows));
   return lines.join("\n");
 }
 
@@ -159,7 +160,7 @@ export function treePicture(trace, step, options = {}) {
   const svg = svgEl("svg", "tree-picture");
   svg.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   svg.setAttribute("role", "img");
-  const label = title || `Game tree at step ${s.step} of ${trace.length}`;
+  const label = title || _("Game tree at step {step} of {count}", { step: s.step, count: trace.length });
   svg.setAttribute("aria-label", label);
   const titleEl = svg.appendChild(svgEl("title"));
   titleEl.textContent = label;

@@ -13,6 +13,7 @@
 // "collapsed" and a <text class="fold-summary">), panel-size.js (a new size fits again).
 
 /* global d3 */
+import { _ } from "../lib/i18n.js";
 import { idsOnScreen } from "./bounds.js";
 import { FLOOR_PX, MODES, fit, layoutFolded } from "./fit.js";
 import { FoldControls } from "./fold-controls.js";
@@ -36,7 +37,7 @@ export class TreeView {
   constructor(container) {
     this.container = container;
     this.follow = true;
-    this.svg = d3.select(container).append("svg").attr("class", "tree-svg").attr("role", "group").attr("aria-label", "Game tree");
+    this.svg = d3.select(container).append("svg").attr("class", "tree-svg").attr("role", "group").attr("aria-label", _("Game tree"));
     this.viewport = this.svg.append("g").attr("class", "viewport");
     this.gLinks = this.viewport.append("g").attr("class", "links");
     this.gMarks = this.viewport.append("g").attr("class", "marks");
@@ -51,7 +52,7 @@ export class TreeView {
     // Only the nodes speak (an ARIA tree); edges, marks and the cursor repeat what they say.
     const hidden = [this.gLinks, this.gMarks, this.gCursor, this.gCaptions, this.gMore, this.gLabels];
     for (const g of hidden) g.attr("aria-hidden", "true");
-    this.gNodes.attr("role", "tree").attr("aria-label", "Game tree: arrow keys move between nodes");
+    this.gNodes.attr("role", "tree").attr("aria-label", _("Game tree: arrow keys move between nodes"));
     this.onActivate = null; // Enter on a node (visualizer/page.js: open it in the editor)
     this.onRendered = null; // after every render, its own too (a fold, a resize): page marks
     this.focusControl = new FocusControl(this, this.gNodes.node(), {

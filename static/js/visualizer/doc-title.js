@@ -9,6 +9,8 @@
 // ("Slide 3 of 10: Move ordering · Prune"), not the last slide's tree under it; the page's own
 // tab title comes back after it.
 
+import { _ } from "../lib/i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 export class DocTitle {
@@ -33,8 +35,8 @@ export class DocTitle {
       const option = [...$("preset").options].find((o) => o.value === source.name);
       title = option ? option.textContent : source.name;
     }
-    if (!title && kind === "random") title = "Random tree";
-    if (!title && kind === "paste") title = "Pasted tree";
+    if (!title && kind === "random") title = _("Random tree");
+    if (!title && kind === "paste") title = _("Pasted tree");
     this.title = title;
     this.description = documentInfo && documentInfo.description ? documentInfo.description : "";
     this.answer = documentInfo && documentInfo.answer ? documentInfo.answer : "";
@@ -43,7 +45,7 @@ export class DocTitle {
 
   /** The lecture's slide shown in the tree's place, `{index, count, title}`, or null for none. */
   setSlide(slide) {
-    const name = slide ? `Slide ${slide.index + 1} of ${slide.count}: ${slide.title}` : "";
+    const name = slide ? _("Slide {n} of {count}: {title}", { n: slide.index + 1, count: slide.count, title: slide.title }) : "";
     if (name === this.slideName) return;
     this.slideName = name;
     this.show({ final: this.final });

@@ -12,14 +12,16 @@ import { compactTree, normalizeDocument } from "./editor-model.js";
 /** A tree file that cannot be read or written, with the reason to show. */
 export class TreeFileError extends Error {}
 
-/** What people call each format the server recognises. */
+const N_ = (text) => text; // marks a string for the catalog; translated where it is shown
+
+/** What people call each format the server recognises (catalog messages: `_(FORMAT_NAMES[format])`). */
 export const FORMAT_NAMES = {
-  brackets: "a bracket string",
-  mit6034: "an MIT 6.034 tree",
-  aima: "an AIMA succs/utils game",
-  leaves: "a list of leaves",
-  cs188: "a CS188 .test file",
-  json: "a Prune tree document",
+  brackets: N_("a bracket string"),
+  mit6034: N_("an MIT 6.034 tree"),
+  aima: N_("an AIMA succs/utils game"),
+  leaves: N_("a list of leaves"),
+  cs188: N_("a CS188 .test file"),
+  json: N_("a Prune tree document"),
 };
 
 /** The document in a tree file (its `name` and `text`) and its format: a .json file as it

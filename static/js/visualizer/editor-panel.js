@@ -66,13 +66,14 @@ export class EditorPanel {
     e.hint.hidden = true;
     const leaf = !Array.isArray(node.children);
     const kind = node.type ? KIND_NAMES[node.type] || node.type : "";
-    const what = leaf ? "Leaf" : `${kind ? `${kind} node` : "Inner node"}`;
-    e.selectedText.textContent = `${what} ${name}${node.label ? ` “${node.label}”` : ""}`;
+    const named = { kind, name, label: node.label };
+    const what = leaf ? _("Leaf {name}", named) : kind ? _("{kind} node {name}", named) : _("Inner node {name}", named);
+    e.selectedText.textContent = node.label ? _("{node} “{label}”", { node: what, label: node.label }) : what;
     e.label.value = node.label || "";
     e.action.value = node.action || "";
     e.action.disabled = path.length === 0;
     e.value.value = typeof node.value === "number" ? String(node.value) : "";
-    e.value.placeholder = leaf ? "" : "none";
+    e.value.placeholder = leaf ? "" : _("none");
     e.valueLabel.textContent = leaf ? _("Leaf value") : _("Heuristic value");
     e.kind.value = node.type || "";
     setUnavailable(e.del, path.length === 0);

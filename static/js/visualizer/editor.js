@@ -11,6 +11,7 @@
 // (keys.js). An edit keeps the focus where it was: on the same field, scrolled into view, or
 // on the same node of the tree (tree/focus.js finds it again in the re-run).
 
+import { _ } from "../lib/i18n.js";
 import { fmtPath } from "../lib/format.js";
 import { ownsKey } from "../lib/keys.js";
 import { nameOf } from "../lib/names.js";
@@ -116,7 +117,7 @@ export class Editor {
     this.hideError();
     const { model } = this.current();
     if (!model) {
-      this.showError("Fix the tree text first: it is not valid JSON.");
+      this.showError(_("Fix the tree text first: it is not valid JSON."));
       return false;
     }
     const before = this.currentText();
@@ -201,7 +202,7 @@ export class Editor {
     const path = this.selected;
     if (!path) return;
     if (path.length === 0) {
-      this.showError("The root cannot be deleted: use New tree to start again.");
+      this.showError(_("The root cannot be deleted: use New tree to start again."));
       return;
     }
     this.edit((model) => deleteSubtree(model, path), { select: path.slice(0, -1) });
@@ -350,7 +351,9 @@ export class Editor {
     this.history.record(this.currentText());
     this.selected = null;
     this.apply(documentText(importedDocument(doc, file.name)), { fromStart: true });
-    this.panel.showFileFormat(`${file.name}: read as ${FORMAT_NAMES[format] || format}.`);
+    this.panel.showFileFormat(
+      _("{file}: read as {format}.", { file: file.name, format: FORMAT_NAMES[format] ? _(FORMAT_NAMES[format]) : format })
+    );
   }
 
   fileBase() {
@@ -360,7 +363,7 @@ export class Editor {
   downloadJson() {
     const { model } = this.current();
     if (!model) {
-      this.panel.showFileError("The tree text is not valid JSON.");
+      this.panel.showFileError(_("The tree text is not valid JSON."));
       return;
     }
     saveJson(model, this.fileBase());
@@ -371,7 +374,7 @@ export class Editor {
     const { model } = this.current();
     this.panel.els.fileError.hidden = true;
     if (!model) {
-      this.panel.showFileError("The tree text is not valid JSON.");
+      this.panel.showFileError(_("The tree text is not valid JSON."));
       return;
     }
     try {

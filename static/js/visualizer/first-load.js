@@ -4,12 +4,12 @@
 // address that url-state.js kept in the history entry, else the default preset. A link that
 // cannot be opened says why in the narration and leaves no tree.
 
+import { _ } from "../lib/i18n.js";
 import { getView } from "../lib/api.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { readUrl, viewKeptInHistory } from "../lib/url-state.js";
 
 const DEFAULT_PRESET = "textbook";
-const NO_TREE = "No tree is loaded. Choose a tree under Tree, or open a file.";
 
 /**
  * Choose the default preset (the list's selection if it is missing) and run it, if the list has
@@ -35,7 +35,7 @@ export function openFirstView({ input, run, lecture, narration, notice, store })
   /** A link that cannot be opened: its error where the user looks, and no tree. */
   function showLinkError(err) {
     narration.say(err && err.message ? err.message : String(err), { error: true });
-    notice.show(NO_TREE, "error");
+    notice.show(_("No tree is loaded. Choose a tree under Tree, or open a file."), "error");
     setRunState("error");
   }
 

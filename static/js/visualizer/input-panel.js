@@ -1,6 +1,7 @@
 // visualizer/input-panel.js: the tree source (preset / random / pasted document) and the search options;
 // shows input errors inline, next to the field they concern.
 
+import { _, ngettext } from "../lib/i18n.js";
 import { fmtPath } from "../lib/format.js";
 import { lineColumn, locateNode } from "../lib/json-locate.js";
 import { DEFAULT_OPTIONS } from "../lib/search-options.js";
@@ -14,13 +15,16 @@ const $ = (id) => document.getElementById(id);
  */
 export function depthLimitText(depth, players) {
   if (!Number.isInteger(depth) || depth < 0) return "";
-  const plies = `${depth} ${depth === 1 ? "ply" : "plies"}`;
   const count = playersText(players)
     .split(",")
     .filter((p) => p.trim()).length;
-  if (count < 2 || depth === 0 || depth % count !== 0) return `Depth limit: ${plies}.`;
-  const rounds = depth / count;
-  return `Depth limit: ${plies} (${rounds} ${rounds === 1 ? "round" : "rounds"} of ${count} players).`;
+  if (count < 2 || depth === 0 || depth % count !== 0) return ngettext("Depth limit: {n} ply.", "Depth limit: {n} plies.", depth);
+  const plies = ngettext("{n} ply", "{n} plies", depth);
+  const rounds = depth / count; // a whole number of rounds of `count` players
+  return ngettext("Depth limit: {plies} ({n} round of {count} players).", "Depth limit: {plies} ({n} rounds of {count} players).", rounds, {
+    plies,
+    count,
+  });
 }
 
 /** "3" → 3, "2-4" / "2,4" → [2, 4]; null when malformed. */
@@ -191,7 +195,7 @@ export class InputPanel {
   /** The pasted document, parsed; throws a SyntaxError with a position on bad JSON. */
   pastedDocument() {
     const text = this.els.treeText.value;
-    if (!text.trim()) throw new SyntaxError("The tree document is empty.");
+    if (!text.trim()) throw new SyntaxError(_("The tree document is empty."));
     return JSON.parse(text);
   }
 
@@ -353,9 +357,9 @@ export class InputPanel {
       if (span) {
         this.errorSpan = span;
         const { line, column } = lineColumn(text, span.start);
-        where = `Node ${fmtPath(path)} at line ${line}, column ${column}`;
+        where = _("Node {path} at line {line}, column {column}", { path: fmtPath(path), line, column });
       } else {
-        where = `Node ${fmtPath(path)}`;
+        where = _("Node {path}", { path: fmtPath(path) });
       }
     } else if (err instanceof SyntaxError) {
       const m = /position (\d+)/.exec(err.message) || /column (\d+)/.exec(err.message);
@@ -363,7 +367,7 @@ export class InputPanel {
       if (pos !== null && /position/.test(m[0]) && pos <= text.length) {
         this.errorSpan = { start: pos, end: Math.min(text.length, pos + 1) };
         const { line, column } = lineColumn(text, pos);
-        where = `At line ${line}, column ${column}`;
+        where = _("At line {line}, column {column}", { line, column });
       }
     }
     e.treeErrorPath.textContent = where;

@@ -8,6 +8,7 @@
 // lib/page-store.js), mirrored on <body> here. window.prune is a hook for tests and benches
 // only: nothing in the app reads it.
 
+import { _ } from "../lib/i18n.js";
 import { Lecture } from "../lecture/room.js";
 import { QuestionAnswering } from "../lecture/answering.js";
 import { DrillHost } from "../lecture/drill-host.js";
@@ -49,9 +50,6 @@ setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (id) => document.getElementById(id);
 const STEP_TIMES_KEPT = 5000;
-const TREE_NOT_IN_URL =
-  "This tree is too big for the address bar, so the address leaves it out. Reloading this " +
-  "tab keeps it; to share it, use Share, then Save short link.";
 
 const view = new TreeView($("tree"));
 // On a narrow panel the tree reads as an outline; the "Tree / Outline" switch is in the toolbar.
@@ -65,7 +63,13 @@ const urlState = new UrlState({
   maxChars: maxUrlChars,
   onTreeInUrl: (inUrl) => {
     if (inUrl) notice.hide();
-    else notice.show(TREE_NOT_IN_URL, "info");
+    else
+      notice.show(
+        _(
+          "This tree is too big for the address bar, so the address leaves it out. Reloading this tab keeps it; to share it, use Share, then Save short link."
+        ),
+        "info"
+      );
   },
 });
 const client = new RunClient();

@@ -8,6 +8,7 @@
 // ("loading", "streaming", "done", "error") go to the page's run store (player/run-store.js),
 // which the panels (panels/follow-run.js), lecture mode and the editor watch.
 
+import { _ } from "../lib/i18n.js";
 import { getPreset, importTree, randomTree } from "../lib/api.js";
 import { SameNode, nodeAt } from "../trace/same-node.js";
 import { Trace } from "../trace/trace.js";
@@ -73,7 +74,7 @@ export class Runner {
       const jsonLike = /^\s*[[{]/.test(text) && !text.includes("'");
       if (!(err instanceof SyntaxError) || !text.trim() || jsonLike) throw err;
       const { format, document } = await importTree(text); // its error names format, line, column
-      if (format !== "json") sayPasteFormat(`Read as ${FORMAT_NAMES[format] || format}.`);
+      if (format !== "json") sayPasteFormat(_("Read as {format}.", { format: FORMAT_NAMES[format] ? _(FORMAT_NAMES[format]) : format }));
       return document;
     }
   }

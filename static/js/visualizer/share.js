@@ -129,7 +129,7 @@ export class SharePanel {
 
   title() {
     const title = this.shell.title;
-    return title ? `Prune: ${title}` : "Prune: alpha-beta pruning, step by step";
+    return title ? _("Prune: {title}", { title }) : _("Prune: alpha-beta pruning, step by step");
   }
 
   say(message) {
@@ -145,7 +145,7 @@ export class SharePanel {
       return;
     }
     const ok = await copyText(this.els.link.value, this.els.link);
-    this.say(ok ? "Link copied." : "Select the link and copy it (Ctrl+C).");
+    this.say(ok ? _("Link copied.") : _("Select the link and copy it (Ctrl+C)."));
   }
 
   async copyEmbed() {
@@ -153,7 +153,7 @@ export class SharePanel {
     if (!links) return;
     if (links.tooLong && !(await this.save())) return;
     const ok = await copyText(this.els.embed.value, this.els.embed);
-    this.say(ok ? "Embed code copied." : "Select the code and copy it (Ctrl+C).");
+    this.say(ok ? _("Embed code copied.") : _("Select the code and copy it (Ctrl+C)."));
   }
 
   /** Save the view on the server and show its short links; false (and why) if it failed. */
@@ -178,8 +178,8 @@ export class SharePanel {
     const ok = await copyText(this.els.link.value, this.els.link);
     this.say(
       ok
-        ? "Short link saved and copied: it opens this tree for anyone."
-        : "Short link saved: it opens this tree for anyone. Select it and copy it (Ctrl+C)."
+        ? _("Short link saved and copied: it opens this tree for anyone.")
+        : _("Short link saved: it opens this tree for anyone. Select it and copy it (Ctrl+C).")
     );
   }
 

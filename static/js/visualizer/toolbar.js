@@ -40,8 +40,8 @@ export function wireViewTools(view) {
     button.setAttribute("aria-pressed", view.showAll ? "true" : "false");
     button.setAttribute("aria-disabled", view.canShowAll ? "false" : "true");
     button.title = view.canShowAll
-      ? "Draw every node (press again to fold what is far from the search)"
-      : "This tree is too big to draw whole: open folded nodes one by one, or use the overview";
+      ? _("Draw every node (press again to fold what is far from the search)")
+      : _("This tree is too big to draw whole: open folded nodes one by one, or use the overview");
   }
   $("expand-all").addEventListener("click", () => {
     if (!view.canShowAll) return;
