@@ -95,7 +95,7 @@ export class AnswerSheet {
       el(
         "span",
         { class: "row-kind" },
-        `${KIND_ICONS[kind] || ""} ${id === 0 ? _("{kind} · root", { kind: kindName(kind) }) : kindName(kind)}`
+        (KIND_ICONS[kind] || "") + " " + (id === 0 ? _("{kind} · root", { kind: kindName(kind) }) : kindName(kind))
       ),
       el("span", { class: "row-note", id: `row-note-${id}` })
     );
