@@ -53,12 +53,17 @@ def test_the_answer_sheet_and_its_results_in_german_keep_the_english_names_and_n
             "legend": page.locator("#best-move legend").text_content(),
             "score": page.locator("#score").inner_text(),
             "results": results(page),
+            "rule": page.locator("#rule-statement").inner_text(),
         }
     en, de = said["en"], said["de"]
     assert en["rows"][0] == ["A", "▲ MAX · root", "children pruned:", ["B", "C", "D"]]
     assert de["rows"][0] == ["A", "▲ MAX · Wurzel", "abgeschnittene Kinder:", ["B", "C", "D"]]
     assert de["rows"][2][1] == "▼ MIN"
     assert [row[3] for row in de["rows"]] == [row[3] for row in en["rows"]], "leaves as shown"
+    assert (en["rule"], de["rule"]) == (
+        "Alpha-beta. Standard rule: prune when α ≥ β.",
+        "Alpha-Beta. Standardregel: abschneiden, wenn α ≥ β.",
+    )
     assert (en["legend"], de["legend"]) == ("Best move at A", "Bester Zug bei A")
     assert en["score"].replace("of", "von") == de["score"]
     assert len(de["results"]) == len(en["results"]) > 2
@@ -100,9 +105,10 @@ def test_each_question_asks_in_german_and_checks_in_german(prune, kind, german):
 @pytest.mark.parametrize("lang", ["de", "zh-Hans"])
 def test_axe_finds_nothing_serious_on_the_practice_page(prune, lang):
     page = prune.page
-    page.set_viewport_size(PROJECTOR)
+    page.set_viewport_size({"width": 390, "height": 844})
     open_practice(prune, f"preset=textbook&lang={lang}")
     check_wrong_answer(page)
+    page.screenshot(path=f"test-results/screenshots/practice-{lang}-phone.png", full_page=True)
     assert_no_serious(page, f"practice ({lang})")
     open_practice(prune, f"question=research&seed=3&lang={lang}")
     assert_no_serious(page, f"practice question ({lang})")

@@ -230,7 +230,7 @@ async function open(next, { keep = false } = {}) {
   $("answer-form").hidden = !!question;
   $("question-form").hidden = !question;
   $("sheet-hint").hidden = !!question;
-  $("legend-over").textContent = question ? "ticked, not one of them" : "over-pruned";
+  $("legend-over").textContent = question ? _("ticked, not one of them") : _("over-pruned");
   const help = question === "bounds" ? [boundsHelp()] : question ? [questionHelp()] : TREE_HELP;
   $("tree-help").replaceChildren(...help.map((part) => (typeof part === "string" ? part : part.cloneNode(true))));
   for (const button of [$("print-sheet"), $("print-key")]) if (button) button.disabled = !!question; // worksheets: prunes and values
