@@ -108,7 +108,7 @@ def test_axe_finds_nothing_serious_on_the_practice_page(prune, lang):
     page.set_viewport_size({"width": 390, "height": 844})
     open_practice(prune, f"preset=textbook&lang={lang}")
     check_wrong_answer(page)
-    page.screenshot(path=f"test-results/screenshots/practice-{lang}-phone.png", full_page=True)
+    prune.screenshot(f"practice-{lang}-phone")
     assert_no_serious(page, f"practice ({lang})")
     open_practice(prune, f"question=research&seed=3&lang={lang}")
     assert_no_serious(page, f"practice question ({lang})")
