@@ -49,6 +49,7 @@ def test_the_presenter_and_each_student_see_the_question_in_their_own_language(p
     code = page.evaluate("window.prune.lecture.code")
     german = join_in(new_student(), code, "de")
     chinese = join_in(new_student(), code, "zh-Hans")
+    expect(page.locator(".lecture-audience")).to_have_text("2 Studierende")
     page.click("#question-ask")
     page.wait_for_selector("#question-presenter:not([hidden])")
     expect(page.locator("#qp-answered")).to_have_text("0 von 2 Studierenden haben geantwortet")
@@ -94,4 +95,6 @@ def test_the_presenter_and_each_student_see_the_question_in_their_own_language(p
         "主讲人公布了答案。你没有作答；下面显示答案。"
     )
     assert "✓ richtige Antwort" in tallies(page)["qp-values"][0]
+    prune.screenshot("lecture-question-presenter-de")
+    german.screenshot("lecture-question-student-de-phone")
     prune.assert_clean()
