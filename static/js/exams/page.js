@@ -42,7 +42,7 @@ function say(text, state = "") {
 
 function renumber() {
   for (const [index, item] of [...list.children].entries()) {
-    item.querySelector("legend").textContent = `Question ${index + 1}`;
+    item.querySelector("legend").textContent = _("Question {number}", { number: index + 1 });
     item.querySelector("[data-action=remove-question]").disabled = list.children.length === 1;
   }
 }
