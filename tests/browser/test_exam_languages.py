@@ -37,7 +37,8 @@ def shown(page):
             title: part.querySelector('.exam-question-title').textContent,
             prompt: part.querySelector('.exam-prompt').textContent,
             answer: part.querySelector('.exam-answer') ? part.querySelector('.exam-answer').textContent : '',
-            headings: [...part.querySelectorAll('h3')].map((h) => h.textContent)}))"""  # noqa: E501
+            headings: [...part.querySelectorAll('h3')].map((h) => h.textContent),
+            solution: [...part.querySelectorAll('.exam-solution li')].map((li) => li.textContent)}))"""  # noqa: E501
     )
 
 
@@ -63,6 +64,11 @@ def test_the_printed_exam_and_its_key_in_german(prune, base_url):
     for en, de in zip(english, german, strict=True):
         assert facts(de["prompt"]) == facts(en["prompt"]), (en["prompt"], de["prompt"])
         assert facts(de["answer"]) == facts(en["answer"]), (en["answer"], de["answer"])
+        # The worked solution, written again from the trace: line for line the generator's.
+        assert len(de["solution"]) == len(en["solution"]) > 0
+        for line_en, line_de in zip(en["solution"], de["solution"], strict=True):
+            assert line_de != line_en
+            assert facts(line_de) == facts(line_en), (line_en, line_de)
     assert german[0]["answer"].startswith("durchgestrichen: ")
     assert german[3]["answer"].startswith("Minimax ")
     caption = page.locator("figcaption").first.inner_text()

@@ -13,6 +13,7 @@ import { treePicture } from "../tree/picture.js";
 import { R } from "../tree/shapes.js";
 import { answerText } from "./answer-text.js";
 import { promptText, rootGuess } from "./prompt.js";
+import { solutionLines } from "./solution.js";
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -113,7 +114,7 @@ export function drawQuestion(part, question, trace, index, key) {
   solvedBlock.append(figure(solved, _("The search at the end: values, windows, pruned branches crossed.")));
   answer.append(solvedBlock);
   const steps = el("ol", "exam-solution");
-  for (const line of question.solution) steps.append(el("li", "", line));
+  for (const line of solutionLines(question, trace)) steps.append(el("li", "", line));
   answer.append(el("h3", "", _("Worked solution")), steps);
   part.append(answer);
 }
