@@ -33,6 +33,7 @@ SAYS = {
         "shown": "2 students here are named by your course.",
         "answered": "answered",
         "score": "{} of {}",
+        "audience": "2 students",
     },
     "de": {
         "hidden": "2 Studierende hier haben ihren Namen von deinem Kurs."
@@ -40,6 +41,7 @@ SAYS = {
         "shown": "2 Studierende hier haben ihren Namen von deinem Kurs.",
         "answered": "hat geantwortet",
         "score": "{} von {}",
+        "audience": "2 Studierende",
     },
 }
 
@@ -82,9 +84,7 @@ def test_a_class_from_the_lms_answers_named_only_once_the_teacher_turns_names_on
         page.wait_for_selector(".lecture-bar[data-mode=student]")
         assert page.url.startswith(f"{served.url}/embed/join/{code}")
         students.append(Student(page))
-    presenter.wait_for_function(
-        "() => document.querySelector('.lecture-audience').textContent === '2 students'"
-    )
+    expect(presenter.locator(".lecture-audience")).to_have_text(says["audience"])
     presenter.click("#question-ask")
     for student, given in zip(students, (RIGHT, WRONG), strict=True):
         answer(wait_question(student), given)

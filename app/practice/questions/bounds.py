@@ -17,6 +17,7 @@ from ...engine import EngineError, Limits
 from ..answers import INFINITIES, AnswerReader, quoted
 from ..explain import fmt
 from ..node_table import NodeTable, bound
+from ..words import _
 
 BOUNDS_FIELDS = ("bounds",)
 
@@ -101,20 +102,38 @@ def explain_pass(table: NodeTable, number: int, given, right: bool) -> str:
     root = table.names[0]
     alpha, beta, value = bound(done["alpha"]), bound(done["beta"]), bound(done["value"])
     lower, upper = bound(done["lower"]), bound(done["upper"])
-    window = f"({fmt(alpha)}, {fmt(beta)})"
-    asks = f"Pass {number + 1} searches {root} with the null window {window}: "
-    asks += f"is {root} at least {fmt(beta)}?"
-    if value >= beta:
-        said = f"It returned {fmt(value)} ≥ {fmt(beta)}, a fail high, "
-        said += f"so {root} is at least {fmt(value)}"
-    else:
-        said = (
-            f"It returned {fmt(value)} < {fmt(beta)}, a fail low, so {root} is at most {fmt(value)}"
-        )
+    values = {"number": number + 1, "root": root, "alpha": fmt(alpha), "beta": fmt(beta)}
+    asks = _(
+        "Pass {number} searches {root} with the null window ({alpha}, {beta}): "
+        "is {root} at least {beta}?",
+        **values,
+    )
     pair = f"[{fmt(lower)}, {fmt(upper)}]"
-    text = f"{asks} {said}: the bounds are {pair}"
     if not right and given is not None:
-        text += f", not [{fmt(given[0])}, {fmt(given[1])}]"
-    if lower == upper:
-        text += f"; they meet, so {root}'s value is {fmt(lower)}"
-    return f"{text}."
+        pair = _("{bounds}, not {given}", bounds=pair, given=f"[{fmt(given[0])}, {fmt(given[1])}]")
+    values.update(value=fmt(value), bounds=pair, lower=fmt(lower))
+    if value >= beta and lower == upper:
+        said = _(
+            "It returned {value} ≥ {beta}, a fail high, so {root} is at least {value}: the "
+            "bounds are {bounds}; they meet, so {root}'s value is {lower}.",
+            **values,
+        )
+    elif value >= beta:
+        said = _(
+            "It returned {value} ≥ {beta}, a fail high, so {root} is at least {value}: the "
+            "bounds are {bounds}.",
+            **values,
+        )
+    elif lower == upper:
+        said = _(
+            "It returned {value} < {beta}, a fail low, so {root} is at most {value}: the "
+            "bounds are {bounds}; they meet, so {root}'s value is {lower}.",
+            **values,
+        )
+    else:
+        said = _(
+            "It returned {value} < {beta}, a fail low, so {root} is at most {value}: the "
+            "bounds are {bounds}.",
+            **values,
+        )
+    return f"{asks} {said}"

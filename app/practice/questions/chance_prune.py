@@ -14,8 +14,7 @@ from ...engine.tree import CHANCE
 from ..explain import fmt
 from ..names import name_list
 from ..node_table import NodeTable, bound
-
-RELATIONS = {"<=": "≤", ">=": "≥"}
+from ..words import _
 
 
 class ChancePrune:
@@ -54,44 +53,63 @@ class ChancePrune:
     def explain(self, row: int) -> str:
         """Why ``row`` is pruned at its chance node, or not."""
         table = self.table
-        names, name = table.names, table.names[row]
+        names, node = table.names, table.names[row]
         parent = table.parents[row]
         if parent is None or table.nodes[parent]["kind"] != CHANCE:
-            return (
-                f"{name} is not a chance node's child: only chance nodes' children are asked about."
+            return _(
+                "{node} is not a chance node's child: only chance nodes' children are asked about.",
+                node=node,
             )
         at = names[parent]
         if row in self.cut:
-            _, event = self.cut[row]
+            event = self.cut[row][1]
             seen = self.seen[parent]
-            edge = "at most" if event[3] == "<=" else "at least"
-            symbol = "α" if event[3] == "<=" else "β"
-            extreme = self.high if event[3] == "<=" else self.low
-            searched = [child for child, _ in seen]
+            at_most = event[3] == "<="
+            searched = [child for child, _value in seen]
             after = (
-                f"{at}'s first child {names[searched[0]]}"
+                _("{node}'s first child {child}", node=at, child=names[searched[0]])
                 if len(searched) == 1
-                else (f"{at}'s children {name_list(names, searched)}")
+                else _("{node}'s children {children}", node=at, children=name_list(names, searched))
             )
-            return (
-                f"{name} is pruned: after {after}, {at}'s value is {edge} "
-                f"{self._sum(parent, seen, extreme)} = {fmt(event[2])} "
-                f"{RELATIONS[event[3]]} {symbol} = {fmt(bound(event[4]))}, so the rest of "
-                f"{at}'s children cannot matter."
+            values = {
+                "node": node,
+                "parent": at,
+                "after": after,
+                "sum": self._sum(parent, seen, self.high if at_most else self.low),
+                "value": fmt(event[2]),
+                "bound": fmt(bound(event[4])),
+            }
+            if at_most:
+                return _(
+                    "{node} is pruned: after {after}, {parent}'s value is at most {sum} = {value} "
+                    "≤ α = {bound}, so the rest of {parent}'s children cannot matter.",
+                    **values,
+                )
+            return _(
+                "{node} is pruned: after {after}, {parent}'s value is at least {sum} = {value} "
+                "≥ β = {bound}, so the rest of {parent}'s children cannot matter.",
+                **values,
             )
         if row in self.arrived:
             seen, alpha, beta = self.arrived[row]
-            least = self._total(parent, seen, self.low)
-            most = self._total(parent, seen, self.high)
-            return (
-                f"{name} is searched: when {at} came to it, {at}'s value could still be anything "
-                f"from {fmt(least)} to {fmt(most)}, neither at most α = {fmt(alpha)} nor at "
-                f"least β = {fmt(beta)}."
+            return _(
+                "{node} is searched: when {parent} came to it, {parent}'s value could still be "
+                "anything from {least} to {most}, neither at most α = {alpha} nor at least "
+                "β = {beta}.",
+                node=node,
+                parent=at,
+                least=fmt(self._total(parent, seen, self.low)),
+                most=fmt(self._total(parent, seen, self.high)),
+                alpha=fmt(alpha),
+                beta=fmt(beta),
             )
         above = table.inside(row, self.pruned_roots)
-        skipped = names[row if above is None else above]
-        return (
-            f"{name} is never reached: {skipped} is pruned above it, before {at} could come to it."
+        return _(
+            "{node} is never reached: {skipped} is pruned above it, before {parent} could come "
+            "to it.",
+            node=node,
+            skipped=names[row if above is None else above],
+            parent=at,
         )
 
     def _rest(self, parent: int, seen: list) -> list[int]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ...engine.tree import MAX
 from ..explain import fmt
 from ..node_table import NodeTable, bound
+from ..words import _
 
 
 @dataclass
@@ -76,58 +77,92 @@ class Research:
     def explain(self, row: int) -> str:
         """Why ``row`` is searched again, or not."""
         table = self.table
-        names, name = table.names, table.names[row]
         test = self.tests.get(row)
         if test is None:
             return self._untested(row)
-        at = names[test.parent]
         maximizing = table.nodes[test.parent]["kind"] == MAX
-        mark = test.alpha if maximizing else test.beta
-        side = "MAX" if maximizing else "MIN"
-        asks = (
-            f"{name}'s null-window test asks: is {name} better than {fmt(mark)} for {side} at {at}?"
-        )
         value = test.returned
+        values = {
+            "node": table.names[row],
+            "parent": table.names[test.parent],
+            "bound": fmt(test.alpha if maximizing else test.beta),
+            "value": fmt(value),
+            "alpha": fmt(test.alpha),
+            "beta": fmt(test.beta),
+        }
         if row in self.researched:
             low, high = self.full[row]
-            relation = ">" if maximizing else "<"
-            fail = "a fail high" if maximizing else "a fail low, better for MIN"
-            return (
-                f"{asks} It returned {fmt(value)} {relation} {fmt(mark)}, {fail}, so {name} is "
-                f"searched again with the full window ({fmt(low)}, {fmt(high)})."
+            values.update(low=fmt(low), high=fmt(high))
+            if maximizing:
+                return _(
+                    "{node}'s null-window test asks: is {node} better than {bound} for MAX at "
+                    "{parent}? It returned {value} > {bound}, a fail high, so {node} is searched "
+                    "again with the full window ({low}, {high}).",
+                    **values,
+                )
+            return _(
+                "{node}'s null-window test asks: is {node} better than {bound} for MIN at "
+                "{parent}? It returned {value} < {bound}, a fail low, better for MIN, so {node} "
+                "is searched again with the full window ({low}, {high}).",
+                **values,
             )
         if maximizing and value > test.alpha:
-            return (
-                f"{asks} It returned {fmt(value)} ≥ β = {fmt(test.beta)}, a fail high at or above "
-                f"β, so {at} cuts off and {name} is not searched again."
+            return _(
+                "{node}'s null-window test asks: is {node} better than {bound} for MAX at "
+                "{parent}? It returned {value} ≥ β = {beta}, a fail high at or above β, so "
+                "{parent} cuts off and {node} is not searched again.",
+                **values,
             )
         if not maximizing and value < test.beta:
-            return (
-                f"{asks} It returned {fmt(value)} ≤ α = {fmt(test.alpha)}, at or below α, so "
-                f"{at} cuts off and {name} is not searched again."
+            return _(
+                "{node}'s null-window test asks: is {node} better than {bound} for MIN at "
+                "{parent}? It returned {value} ≤ α = {alpha}, at or below α, so {parent} cuts "
+                "off and {node} is not searched again.",
+                **values,
             )
-        relation, fail = ("≤", "a fail low") if maximizing else ("≥", "a fail high")
-        return (
-            f"{asks} It returned {fmt(value)} {relation} {fmt(mark)}, {fail}: {name} is no "
-            f"better, so {name} is not searched again."
+        if maximizing:
+            return _(
+                "{node}'s null-window test asks: is {node} better than {bound} for MAX at "
+                "{parent}? It returned {value} ≤ {bound}, a fail low: {node} is no better, so "
+                "{node} is not searched again.",
+                **values,
+            )
+        return _(
+            "{node}'s null-window test asks: is {node} better than {bound} for MIN at "
+            "{parent}? It returned {value} ≥ {bound}, a fail high: {node} is no better, so "
+            "{node} is not searched again.",
+            **values,
         )
 
     def _untested(self, row: int) -> str:
         table = self.table
-        name = table.names[row]
+        node = table.names[row]
         parent = table.parents[row]
         if parent is None:
-            return f"{name} is searched once: the root is never tested."
+            return _("{node} is searched once: the root is never tested.", node=node)
         at = table.names[parent]
         if row not in table.reached:
-            return f"{name} is never reached: a cutoff above it skips it, so it is never tested."
+            return _(
+                "{node} is never reached: a cutoff above it skips it, so it is never tested.",
+                node=node,
+            )
         if row not in self.untested:
-            return f"{name} is a leaf: its value is exact, so it is never tested or searched again."
+            return _(
+                "{node} is a leaf: its value is exact, so it is never tested or searched again.",
+                node=node,
+            )
         if self.untested[row] == "first":
-            first = f"it is {at}'s first child, never tested"
-            return f"{name} is searched with {at}'s full window: {first}."
+            return _(
+                "{node} is searched with {parent}'s full window: it is {parent}'s first child, "
+                "never tested.",
+                node=node,
+                parent=at,
+            )
         bound_name = "α = −∞" if table.nodes[parent]["kind"] == MAX else "β = ∞"
-        return (
-            f"{name} is searched with {at}'s full window: {at} has no bound yet ({bound_name}), "
-            f"so there is nothing to test."
+        return _(
+            "{node} is searched with {parent}'s full window: {parent} has no bound yet "
+            "({bound}), so there is nothing to test.",
+            node=node,
+            parent=at,
+            bound=bound_name,
         )

@@ -4,6 +4,7 @@
 // searches picked one each). It shows what the address holds; Compare
 // opens the page's address for the new choice (spec.js writes the sides).
 
+import { _ } from "../lib/i18n.js";
 import { COMPARISONS, comparisonOf, withSides } from "./spec.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +31,7 @@ export class CompareForm {
     } else {
       const option = document.createElement("option");
       option.value = FROM_LINK;
-      option.textContent = "The tree from the link";
+      option.textContent = _("The tree from the link");
       tree.prepend(option);
       tree.value = FROM_LINK;
     }
@@ -40,7 +41,7 @@ export class CompareForm {
     } else {
       const option = document.createElement("option");
       option.value = "link";
-      option.textContent = "As in the link";
+      option.textContent = _("As in the link");
       kind.append(option);
       kind.value = "link";
     }

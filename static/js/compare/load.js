@@ -4,6 +4,7 @@
 // traces from POST /api/trace. A 429 is retried after Retry-After (api.js).
 
 import { getPreset, presetTrace, randomTree, traceTree } from "../lib/api.js";
+import { _ } from "../lib/i18n.js";
 import { PACKED_PARAM, unpackView } from "../lib/packed-view.js";
 import { Trace } from "../trace/trace.js";
 import { readUrl } from "../lib/url-state.js";
@@ -64,7 +65,7 @@ export async function loadComparison(where, sides, { version = "", onRetry = nul
     try {
       doc = JSON.parse(where.source.text);
     } catch {
-      throw new Error("The tree in this link is not valid JSON.");
+      throw new Error(_("The tree in this link is not valid JSON."));
     }
   }
   const [left, right] = await Promise.all([

@@ -9,6 +9,7 @@
 // step; the panes, the "now" line, the narration and the address follow it
 // (panels/follow-run.js followStep): the player only sets the step.
 
+import { _, formatNumber, ngettext } from "../lib/i18n.js";
 import { nameList, nameOf } from "../lib/names.js";
 import { followStep } from "../panels/follow-run.js";
 import { Narration } from "../panels/narration.js";
@@ -65,7 +66,7 @@ function mainHref(options = {}, step = 0) {
 /** The line that says where the two searches are at shared step k: {text, apart}. */
 function stepLine(k) {
   if (k === 0) {
-    const text = "Step 0: neither search has started. Press → to reach the first node in both.";
+    const text = _("Step 0: neither search has started. Press → to reach the first node in both.");
     return { text, apart: false };
   }
   const [l, r] = SIDES.map((side) => timeline.nodeAt(side, k));
@@ -73,21 +74,26 @@ function stepLine(k) {
   const nameAt = (side, path) => nameOf(timeline.traces[side], timeline.traces[side].ids.get(path));
   const total = (side) => {
     const n = timeline.reached[side];
-    return `${n} ${n === 1 ? "node" : "nodes"}`;
+    return ngettext("{n} node", "{n} nodes", n);
   };
   if (l === null && r === null) {
-    const text = `Both searches are complete: ${L} reached ${total("left")}, ${R} ${total("right")}.`;
+    const values = { left: L, right: R, left_total: total("left"), right_total: total("right") };
+    const text = _("Both searches are complete: {left} reached {left_total}, {right} {right_total}.", values);
     return { text, apart: false };
   }
   if (l === null || r === null) {
     const [done, going] = l === null ? ["left", "right"] : ["right", "left"];
-    const text =
-      `${capitalise(names[done].short)} has finished (${total(done)}); ` +
-      `${names[going].short} reaches ${nameAt(going, going === "left" ? l : r)}.`;
+    const text = _("{done} has finished ({total}); {going} reaches {node}.", {
+      done: capitalise(names[done].short),
+      total: total(done),
+      going: names[going].short,
+      node: nameAt(going, going === "left" ? l : r),
+    });
     return { text, apart: true };
   }
-  if (l === r) return { text: `Same node: both reach ${nameAt("left", l)}.`, apart: false };
-  const text = `Different nodes: ${L} reaches ${nameAt("left", l)}, ${R} reaches ${nameAt("right", r)}.`;
+  if (l === r) return { text: _("Same node: both reach {node}.", { node: nameAt("left", l) }), apart: false };
+  const values = { left: L, right: R, left_node: nameAt("left", l), right_node: nameAt("right", r) };
+  const text = _("Different nodes: {left} reaches {left_node}, {right} reaches {right_node}.", values);
   return { text, apart: true };
 }
 
@@ -129,19 +135,25 @@ function writeStep(k) {
 function summarise(diff) {
   const line = (side, ids) => {
     const trace = timeline.traces[side];
-    const list = ids.length ? nameList(trace, ids, NAMES_SHOWN) : "none";
-    return `Only ${names[side].short} visits: ${list}.`;
+    const list = ids.length ? nameList(trace, ids, NAMES_SHOWN) : _("none");
+    return _("Only {search} visits: {nodes}.", { search: names[side].short, nodes: list });
   };
   const box = $("compare-summary");
   if (!diff.onlyLeft.length && !diff.onlyRight.length) {
     // The same nodes, perhaps not as often: passes and re-searches visit a node again.
     const visits = SIDES.map((side) => (timeline.traces[side].summary || {}).nodes_visited);
-    const often =
-      visits.every(Number.isFinite) && visits[0] !== visits[1]
-        ? `, not as often: ${visits[0]} visits by ${names.left.short}, ${visits[1]} by ` +
-          `${names.right.short} (a node searched again is visited again)`
-        : "";
-    box.textContent = `Both searches visit the same nodes${often}.`;
+    if (visits.every(Number.isFinite) && visits[0] !== visits[1]) {
+      const values = {
+        left_visits: formatNumber(visits[0]),
+        left: names.left.short,
+        right_visits: formatNumber(visits[1]),
+        right: names.right.short,
+      };
+      box.textContent = _(
+        "Both searches visit the same nodes, not as often: {left_visits} visits by {left}, {right_visits} by {right} (a node searched again is visited again).",
+        values
+      );
+    } else box.textContent = _("Both searches visit the same nodes.");
   } else {
     box.textContent = `${line("left", diff.onlyLeft)} ${line("right", diff.onlyRight)}`;
   }
@@ -151,7 +163,7 @@ function summarise(diff) {
 
 /** While a 429 is retried: say so. */
 function onRetry({ wait }) {
-  $("compare-summary").textContent = `The server is busy: trying again in ${Math.ceil(wait / 1000)} s…`;
+  $("compare-summary").textContent = _("The server is busy: trying again in {seconds} s…", { seconds: Math.ceil(wait / 1000) });
 }
 
 async function start() {
@@ -161,7 +173,7 @@ async function start() {
   try {
     loaded = await loadComparison(where, sides, { version: stage.dataset.traceVersion || "", onRetry });
   } catch (err) {
-    const message = `This comparison cannot be shown: ${err.message}`;
+    const message = _("This comparison cannot be shown: {error}", { error: err.message });
     for (const side of SIDES) panes[side].showError(message);
     const box = $("compare-summary");
     box.textContent = message;
@@ -171,11 +183,11 @@ async function start() {
   }
   timeline = new Timeline(loaded.left, loaded.right);
   names = describeSides(loaded.left.options, loaded.right.options);
-  document.title = `Prune: ${names.left.heading} against ${names.right.heading}`;
+  document.title = _("Prune: {left} against {right}", { left: names.left.heading, right: names.right.heading });
   const diff = differences(loaded.left, loaded.right);
   const describe = (kind, inside) => {
-    if (kind) return `Only ${names[kind === "only-left" ? "left" : "right"].short} visits this node.`;
-    return `Folded here: ${inside} ${inside === 1 ? "node" : "nodes"} only one search visits.`;
+    if (kind) return _("Only {search} visits this node.", { search: names[kind === "only-left" ? "left" : "right"].short });
+    return ngettext("Folded here: {n} node only one search visits.", "Folded here: {n} nodes only one search visits.", inside);
   };
   for (const side of SIDES) {
     panes[side].setTrace(timeline.traces[side], {

@@ -24,6 +24,8 @@
 // The two searches step together by nodes reached (compare/sync.js): a node entered again in
 // a later pass or a re-search counts again, so searches of different lengths stay comparable.
 
+import { _, language, pgettext } from "../lib/i18n.js";
+
 export const SIDE_KEYS = ["algorithm", "rule", "ordering", "seed", "fail", "window", "aspiration", "guess", "bounds"];
 const PAIRED = ["window", "aspiration", "bounds"]; // two numbers: "a;b" here, "a,b" for the server
 export const DEFAULT_LEFT = { algorithm: "minimax" };
@@ -48,16 +50,23 @@ export const COMPARISONS = {
   searches: [{ algorithm: "alphabeta" }, { algorithm: "pvs" }],
 };
 
-const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta", expectimax: "Expectimax" };
+const ALGORITHM_NAMES = { minimax: "Minimax", expectimax: "Expectimax" };
 Object.assign(ALGORITHM_NAMES, { negamax: "Negamax", pvs: "PVS", mtdf: "MTD(f)", sssstar: "SSS*" });
 Object.assign(ALGORITHM_NAMES, { star1: "Star1", star2: "Star2" });
-const ORDERING_NAMES = {
-  given: "given order",
-  perfect: "perfect ordering",
-  worst: "worst ordering",
-  random: "random ordering",
-  heuristic: "heuristic ordering",
-};
+
+function algorithmName(algorithm) {
+  if (algorithm === "alphabeta") return _("Alpha-beta");
+  return ALGORITHM_NAMES[algorithm] || String(algorithm);
+}
+
+function orderingName(ordering) {
+  if (ordering === "given") return _("given order");
+  if (ordering === "perfect") return _("perfect ordering");
+  if (ordering === "worst") return _("worst ordering");
+  if (ordering === "random") return _("random ordering");
+  if (ordering === "heuristic") return _("heuristic ordering");
+  return _("{ordering} ordering", { ordering });
+}
 const ENGINE_DEFAULTS = { algorithm: "alphabeta", rule: "standard", ordering: "given", seed: 0 };
 
 /** A side's option set from its address text ("algorithm:minimax,rule:strict"). */
@@ -133,15 +142,15 @@ export function comparisonOf(left, right) {
 
 /** The parts that name a search, [key, text] (resolved options, as a trace has them). */
 function parts(options) {
-  const out = [["algorithm", ALGORITHM_NAMES[options.algorithm] || String(options.algorithm)]];
-  if (options.algorithm === "alphabeta") out.push(["rule", `${options.rule} rule`]);
+  const out = [["algorithm", algorithmName(options.algorithm)]];
+  if (options.algorithm === "alphabeta") out.push(["rule", options.rule === "strict" ? _("strict rule") : _("standard rule")]);
   if (options.fail === "hard") out.push(["fail", "fail-hard"]);
-  if (options.window) out.push(["window", `root window [${pairText(options.window).replace(";", ", ")}]`]);
-  if (options.aspiration) out.push(["aspiration", `aspiration ${pairText(options.aspiration).replace(";", " ± ")}`]);
+  if (options.window) out.push(["window", _("root window [{window}]", { window: pairText(options.window).replace(";", ", ") })]);
+  if (options.aspiration) out.push(["aspiration", _("aspiration {window}", { window: pairText(options.aspiration).replace(";", " ± ") })]);
   if (options.algorithm === "mtdf" && options.guess !== undefined && options.guess !== null)
-    out.push(["guess", `first guess ${options.guess}`]);
-  let ordering = ORDERING_NAMES[options.ordering] || `${options.ordering} ordering`;
-  if (options.ordering === "random") ordering += ` (seed ${options.seed})`;
+    out.push(["guess", _("first guess {guess}", { guess: options.guess })]);
+  let ordering = orderingName(options.ordering);
+  if (options.ordering === "random") ordering = _("{ordering} (seed {seed})", { ordering, seed: options.seed });
   out.push(["ordering", ordering]);
   return out;
 }
@@ -160,7 +169,7 @@ export function describeSides(leftOptions, rightOptions) {
     list
       .filter(([key]) => key !== "ordering" || orderingShown)
       .map(([, t]) => t)
-      .join(", ");
+      .join(pgettext("list separator", ", "));
   // What tells them apart; the rule only between two alpha-beta searches (minimax has none).
   const bothPrune = leftOptions.algorithm === "alphabeta" && rightOptions.algorithm === "alphabeta";
   const keys = ["algorithm", "rule", "fail", "window", "aspiration", "guess", "ordering"].filter(
@@ -172,16 +181,19 @@ export function describeSides(leftOptions, rightOptions) {
     const name = keys
       .map((key) => text(list, key))
       .filter(Boolean)
-      .join(", ");
+      .join(pgettext("list separator", ", "));
     if (!name) return fallback;
     // "minimax", "alpha-beta, strict rule"; "the strict rule", "the perfect ordering"
     // (an acronym keeps its capitals: "PVS", "MTD(f)", "SSS*")
-    if (keys[0] === "algorithm") return /^.[a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
-    return `the ${name}`;
+    if (keys[0] === "algorithm") {
+      const lower = language() === "en" && /^.[a-z]/.test(name); // English writes "minimax" mid-sentence
+      return lower ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+    }
+    return _("the {name}", { name });
   };
   return {
-    left: { heading: heading(a), short: short(a, "the first search") },
-    right: { heading: heading(b), short: short(b, "the second search") },
+    left: { heading: heading(a), short: short(a, _("the first search")) },
+    right: { heading: heading(b), short: short(b, _("the second search")) },
   };
 }
 

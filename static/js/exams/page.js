@@ -10,6 +10,7 @@
 // the server refuses is named in the status line and focused.
 
 import { ApiError, createExam, getJson } from "../lib/api.js";
+import { _, ngettext } from "../lib/i18n.js";
 import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
@@ -41,7 +42,7 @@ function say(text, state = "") {
 
 function renumber() {
   for (const [index, item] of [...list.children].entries()) {
-    item.querySelector("legend").textContent = `Question ${index + 1}`;
+    item.querySelector("legend").textContent = _("Question {number}", { number: index + 1 });
     item.querySelector("[data-action=remove-question]").disabled = list.children.length === 1;
   }
 }
@@ -59,7 +60,8 @@ function addQuestion(kind = "prune") {
 
 function whole(input, where) {
   const value = Number(input.value);
-  if (input.value.trim() === "" || !Number.isInteger(value)) throw new FieldError(`${where} must be a whole number`, where);
+  if (input.value.trim() === "" || !Number.isInteger(value))
+    throw new FieldError(_("{field} must be a whole number", { field: where }), where);
   return value;
 }
 
@@ -78,7 +80,10 @@ function readSpec(variants) {
     try {
       branching = JSON.parse(field("branching").value); // data, never code
     } catch {
-      throw new FieldError(`${where}.branching must be a count or a list such as [3, [1, 3], 2]`, `${where}.branching`);
+      throw new FieldError(
+        _("{field} must be a count or a list such as [3, [1, 3], 2]", { field: `${where}.branching` }),
+        `${where}.branching`
+      );
     }
     const question = {
       kind: field("kind").value,
@@ -107,7 +112,7 @@ function controlFor(field) {
 
 function questionSlide(question, index) {
   return () => ({
-    title: `Exam question ${index + 1}`,
+    title: _("Exam question {number}", { number: index + 1 }),
     notes: question.prompt,
     view: { kind: "tree", tree: question.tree, options: { rule: question.rule } },
     question: { prompt: question.prompt },
@@ -116,23 +121,23 @@ function questionSlide(question, index) {
 
 async function showPreview({ questions }) {
   const parts = questions.map(questionSection);
-  preview.replaceChildren(el("h2", "", "Variant 1"), ...parts);
+  preview.replaceChildren(el("h2", "", _("Variant 1")), ...parts);
   const traces = questions.map(traceOf);
   for (const [index, question] of questions.entries()) {
     const part = parts[index];
     try {
       drawQuestion(part, question, await traces[index], index, true);
     } catch (err) {
-      part.append(el("p", "exam-error", `This question cannot be drawn: ${err.message}`));
+      part.append(el("p", "exam-error", _("This question cannot be drawn: {error}", { error: err.message })));
       continue;
     }
     const row = el("p", "exam-question-links");
-    const add = el("button", "secondary", "Add to lesson");
+    const add = el("button", "secondary", _("Add to lesson"));
     add.type = "button";
     add.dataset.action = "add-to-lesson";
     const note = el("span", "exam-lesson-status");
     note.setAttribute("role", "status");
-    const practice = el("a", "", "Practice this");
+    const practice = el("a", "", _("Practice this"));
     practice.href = practiceLink(question);
     practice.dataset.action = "practice";
     row.append(add, practice, note);
@@ -143,11 +148,11 @@ async function showPreview({ questions }) {
 
 function showLinks(made, variants) {
   const items = [
-    [`Print the questions (variant 1 of ${variants})`, made.print],
-    ["Print the answer key", made.key],
-    ["LaTeX (.tex)", made.tex],
-    ["LaTeX, every variant", `${made.tex}?variant=all`],
-    ["Practise it (variant 1)", made.practice],
+    [_("Print the questions (variant 1 of {count})", { count: variants }), made.print],
+    [_("Print the answer key"), made.key],
+    [_("LaTeX (.tex)"), made.tex],
+    [_("LaTeX, every variant"), `${made.tex}?variant=all`],
+    [_("Practise it (variant 1)"), made.practice],
     ["JSON", `/api/exams/${made.id}`],
   ];
   links.replaceChildren(
@@ -170,14 +175,18 @@ async function make(variants) {
     return;
   }
   run.set({ runState: "loading" });
-  say(variants === 1 ? "Generating variant 1…" : `Generating ${spec.variants} variants…`);
+  say(variants === 1 ? _("Generating variant 1…") : ngettext("Generating {n} variant…", "Generating {n} variants…", spec.variants));
   try {
     const made = await createExam(spec);
     const exam = await getJson(`/api/exams/${made.id}/variants/1`);
     if (variants === 1) links.hidden = true;
     else showLinks(made, spec.variants);
     await showPreview(exam);
-    say(variants === 1 ? "Variant 1 is below." : `The exam is ready: ${spec.variants} variants.`);
+    say(
+      variants === 1
+        ? _("Variant 1 is below.")
+        : ngettext("The exam is ready: {n} variant.", "The exam is ready: {n} variants.", spec.variants)
+    );
     run.set({ runState: "done" });
   } catch (err) {
     say(err instanceof ApiError ? err.message : String(err), "error");

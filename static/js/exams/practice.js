@@ -7,8 +7,10 @@
 // once a question's frame is set (body[data-run-state]).
 
 import { ApiError, getJson } from "../lib/api.js";
+import { _, language } from "../lib/i18n.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
+import { promptText, rootGuess } from "./prompt.js";
 import { el, practiceLink } from "./question-view.js";
 import { FRAME_RESIZE } from "../lib/frame-message.js";
 
@@ -29,10 +31,11 @@ let current = 0;
 function show(index, { focus = false } = {}) {
   current = index;
   const question = questions[index];
-  title.textContent = `Question ${index + 1} of ${questions.length}`;
-  prompt.textContent = question.prompt;
-  frame.src = practiceLink(question).replace("/practice?", "/embed/practice?");
-  frame.title = `Practice on question ${index + 1}'s tree`;
+  title.textContent = _("Question {number} of {count}", { number: index + 1, count: questions.length });
+  prompt.textContent = promptText(question, rootGuess(question));
+  const lang = language() === "en" ? "" : `&lang=${encodeURIComponent(language())}`; // the frame speaks the page's language
+  frame.src = practiceLink(question).replace("/practice?", "/embed/practice?") + lang;
+  frame.title = _("Practice on question {number}'s tree", { number: index + 1 });
   for (const [k, item] of [...list.children].entries()) {
     const button = item.firstElementChild;
     if (k === index) button.setAttribute("aria-current", "step");
@@ -68,7 +71,7 @@ async function start() {
   try {
     ({ questions } = await getJson(path));
   } catch (err) {
-    title.textContent = `This exam cannot be practised: ${err instanceof ApiError ? err.message : err}`;
+    title.textContent = _("This exam cannot be practised: {error}", { error: err instanceof ApiError ? err.message : String(err) });
     run.set({ runState: "error" });
     return;
   }

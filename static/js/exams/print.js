@@ -6,6 +6,7 @@
 // wait for it).
 
 import { ApiError, getJson } from "../lib/api.js";
+import { _ } from "../lib/i18n.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { drawQuestion, el, practiceLink, questionSection, traceOf } from "./question-view.js";
@@ -26,7 +27,7 @@ async function start() {
     exam = await getJson(`/api/exams/${encodeURIComponent(root.dataset.examId)}/variants/${variant + 1}`);
   } catch (err) {
     const why = err instanceof ApiError ? err.message : String(err);
-    document.getElementById("exam-loading").textContent = `This exam cannot be shown: ${why}`;
+    document.getElementById("exam-loading").textContent = _("This exam cannot be shown: {error}", { error: why });
     run.set({ runState: "error" });
     return;
   }
@@ -37,11 +38,11 @@ async function start() {
   for (const [index, question] of questions.entries()) {
     try {
       drawQuestion(parts[index], question, await traces[index], index, key);
-      const practice = el("a", "exam-practice", `Practice question ${index + 1}`);
+      const practice = el("a", "exam-practice", _("Practice question {number}", { number: index + 1 }));
       practice.href = practiceLink(question);
       parts[index].append(practice); // on screen only: a student practises the exam question by question
     } catch (err) {
-      parts[index].append(el("p", "exam-error", `This question cannot be drawn: ${err.message}`));
+      parts[index].append(el("p", "exam-error", _("This question cannot be drawn: {error}", { error: err.message })));
     }
   }
   document.getElementById("exam-loading").remove();

@@ -6,10 +6,14 @@
 // the exam is set with textContent only.
 
 import { traceTree } from "../lib/api.js";
+import { _ } from "../lib/i18n.js";
+import { nameOf } from "../lib/names.js";
 import { Trace } from "../trace/trace.js";
 import { treePicture } from "../tree/picture.js";
 import { R } from "../tree/shapes.js";
 import { answerText } from "./answer-text.js";
+import { promptText, rootGuess } from "./prompt.js";
+import { solutionLines } from "./solution.js";
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -87,29 +91,30 @@ export function questionSection(question, index) {
   part.dataset.questionIndex = String(index);
   part.dataset.kind = question.kind;
   part.setAttribute("aria-labelledby", `question-${index}`);
-  const heading = el("h2", "exam-question-title", `Question ${index + 1}`);
+  const heading = el("h2", "exam-question-title", _("Question {number}", { number: index + 1 }));
   heading.id = `question-${index}`;
   const sheet = el("div", "exam-sheet"); // the question and its tree: one block on paper
-  sheet.append(heading, el("p", "exam-prompt", question.prompt));
+  sheet.append(heading, el("p", "exam-prompt", promptText(question, rootGuess(question))));
   part.append(sheet);
   return part;
 }
 
 /** Draw the question's tree into `part`; with `key`, its answer and worked solution too. */
 export function drawQuestion(part, question, trace, index, key) {
-  const picture = treePicture(trace, 0, { title: `Question ${index + 1}: the tree` });
+  part.querySelector(".exam-prompt").textContent = promptText(question, nameOf(trace, 0));
+  const picture = treePicture(trace, 0, { title: _("Question {number}: the tree", { number: index + 1 }) });
   addBlankBoxes(picture, new Set(question.asked || []));
-  const caption = key ? "The tree as the students see it." : "Named nodes; fill in the boxes.";
+  const caption = key ? _("The tree as the students see it.") : _("Named nodes; fill in the boxes.");
   part.querySelector(".exam-sheet").append(figure(picture, caption));
   if (!key) return;
   const answer = el("div", "exam-key");
   const solvedBlock = el("div", "exam-sheet");
-  solvedBlock.append(el("h3", "", "Answer"), el("p", "exam-answer", answerText(question)));
-  const solved = treePicture(trace, trace.length, { title: `Question ${index + 1}: the search at the end` });
-  solvedBlock.append(figure(solved, "The search at the end: values, windows, pruned branches crossed."));
+  solvedBlock.append(el("h3", "", _("Answer")), el("p", "exam-answer", answerText(question)));
+  const solved = treePicture(trace, trace.length, { title: _("Question {number}: the search at the end", { number: index + 1 }) });
+  solvedBlock.append(figure(solved, _("The search at the end: values, windows, pruned branches crossed.")));
   answer.append(solvedBlock);
   const steps = el("ol", "exam-solution");
-  for (const line of question.solution) steps.append(el("li", "", line));
-  answer.append(el("h3", "", "Worked solution"), steps);
+  for (const line of solutionLines(question, trace)) steps.append(el("li", "", line));
+  answer.append(el("h3", "", _("Worked solution")), steps);
   part.append(answer);
 }

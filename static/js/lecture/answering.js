@@ -14,6 +14,7 @@
 // launched from the LMS into the course's lecture also tells the course's roster that they
 // joined, answered, and the score of the reveal (lib/lti-score.js, docs/lti.md).
 
+import { _, formatNumber } from "../lib/i18n.js";
 import { reportToCourse } from "../lib/lti-score.js";
 import { QuestionSheet } from "./question-sheet.js";
 import { fromWire, loadQuestion, toWire, visualizerBase } from "./question-data.js";
@@ -21,8 +22,10 @@ import { studentToken } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE_PREFIX = "prune.lecture.answer.";
-const SENT = "Answer sent; you can change it until the presenter reveals.";
-const CHANGED = "You changed your answer: send it again to replace the one sent.";
+
+function changedWords() {
+  return _("You changed your answer: send it again to replace the one sent.");
+}
 
 function storeKey(code, id) {
   return `${STORE_PREFIX}${code}.${id}`;
@@ -87,13 +90,13 @@ export class QuestionAnswering {
       });
       detail.on("lecture:question-closed", (msg) => {
         if (this.mine(msg) && this.question && msg.question === this.question.id) {
-          this.close("The presenter closed the question.");
+          this.close(_("The presenter closed the question."));
         }
       });
     } else if (what === "joined") {
       reportToCourse({}); // launched from the LMS: the course's roster names this student
       if (detail.question) this.open(detail.question);
-      else if (this.question) this.close("The presenter closed the question.");
+      else if (this.question) this.close(_("The presenter closed the question."));
     } else if (what === "stopped") {
       if (this.question) this.close(null);
     } else if (what === "error") {
@@ -121,7 +124,9 @@ export class QuestionAnswering {
     this.sent = loadSent(this.code, question.id);
     this.showPanel();
     this.setState(
-      question.revealed ? "The presenter asked a question and has revealed the answer." : "The presenter asked a question: answer it below."
+      question.revealed
+        ? _("The presenter asked a question and has revealed the answer.")
+        : _("The presenter asked a question: answer it below.")
     );
     let loaded;
     let base;
@@ -130,7 +135,7 @@ export class QuestionAnswering {
       base = await visualizerBase(question);
     } catch (err) {
       if (load !== this.loads) return;
-      $("qs-loading").textContent = `This question cannot be shown: ${err.message}`;
+      $("qs-loading").textContent = _("This question cannot be shown: {error}", { error: err.message });
       $("qs-loading").classList.add("is-error");
       return;
     }
@@ -142,7 +147,7 @@ export class QuestionAnswering {
     this.ready = true;
     if (this.sent) {
       this.sheet.fill(this.sent);
-      this.setSent(SENT);
+      this.setSent(_("Answer sent; you can change it until the presenter reveals."));
     } else {
       this.setSent("");
     }
@@ -159,7 +164,7 @@ export class QuestionAnswering {
     this.panel.hidden = false;
     document.body.dataset.question = "student";
     $("qs-loading").hidden = false;
-    $("qs-loading").textContent = "Loading the tree…";
+    $("qs-loading").textContent = _("Loading the tree…");
     $("qs-loading").classList.remove("is-error");
     $("qs-body").hidden = true;
     $("qs-errors").hidden = true;
@@ -182,7 +187,7 @@ export class QuestionAnswering {
   }
 
   changed() {
-    if (this.sent) this.setSent(CHANGED);
+    if (this.sent) this.setSent(changedWords());
   }
 
   async send() {
@@ -194,7 +199,7 @@ export class QuestionAnswering {
     const button = $("qs-send");
     this.sending = true;
     button.setAttribute("aria-disabled", "true"); // not disabled: it keeps the focus
-    this.setSent("Sending…");
+    this.setSent(_("Sending…"));
     this.pending += 1;
     const message = { room: code, question: id, answer: toWire(answer), student: studentToken() };
     const ack = await this.lecture.request("lecture:answer", message);
@@ -203,13 +208,13 @@ export class QuestionAnswering {
     button.removeAttribute("aria-disabled");
     if (!this.question || this.question.id !== id || this.code !== code) return;
     if (!ack.ok) {
-      this.setSent(this.sent ? CHANGED : "");
-      this.sheet.showError(`Your answer was not taken: ${ack.error}`);
+      this.setSent(this.sent ? changedWords() : "");
+      this.sheet.showError(_("Your answer was not taken: {error}", { error: ack.error }));
       return;
     }
     this.sent = answer;
     saveSent(code, id, answer);
-    this.setSent(SENT);
+    this.setSent(_("Answer sent; you can change it until the presenter reveals."));
     reportToCourse({ question: id });
   }
 
@@ -226,8 +231,11 @@ export class QuestionAnswering {
     this.setSent("");
     this.setState(
       this.sent
-        ? `The presenter revealed the answer. Your score: ${result.score} of ${result.max_score}.`
-        : "The presenter revealed the answer. You did not answer; the answer is shown."
+        ? _("The presenter revealed the answer. Your score: {score} of {max}.", {
+            score: formatNumber(result.score),
+            max: formatNumber(result.max_score),
+          })
+        : _("The presenter revealed the answer. You did not answer; the answer is shown.")
     );
     if (hadFocus) $("qs-results-heading").focus(); // the form is locked: its fields lose the focus
   }

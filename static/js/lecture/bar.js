@@ -15,13 +15,13 @@
 // once but said (a polite live region of its own) at most every AUDIENCE_SAY_MS, the latest
 // count only.
 
-import { _ } from "../lib/i18n.js";
+import { _, ngettext } from "../lib/i18n.js";
 import { mirror, pageStore } from "../lib/page-store.js";
 import { formatCode, normalizeCode } from "../lib/room-codes.js";
 
 /** "1 student", "30 students". */
 export function studentsText(count) {
-  return `${count} ${count === 1 ? "student" : "students"}`;
+  return ngettext("{n} student", "{n} students", count);
 }
 
 const AUDIENCE_SAY_MS = 5000;

@@ -16,6 +16,7 @@
 
 import { DRILL_CHANNEL } from "../drill/room.js";
 import { ALL_LEVELS, MAX_SEED } from "../drill/trees.js";
+import { _, formatNumber, ngettext } from "../lib/i18n.js";
 import { studentToken } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,7 +76,7 @@ export class DrillHost {
     const level = this.els.level.value;
     const ack = await this.lecture.request("lecture:drill", { room: code, key, level, seed });
     if (!ack.ok) {
-      this.els.state.textContent = `The drill could not start: ${ack.error}`;
+      this.els.state.textContent = _("The drill could not start: {error}", { error: ack.error });
       return;
     }
     this.show({ drill: ack.drill, students: 0, trees: 0, buckets: [] });
@@ -101,16 +102,18 @@ export class DrillHost {
   show(tally) {
     this.drill = tally ? tally.drill : null;
     if (!tally) {
-      this.els.state.textContent = "No drill yet: students get the same trees on their own devices.";
+      this.els.state.textContent = _("No drill yet: students get the same trees on their own devices.");
       this.els.buckets.replaceChildren();
       return;
     }
     const level = ALL_LEVELS.find((l) => l.id === tally.drill.level);
-    const students = `${tally.students} ${tally.students === 1 ? "student" : "students"}`;
-    this.els.state.textContent = `Drill running (${level ? level.name : tally.drill.level}): ${students}, ${tally.trees} trees checked.`;
+    const students = ngettext("{n} student", "{n} students", tally.students);
+    const values = { level: level ? level.name : tally.drill.level, students, trees: formatNumber(tally.trees) };
+    this.els.state.textContent = _("Drill running ({level}): {students}, {trees} trees checked.", values);
     this.els.buckets.replaceChildren(
       ...tally.buckets.map(([right, count]) => {
-        const li = el("li", `${right} ${right === 1 ? "tree" : "trees"} right: ${count} ${count === 1 ? "student" : "students"}`);
+        const trees = ngettext("{n} tree right", "{n} trees right", right);
+        const li = el("li", _("{trees}: {students}", { trees, students: ngettext("{n} student", "{n} students", count) }));
         li.dataset.right = String(right);
         li.dataset.count = String(count);
         return li;

@@ -6,6 +6,7 @@
 // render (view.onRendered), onto the drawn g.node[data-path] elements. Only the question's
 // tree gets it: the presenter may show another tree meanwhile.
 
+import { formatNumber, ngettext } from "../lib/i18n.js";
 import { R, svgEl } from "../tree/shapes.js";
 import { sameTree } from "./question-data.js";
 
@@ -71,7 +72,9 @@ export class HeatLayer {
       g.setAttribute("data-heat", String(n));
       const item = view.nodes.itemEl[id];
       if (item) {
-        const words = `crossed out by ${n} of ${this.answered} ${this.answered === 1 ? "answer" : "answers"}`;
+        const words = ngettext("crossed out by {count} of {n} answer", "crossed out by {count} of {n} answers", this.answered, {
+          count: formatNumber(n),
+        });
         item.setAttribute("aria-description", words);
       }
       this.drawnIds.push(id);

@@ -91,8 +91,3 @@ export async function visualizerBase(question) {
   for (const [key, value] of new URLSearchParams(buildQuery({ source: null, options }))) params.set(key, value);
   return `/?${params.toString()}`;
 }
-
-/** "1 student", "3 students". */
-export function counted(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}

@@ -5,6 +5,7 @@
 // explanations and "Show me" links (results.js), which open the visualizer in a new tab
 // (the lecture keeps this one). The protocol is answering.js's; this is only the screen.
 
+import { _ } from "../lib/i18n.js";
 import { nameOf } from "../lib/names.js";
 import { cutByDepthLimit } from "../trace/trace.js";
 import { TreeView } from "../tree/view.js";
@@ -80,13 +81,13 @@ export class QuestionSheet {
   toggle(id) {
     if (!this.trace) return;
     const name = nameOf(this.trace, id);
-    if (this.locked) return this.say("The answer has been revealed: answering is closed.");
-    if (id === 0) return this.say(`${name} is the root: it is always searched.`);
+    if (this.locked) return this.say(_("The answer has been revealed: answering is closed."));
+    if (id === 0) return this.say(_("{node} is the root: it is always searched.", { node: name }));
     if (!this.sheet.toggle(id)) {
       const above = this.sheet.markAbove(id, true);
-      return this.say(`${name} is inside ${nameOf(this.trace, above)}, which you marked pruned.`);
+      return this.say(_("{node} is inside {branch}, which you marked pruned.", { node: name, branch: nameOf(this.trace, above) }));
     }
-    this.say(this.sheet.isMarked(id) ? `${name} marked pruned.` : `${name} no longer marked pruned.`);
+    this.say(this.sheet.isMarked(id) ? _("{node} marked pruned.", { node: name }) : _("{node} no longer marked pruned.", { node: name }));
   }
 
   changed() {
@@ -139,7 +140,7 @@ export class QuestionSheet {
     $("qs-not-answered").hidden = !!answer;
     $("qs-score-line").hidden = !answer;
     if (!answer) {
-      $("qs-results-summary").textContent = "The engine's answer is filled in below; each item says why.";
+      $("qs-results-summary").textContent = _("The engine's answer is filled in below; each item says why.");
       $("qs-correct").open = true;
     }
     this.locked = true;

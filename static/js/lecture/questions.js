@@ -12,6 +12,7 @@
 // "error" (a lecture_error: claimed while one of our requests waits, so the form below says
 // it and the bar does not say it twice).
 
+import { _ } from "../lib/i18n.js";
 import { pageStore } from "../lib/page-store.js";
 import { truthOf } from "../practice/truth.js";
 import { ClassNames } from "./class-names.js";
@@ -76,7 +77,7 @@ export class QuestionAsker {
     } else if (what === "resumed") {
       this.setAudience(detail.audience);
       if (detail.question) this.open(detail.question, detail.answers || EMPTY);
-      else if (this.question) this.closed("The question was closed.");
+      else if (this.question) this.closed(_("The question was closed."));
     } else if (what === "stopped") {
       if (this.question) this.closed(null);
     } else if (what === "error") {
@@ -116,7 +117,7 @@ export class QuestionAsker {
     this.els.ask.removeAttribute("aria-disabled");
     if (this.lecture.role !== "presenter") return;
     if (!ack.ok) {
-      this.lecture.setStatus(`The question could not be asked: ${ack.error}`, true);
+      this.lecture.setStatus(_("The question could not be asked: {error}", { error: ack.error }), true);
       return;
     }
     // Back to step 0: the projector shows the leaves only, as the students' trees do.
@@ -154,7 +155,8 @@ export class QuestionAsker {
       this.render();
     } catch (err) {
       // Names and the truth stay out of the tallies; the counts still show, by path.
-      if (this.question && this.question.id === question.id) this.showError(`The question's tree could not be loaded: ${err.message}`);
+      if (this.question && this.question.id === question.id)
+        this.showError(_("The question's tree could not be loaded: {error}", { error: err.message }));
     }
   }
 
@@ -176,8 +178,8 @@ export class QuestionAsker {
   showState() {
     const revealed = this.question.revealed;
     this.els.state.textContent = revealed
-      ? "Answer revealed: each student sees their own answer graded."
-      : "Students answer on their devices and may change their answer until you reveal it.";
+      ? _("Answer revealed: each student sees their own answer graded.")
+      : _("Students answer on their devices and may change their answer until you reveal it.");
     this.els.reveal.hidden = revealed;
     this.els.panel.dataset.state = revealed ? "revealed" : "open";
   }
@@ -216,8 +218,8 @@ export class QuestionAsker {
 
   /** A refusal: a question the server no longer has is closed here too; else it is said. */
   refused(error) {
-    if (NOT_OPEN.test(error || "")) this.closed(`The question was closed: ${error}.`);
-    else this.showError(error || "The server did not answer.");
+    if (NOT_OPEN.test(error || "")) this.closed(_("The question was closed: {error}.", { error }));
+    else this.showError(error || _("The server did not answer."));
   }
 
   /** No question any more: the panel and the heat go; the focus (if it was there) to Ask. */

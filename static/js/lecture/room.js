@@ -124,7 +124,7 @@ export class Lecture {
       if (params.has("lecture") || params.has("present")) {
         setUrlParam(null, null);
         const given = params.get("lecture") || params.get("present");
-        this.bar.showError(`"${given}" is not a lecture code`);
+        this.bar.showError(_('"{code}" is not a lecture code', { code: given }));
       }
       return false;
     }

@@ -8,9 +8,9 @@
 // live region at most every ANNOUNCE_MS (a class answering at once would be a flood).
 
 import { fmt } from "../lib/format.js";
+import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
 import { moveName, nameOf } from "../lib/names.js";
 import { same } from "../practice/truth.js";
-import { counted } from "./question-data.js";
 
 const ANNOUNCE_MS = 5000;
 const PRUNED_SHOWN = 8; // crossed-out nodes listed, most crossed first
@@ -38,8 +38,9 @@ export class Tallies {
   show(counts, { audience, trace, truth, truthShown }) {
     const answered = counts.answered || 0;
     const of = Math.max(audience, answered); // those who answered and left count too
-    this.els.answered.textContent = `${answered} of ${counted(of, "student")} answered`;
-    this.announce(`${answered} of ${of} answered`);
+    const numbers = { answered: formatNumber(answered), of: formatNumber(of) };
+    this.els.answered.textContent = ngettext("{answered} of {n} student answered", "{answered} of {n} students answered", of, numbers);
+    this.announce(_("{answered} of {of} answered", numbers));
     const right = truthShown && truth ? truth : null;
     this.values(counts.values || {}, answered, right);
     this.moves(counts.moves || {}, answered, trace, right);
@@ -56,28 +57,29 @@ export class Tallies {
     }
     if (answer !== null && !found) rows.push({ key: String(answer), n: 0, label: fmt(answer), right: true });
     rows.sort((a, b) => Number(a.key) - Number(b.key));
-    this.fill(this.els.values, rows, answered, "No root value given yet.", "root value");
+    this.fill(this.els.values, rows, answered, _("No root value given yet."), _("root value"));
   }
 
   moves(moves, answered, trace, truth) {
     if (trace && (trace.nodes[0].kind === "chance" || !trace.children[0].length)) {
-      this.fill(this.els.moves, [], answered, "This root makes no move (the sheet asks for none).", "move");
+      this.fill(this.els.moves, [], answered, _("This root makes no move (the sheet asks for none)."), pgettext("tally", "move"));
       return;
     }
     const rootChildren = trace ? trace.children[0] : [];
-    const label = (index) => (rootChildren[index] !== undefined ? moveName(trace, rootChildren[index]) : `move ${Number(index) + 1}`);
+    const label = (index) =>
+      rootChildren[index] !== undefined ? moveName(trace, rootChildren[index]) : _("move {number}", { number: Number(index) + 1 });
     const rows = Object.entries(moves).map(([index, n]) => ({ key: index, n, label: label(index) }));
     const best = truth ? truth.bestMove : null;
     if (best !== null && !rows.some((row) => Number(row.key) === best)) rows.push({ key: String(best), n: 0, label: label(best) });
     for (const row of rows) row.right = best !== null && Number(row.key) === best;
     rows.sort((a, b) => Number(a.key) - Number(b.key));
-    this.fill(this.els.moves, rows, answered, "No move chosen yet.", "move");
+    this.fill(this.els.moves, rows, answered, _("No move chosen yet."), pgettext("tally", "move"));
   }
 
   pruned(pruned, answered, trace, truth) {
     const rows = Object.entries(pruned).map(([path, n]) => {
       const id = trace ? trace.ids.get(path) : undefined;
-      const row = { key: path, n, label: id === undefined ? path || "root" : nameOf(trace, id) };
+      const row = { key: path, n, label: id === undefined ? path || _("root") : nameOf(trace, id) };
       if (truth && id !== undefined) {
         row.right = truth.prunedBy.has(id);
         row.wrong = truth.reached[id] > 0; // the search visits it: crossed out wrongly
@@ -86,15 +88,15 @@ export class Tallies {
     });
     rows.sort((a, b) => b.n - a.n || a.label.localeCompare(b.label));
     const more = rows.length - PRUNED_SHOWN;
-    this.fill(this.els.pruned, rows.slice(0, PRUNED_SHOWN), answered, "No branch crossed out yet.", "node", {
-      rightWord: "pruned",
-      wrongWord: "searched",
+    this.fill(this.els.pruned, rows.slice(0, PRUNED_SHOWN), answered, _("No branch crossed out yet."), _("node"), {
+      rightWord: pgettext("tally", "pruned"),
+      wrongWord: pgettext("tally", "searched"),
     });
-    if (more > 0) this.els.pruned.append(el("li", "tally-more", `and ${counted(more, "more node")}`));
+    if (more > 0) this.els.pruned.append(el("li", "tally-more", ngettext("and {n} more node", "and {n} more nodes", more)));
   }
 
   /** One list of bars; `what` names a row for a screen reader ("root value 3: 2 answers"). */
-  fill(list, rows, answered, empty, what, { rightWord = "right answer", wrongWord = null } = {}) {
+  fill(list, rows, answered, empty, what, { rightWord = _("right answer"), wrongWord = null } = {}) {
     if (!rows.length) {
       list.replaceChildren(el("li", "tally-empty", empty));
       return;
@@ -106,7 +108,7 @@ export class Tallies {
         li.dataset.label = row.label;
         li.dataset.count = String(row.n);
         const name = el("span", "tally-label", row.label);
-        name.prepend(el("span", "visually-hidden", `${what} `));
+        name.prepend(el("span", "visually-hidden", what + " "));
         const bar = el("span", "tally-bar");
         bar.setAttribute("aria-hidden", "true");
         const fill = el("span", "tally-fill");
@@ -114,7 +116,7 @@ export class Tallies {
         bar.append(fill);
         const count = el("span", "tally-count", String(row.n));
         count.prepend(el("span", "visually-hidden", ": "));
-        count.append(el("span", "visually-hidden", ` ${row.n === 1 ? "answer" : "answers"}`));
+        count.append(el("span", "visually-hidden", " " + ngettext("answer", "answers", row.n)));
         li.append(name, bar, count);
         if (row.right) li.append(this.verdict("right", `✓ ${rightWord}`));
         else if (row.wrong && wrongWord) li.append(this.verdict("wrong", `✗ ${wrongWord}`));

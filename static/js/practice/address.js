@@ -12,6 +12,7 @@
 //   /practice?question=research|bounds|chance_prune&seed=N                a question's random
 //       tree (GET /api/practice/question): PVS's re-searches, MTD(f)'s bounds, Star1's cuts
 
+import { _ } from "../lib/i18n.js";
 import { PACKED_PARAM } from "../lib/packed-view.js";
 import { buildQuery, readUrl } from "../lib/url-state.js";
 import { MAX_SEED, isDifficulty, practiceTree } from "./difficulty.js";
@@ -134,9 +135,15 @@ function withPacked(packed, query) {
  * (docs/algorithms.md) are stepped in the visualizer. */
 export function ungradable(options = {}) {
   const algorithm = options.algorithm || "alphabeta";
-  if (options.aspiration) return "practice cannot grade an aspiration search (it searches nodes again): step through it in the visualizer";
+  if (options.aspiration)
+    return _("practice cannot grade an aspiration search (it searches nodes again): step through it in the visualizer");
   if (![...Object.keys(QUESTIONS), "minimax", "alphabeta", "expectimax"].includes(algorithm)) {
-    return `practice grades minimax, alpha-beta and expectimax, and asks PVS, MTD(f) and Star1 a question each, not ${algorithm}: step through it in the visualizer`;
+    return _(
+      "practice grades minimax, alpha-beta and expectimax, and asks PVS, MTD(f) and Star1 a question each, not {algorithm}: step through it in the visualizer",
+      {
+        algorithm,
+      }
+    );
   }
   return "";
 }

@@ -9,7 +9,8 @@
 // read() turns the form into the grader's answer ({pruned, values, windows?, best_move})
 // and lists the fields that are not numbers; setAnswer() fills it back in.
 
-import { KIND_NAMES, fmt } from "../lib/format.js";
+import { fmt, kindName } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { moveName, uniqueNames } from "../lib/names.js";
 
 const KIND_ICONS = { max: "▲", min: "▼", chance: "●" };
@@ -91,18 +92,22 @@ export class AnswerSheet {
     const head = el("div", { class: "row-head" });
     head.append(
       el("span", { class: "row-name", id: `row-name-${id}` }, this.names[id]),
-      el("span", { class: "row-kind" }, `${KIND_ICONS[kind] || ""} ${KIND_NAMES[kind] || kind}${id === 0 ? " · root" : ""}`),
+      el(
+        "span",
+        { class: "row-kind" },
+        (KIND_ICONS[kind] || "") + " " + (id === 0 ? _("{kind} · root", { kind: kindName(kind) }) : kindName(kind))
+      ),
       el("span", { class: "row-note", id: `row-note-${id}` })
     );
     const fields = el("div", { class: "row-fields" });
-    fields.append(this.field(id, "value", "value"));
+    fields.append(this.field(id, "value", _("value")));
     if (windows && kind !== "chance") {
       const pair = el("span", { class: "window-fields" });
       pair.append(this.field(id, "alpha", "α"), this.field(id, "beta", "β"));
       fields.append(pair);
     }
     const prunes = el("div", { class: "row-prunes", role: "group", "aria-labelledby": `row-name-${id} prunes-label-${id}` });
-    prunes.append(el("span", { class: "prunes-label", id: `prunes-label-${id}` }, "children pruned:"));
+    prunes.append(el("span", { class: "prunes-label", id: `prunes-label-${id}` }, _("children pruned:")));
     for (const child of t.children[id]) {
       const box = el("input", { type: "checkbox", "data-path": t.keys[child] });
       const label = el("label", { class: "check prune-check", "data-path": t.keys[child] });
@@ -138,7 +143,7 @@ export class AnswerSheet {
   buildBestMove() {
     const t = this.trace;
     const fieldset = this.els.bestMove;
-    const legend = el("legend", {}, `Best move at ${this.names[0]}`);
+    const legend = el("legend", {}, _("Best move at {node}", { node: this.names[0] }));
     const choices = el("div", { class: "move-choices" });
     t.children[0].forEach((child, index) => {
       const label = el("label", { class: "check move-choice" });
@@ -196,7 +201,8 @@ export class AnswerSheet {
       const mark = this.markAbove(id);
       li.toggleAttribute("data-covered", mark >= 0);
       const note = li.querySelector(".row-note");
-      note.textContent = mark === id ? "you marked it pruned" : mark >= 0 ? `inside ${this.names[mark]}, marked pruned` : "";
+      if (mark === id) note.textContent = _("you marked it pruned");
+      else note.textContent = mark >= 0 ? _("inside {node}, marked pruned", { node: this.names[mark] }) : "";
       for (const input of li.querySelectorAll(".row-fields input")) input.disabled = mark >= 0;
     }
     for (const [id, box] of this.checks) box.disabled = this.markAbove(id, true) >= 0;
@@ -214,16 +220,16 @@ export class AnswerSheet {
       if (li.hasAttribute("data-covered")) continue;
       const path = t.keys[id];
       const name = this.names[id];
-      const value = this.readField(li, "value", `${name}'s value`, errors);
+      const value = this.readField(li, "value", _("{node}'s value", { node: name }), errors);
       if (value !== null) answer.values[path] = value;
       if (!windows || !li.querySelector(".field-alpha")) continue;
-      const a = this.readField(li, "alpha", `α at ${name}`, errors);
-      const b = this.readField(li, "beta", `β at ${name}`, errors);
+      const a = this.readField(li, "alpha", _("α at {node}", { node: name }), errors);
+      const b = this.readField(li, "beta", _("β at {node}", { node: name }), errors);
       if (a !== null && b !== null) answer.windows[path] = [a, b];
       else if (a !== null || b !== null) {
         const input = li.querySelector(a === null ? ".answer-alpha" : ".answer-beta");
         input.setAttribute("aria-invalid", "true");
-        errors.push({ input, message: `${name}'s window needs both α and β (or neither).` });
+        errors.push({ input, message: _("{node}'s window needs both α and β (or neither).", { node: name }) });
       }
     }
     const move = this.els.bestMove.querySelector("input:checked");
@@ -237,8 +243,11 @@ export class AnswerSheet {
     // A window's bounds may be ±∞; a value never is (every leaf is finite).
     const bad = Number.isNaN(value) || (field === "value" && value !== null && !Number.isFinite(value));
     if (bad) {
-      const why = Number.isNaN(value) ? "is not a number" : "is not a finite number";
-      errors.push({ input, message: `${what}: “${input.value.trim()}” ${why}.` });
+      const values = { field: what, text: input.value.trim() };
+      const message = Number.isNaN(value)
+        ? _("{field}: “{text}” is not a number.", values)
+        : _("{field}: “{text}” is not a finite number.", values);
+      errors.push({ input, message });
     }
     if (bad) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");

@@ -5,6 +5,7 @@
 // tree), GET /api/practice/question (a question's seeded tree) and POST /api/trace.
 
 import { getJson, getPreset, presetTrace, randomTree, traceTree } from "../lib/api.js";
+import { _ } from "../lib/i18n.js";
 import { packView, unpackView } from "../lib/packed-view.js";
 import { Trace } from "../trace/trace.js";
 import { gameTreeUrl, searchOf } from "./address.js";
@@ -47,7 +48,7 @@ export async function loadExercise(exercise, { version = "", onRetry = null } = 
     try {
       doc = JSON.parse(source.text);
     } catch {
-      throw new Error("the tree in this link is not valid JSON (was the link cut short?)");
+      throw new Error(_("the tree in this link is not valid JSON (was the link cut short?)"));
     }
   }
   if (!result) result = await traceTree(doc, run, { onRetry });

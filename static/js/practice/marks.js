@@ -8,12 +8,34 @@
 // elements when it lays the tree out again (a resize, a fold), so everything here is drawn
 // again after every render of the view (view.onRendered).
 
+import { _ } from "../lib/i18n.js";
 import { R, svgEl } from "../tree/shapes.js";
 
 export const GRADE_ICONS = { correct: "✓", wrong: "✗", missing: "?", over: "⊘" };
 const HIT_WIDTH = 16; // the edge's clickable width, in tree units
-const STATE_WORDS = { pruned: "marked pruned by you", covered: "inside a branch you marked pruned", tapped: "ticked by you" };
-const GRADE_WORDS = { correct: "checked, correct", wrong: "checked, wrong", missing: "checked, missing", over: "checked, over-pruned" };
+
+/** What the student marked, as a node's description says it. */
+function stateWords(state) {
+  if (state === "pruned") return _("marked pruned by you");
+  if (state === "covered") return _("inside a branch you marked pruned");
+  if (state === "tapped") return _("ticked by you");
+  return null;
+}
+
+/** A checked node's grade, as its name ends ("checked, correct"). */
+export function checkedWords(grade) {
+  if (grade === "correct") return _("checked, correct");
+  if (grade === "wrong") return _("checked, wrong");
+  if (grade === "missing") return _("checked, missing");
+  return _("checked, over-pruned");
+}
+
+/** `name` without the view's "not yet searched" at its end. */
+function withoutUnsearched(name) {
+  const words = _("not yet searched");
+  if (!name.endsWith(words)) return name;
+  return name.slice(0, -words.length).replace(/(: |, |：|，)$/, "");
+}
 
 export class PracticeMarks {
   /**
@@ -174,7 +196,7 @@ export class PracticeMarks {
   describe(id, state, grade) {
     const item = this.view.nodes.itemEl[id];
     if (!item) return;
-    const text = STATE_WORDS[state];
+    const text = stateWords(state);
     if (!text) item.removeAttribute("aria-description");
     else if (item.getAttribute("aria-description") !== text) item.setAttribute("aria-description", text);
     const current = item.getAttribute("aria-label") || "";
@@ -183,8 +205,8 @@ export class PracticeMarks {
     let name = base;
     if (this.grades.size) {
       // Checked: no node is "not yet searched" any more; a graded one says its grade.
-      const what = base.replace(/(: |, )not yet searched$/, "");
-      name = grade ? `${what}${what.includes(":") ? ", " : ": "}${GRADE_WORDS[grade]}` : what;
+      const what = withoutUnsearched(base);
+      name = grade ? `${what}${what.includes(":") ? ", " : ": "}${checkedWords(grade)}` : what;
     }
     if (name !== current) item.setAttribute("aria-label", name);
     this.names.set(id, { base, name });

@@ -9,10 +9,15 @@
 // the outline's sight, so the marks are in view. Drawn again after every render of the view
 // (the rows are built lazily, once per tree).
 
-import { GRADE_ICONS } from "./marks.js";
+import { _ } from "../lib/i18n.js";
+import { GRADE_ICONS, checkedWords } from "./marks.js";
 
-const STATE_TEXT = { pruned: "✗ crossed out", covered: "inside a crossed-out branch", tapped: "◌ ticked" };
-const GRADE_WORDS = { correct: "checked, correct", wrong: "checked, wrong", missing: "checked, missing", over: "checked, over-pruned" };
+/** What the student marked, as an outline row shows it. */
+function stateText(state) {
+  if (state === "pruned") return "✗ " + _("crossed out");
+  if (state === "covered") return _("inside a crossed-out branch");
+  return "◌ " + _("ticked");
+}
 const WORST_FIRST = ["wrong", "missing", "over", "correct"];
 
 export class OutlineMarks {
@@ -60,8 +65,8 @@ export class OutlineMarks {
   /** The words a row shows for its mark and grade. */
   static words(state, grade) {
     const parts = [];
-    if (state) parts.push(STATE_TEXT[state]);
-    if (grade) parts.push(`${GRADE_ICONS[grade]} ${GRADE_WORDS[grade]}`);
+    if (state) parts.push(stateText(state));
+    if (grade) parts.push(`${GRADE_ICONS[grade]} ${checkedWords(grade)}`);
     return parts.join(" · ");
   }
 

@@ -47,9 +47,6 @@ let truth = null; // what the trace says (truth.js), worked out once per tree
 let lastResult = null;
 let question = ""; // the question the search asks ("" for prunes and values: grader.js)
 const TREE_HELP = [...$("tree-help").childNodes].map((part) => part.cloneNode(true));
-const BOUNDS_HELP = "Read the tree as MTD(f) searches it, pass by pass; write the root's bounds after each pass in the form.";
-const QUESTION_HELP =
-  "Tick a node: click it or the edge into it, or press X on the focused node (Tab into the tree; arrows move). Ticks and boxes in the form are the same answer.";
 let loads = 0; // the latest load: an older one that finishes later is dropped
 
 const view = new TreeView($("tree"));
@@ -101,15 +98,25 @@ function toggleMark(id) {
   }
   const name = nameOf(trace, id);
   if (id === 0) {
-    say(`${name} is the root: it is always searched.`);
+    say(_("{node} is the root: it is always searched.", { node: name }));
     return;
   }
   if (!sheet.toggle(id)) {
     const above = sheet.markAbove(id, true);
-    say(`${name} is inside ${nameOf(trace, above)}, which you marked pruned.`);
+    say(_("{node} is inside {branch}, which you marked pruned.", { node: name, branch: nameOf(trace, above) }));
     return;
   }
-  say(sheet.isMarked(id) ? `${name} marked pruned.` : `${name} no longer marked pruned.`);
+  say(sheet.isMarked(id) ? _("{node} marked pruned.", { node: name }) : _("{node} no longer marked pruned.", { node: name }));
+}
+
+function boundsHelp() {
+  return _("Read the tree as MTD(f) searches it, pass by pass; write the root's bounds after each pass in the form.");
+}
+
+function questionHelp() {
+  return _(
+    "Tick a node: click it or the edge into it, or press X on the focused node (Tab into the tree; arrows move). Ticks and boxes in the form are the same answer."
+  );
 }
 
 /** Any change to the answer: redraw the marks; a check shown is now about an older answer. */
@@ -223,8 +230,8 @@ async function open(next, { keep = false } = {}) {
   $("answer-form").hidden = !!question;
   $("question-form").hidden = !question;
   $("sheet-hint").hidden = !!question;
-  $("legend-over").textContent = question ? "ticked, not one of them" : "over-pruned";
-  const help = question === "bounds" ? [BOUNDS_HELP] : question ? [QUESTION_HELP] : TREE_HELP;
+  $("legend-over").textContent = question ? _("ticked, not one of them") : _("over-pruned");
+  const help = question === "bounds" ? [boundsHelp()] : question ? [questionHelp()] : TREE_HELP;
   $("tree-help").replaceChildren(...help.map((part) => (typeof part === "string" ? part : part.cloneNode(true))));
   for (const button of [$("print-sheet"), $("print-key")]) if (button) button.disabled = !!question; // worksheets: prunes and values
   truth = question ? null : truthOf(trace);
@@ -272,10 +279,10 @@ function wireBar() {
   $("rule").addEventListener("change", (event) => {
     open({ ...exercise, options: { ...exercise.options, rule: event.target.value } }, { keep: true });
   });
-  $("copy-link").addEventListener("click", () => copy(`${window.location.origin}/practice?${practiceQuery(exercise)}`, "Link"));
+  $("copy-link").addEventListener("click", () => copy(`${window.location.origin}/practice?${practiceQuery(exercise)}`, "link"));
   $("copy-embed").addEventListener("click", () => {
     const src = `${window.location.origin}/embed/practice?${practiceQuery(exercise)}`;
-    copy(embedCode(src, "Prune: practice alpha-beta pruning", EMBED_MAX_WIDTH, EMBED_ASPECT), "Embed code");
+    copy(embedCode(src, _("Prune: practice alpha-beta pruning"), EMBED_MAX_WIDTH, EMBED_ASPECT), "embed");
   });
 }
 
@@ -293,7 +300,8 @@ async function copy(text, what) {
   const ok = await copyText(text, null);
   fallback.closest(".copy-fallback").hidden = ok;
   if (!ok) fallback.select();
-  $("bar-status").textContent = ok ? `${what} copied.` : `Select the ${what.toLowerCase()} below and copy it (Ctrl+C).`;
+  if (what === "link") $("bar-status").textContent = ok ? _("Link copied.") : _("Select the link below and copy it (Ctrl+C).");
+  else $("bar-status").textContent = ok ? _("Embed code copied.") : _("Select the embed code below and copy it (Ctrl+C).");
 }
 
 $("answer-form").addEventListener("submit", check);

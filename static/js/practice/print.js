@@ -6,7 +6,8 @@
 // value (and α/β window), the pruned branches and the best move, read from truth.js. The key
 // is written only while printing, so it is never on screen.
 
-import { KIND_NAMES, fmt } from "../lib/format.js";
+import { fmt, kindName } from "../lib/format.js";
+import { _ } from "../lib/i18n.js";
 import { moveName, nameOf } from "../lib/names.js";
 import { printedTree, whilePrinting } from "../lib/printing.js";
 import { treePicture } from "../tree/picture.js";
@@ -21,10 +22,10 @@ function el(tag, text = "") {
 export function keyValues(trace, truth) {
   const rows = [...truth.exits.keys()].sort((a, b) => a - b);
   return rows.map((row) => {
-    const kind = KIND_NAMES[trace.nodes[row].kind] || trace.nodes[row].kind;
+    const kind = row === 0 ? _("{kind}, root", { kind: kindName(trace.nodes[row].kind) }) : kindName(trace.nodes[row].kind);
     const window = truth.windows.get(row);
     const bounds = window ? `, α=${fmt(window.alpha)} β=${fmt(window.beta)}` : "";
-    return `${nameOf(trace, row)} (${kind}${row === 0 ? ", root" : ""}) = ${fmt(truth.returned[row])}${bounds}`;
+    return `${nameOf(trace, row)} (${kind}) = ${fmt(truth.returned[row])}${bounds}`;
   });
 }
 
@@ -33,8 +34,8 @@ export function keyPruned(trace, truth) {
   const roots = [...truth.prunedBy.keys()].sort((a, b) => a - b);
   return roots.map((row) => {
     const cut = truth.prunedBy.get(row);
-    const symbol = cut.kind === "alpha" ? "α" : "β";
-    return `${nameOf(trace, row)} (${symbol}-cutoff at ${nameOf(trace, cut.node)})`;
+    const values = { node: nameOf(trace, row), at: nameOf(trace, cut.node) };
+    return cut.kind === "alpha" ? _("{node} (α-cutoff at {at})", values) : _("{node} (β-cutoff at {at})", values);
   });
 }
 
@@ -55,7 +56,7 @@ export class PracticePrint {
     this.current = current;
     printedTree(els.tree, (figure) => {
       const exercise = this.current();
-      if (exercise) figure.replaceChildren(this.picture(exercise, 0, "The tree (leaf values)"));
+      if (exercise) figure.replaceChildren(this.picture(exercise, 0, _("The tree (leaf values)")));
     });
     whilePrinting(
       () => this.fillKey(),
@@ -87,20 +88,20 @@ export class PracticePrint {
     const { trace, truth } = exercise;
     const figure = el("figure");
     figure.className = "print-tree";
-    figure.appendChild(this.picture(exercise, trace.length, "The tree at the end of the search"));
+    figure.appendChild(this.picture(exercise, trace.length, _("The tree at the end of the search")));
     const list = (items, tag = "ol") => {
       const out = el(tag);
-      for (const text of items.length ? items : ["none"]) out.appendChild(el("li", text));
+      for (const text of items.length ? items : [_("none")]) out.appendChild(el("li", text));
       return out;
     };
     this.els.key.replaceChildren(
-      el("h2", "Answer key"),
+      el("h2", _("Answer key")),
       figure,
-      el("h3", "Values returned"),
+      el("h3", _("Values returned")),
       list(keyValues(trace, truth)),
-      el("h3", "Pruned (never searched)"),
+      el("h3", _("Pruned (never searched)")),
       list(keyPruned(trace, truth), "ul"),
-      el("h3", "Best move"),
+      el("h3", _("Best move")),
       el("p", keyBestMove(trace, truth))
     );
   }

@@ -6,27 +6,44 @@
 // and an upper bound in each (numbers as the answer sheet reads them: 3, ∞, −∞). After
 // Check each box or row says its grade in words and an icon. Text goes in by textContent.
 
-import { KIND_NAMES } from "../lib/format.js";
+import { kindName } from "../lib/format.js";
+import { _, ngettext, pgettext } from "../lib/i18n.js";
 import { uniqueNames } from "../lib/names.js";
 import { numberText, parseNumber } from "./answer-sheet.js";
 import { GRADE_ICONS } from "./marks.js";
 import { questionOf } from "./questions/index.js";
 import { gradeOf } from "./results.js";
 
-const GRADE_WORDS = { correct: "correct", wrong: "wrong", missing: "missed", over: "not one of them" };
+/** A box's or a pass's grade in words. */
+function gradeWords(grade) {
+  if (grade === "correct") return pgettext("grade", "correct");
+  if (grade === "wrong") return pgettext("grade", "wrong");
+  if (grade === "missing") return pgettext("grade", "missed");
+  return pgettext("grade", "not one of them");
+}
 
 /** What the form asks, by question. */
 export function questionText(question, trace) {
   const root = uniqueNames(trace)[0];
   if (question === "research") {
-    return "Which children does PVS search again? Tick each child whose null-window test fails high inside the window, so that it is searched a second time with the full window.";
+    return _(
+      "Which children does PVS search again? Tick each child whose null-window test fails high inside the window, so that it is searched a second time with the full window."
+    );
   }
   if (question === "chance_prune") {
     const [low, high] = trace.options.bounds;
-    return `Which chance nodes' children does Star1 prune, with every leaf value in [${low}, ${high}]? Tick each child a chance node skips.`;
+    return _(
+      "Which chance nodes' children does Star1 prune, with every leaf value in [{low}, {high}]? Tick each child a chance node skips.",
+      { low, high }
+    );
   }
   const passes = trace.summary.passes.length;
-  return `MTD(f) from the first guess ${trace.options.guess ?? 0} makes ${passes} passes over ${root}. What are ${root}'s lower and upper bounds after each pass?`;
+  return ngettext(
+    "MTD(f) from the first guess {guess} makes {n} pass over {root}. What are {root}'s lower and upper bounds after each pass?",
+    "MTD(f) from the first guess {guess} makes {n} passes over {root}. What are {root}'s lower and upper bounds after each pass?",
+    passes,
+    { guess: trace.options.guess ?? 0, root }
+  );
 }
 
 function el(tag, attrs = {}, text = null) {
@@ -77,7 +94,7 @@ export class QuestionSheet {
     const li = el("li", { class: "question-tap", "data-path": t.keys[id] });
     const label = el("label", { class: "check" });
     const kind = t.nodes[id].kind;
-    const under = `${KIND_NAMES[kind] || kind}, child of ${this.names[t.parent[id]]}`;
+    const under = _("{kind}, child of {parent}", { kind: kindName(kind), parent: this.names[t.parent[id]] });
     label.append(el("input", { type: "checkbox", "data-path": t.keys[id] }), " ", el("span", { class: "tap-name" }, this.names[id]));
     label.append(el("span", { class: "tap-kind" }, ` (${under})`));
     li.append(label, el("span", { class: "question-grade", "aria-live": "off" }));
@@ -87,11 +104,11 @@ export class QuestionSheet {
 
   passRow(index) {
     const li = el("li", { class: "question-pass", "data-pass": String(index + 1) });
-    const head = el("span", { class: "pass-name", id: `pass-name-${index}` }, `After pass ${index + 1}:`);
+    const head = el("span", { class: "pass-name", id: `pass-name-${index}` }, _("After pass {number}:", { number: index + 1 }));
     li.append(head);
     for (const [bound, text] of [
-      ["lower", "lower"],
-      ["upper", "upper"],
+      ["lower", pgettext("bound", "lower")],
+      ["upper", pgettext("bound", "upper")],
     ]) {
       const id = `pass-${index}-${bound}`;
       const input = el("input", {
@@ -112,14 +129,14 @@ export class QuestionSheet {
   toggle(id) {
     const box = this.boxes.get(id);
     const name = this.names[id];
-    if (this.question === "bounds") return `${name}: this question asks for bounds, in the form beside the tree.`;
-    if (!box) {
-      const about = this.question === "research" ? "a child searched with a window (not the root or a leaf)" : "a chance node's child";
-      return `${name} is not one of the nodes asked about: pick ${about}.`;
+    if (this.question === "bounds") return _("{node}: this question asks for bounds, in the form beside the tree.", { node: name });
+    if (!box && this.question === "research") {
+      return _("{node} is not one of the nodes asked about: pick a child searched with a window (not the root or a leaf).", { node: name });
     }
+    if (!box) return _("{node} is not one of the nodes asked about: pick a chance node's child.", { node: name });
     box.checked = !box.checked;
     this.onChange();
-    return box.checked ? `${name} ticked.` : `${name} no longer ticked.`;
+    return box.checked ? _("{node} ticked.", { node: name }) : _("{node} no longer ticked.", { node: name });
   }
 
   /** The ticked node ids. */
@@ -138,7 +155,11 @@ export class QuestionSheet {
       inputs.forEach((input, k) => {
         const bad = Number.isNaN(values[k]);
         input.toggleAttribute("aria-invalid", bad);
-        if (bad) errors.push({ message: `Pass ${index + 1}: “${input.value}” is not a number (3, −2, ∞).`, input });
+        if (bad)
+          errors.push({
+            message: _("Pass {number}: “{text}” is not a number (3, −2, ∞).", { number: index + 1, text: input.value }),
+            input,
+          });
       });
       return values.includes(null) ? null : values;
     });
@@ -171,7 +192,7 @@ export class QuestionSheet {
       if (!li) continue;
       const grade = gradeOf(item.kind);
       li.dataset.grade = grade;
-      li.querySelector(".question-grade").textContent = `${GRADE_ICONS[grade]} ${GRADE_WORDS[grade]}`;
+      li.querySelector(".question-grade").textContent = `${GRADE_ICONS[grade]} ${gradeWords(grade)}`;
     }
   }
 

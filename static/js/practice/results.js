@@ -3,30 +3,40 @@
 // goes wrong), then the correct answers, folded. Every item has an icon as well as a colour
 // (GRADE_ICONS), the same icons the tree's badges use. Text goes in by textContent only.
 
-import { _ } from "../lib/i18n.js";
+import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
 import { GRADE_ICONS } from "./marks.js";
 
-export const KIND_LABELS = {
-  correct_prune: "Correct prune",
-  missed_prune: "Missed prune",
-  over_prune: "Over-prune",
-  correct_value: "Correct value",
-  wrong_value: "Wrong value",
-  missing_value: "Missing value",
-  correct_window: "Correct window",
-  wrong_window: "Wrong window",
-  correct_move: "Correct move",
-  wrong_move: "Wrong move",
-  missing_move: "Missing move",
-  value_for_pruned: "Value for a pruned node",
-  correct_tap: "Correct tick",
-  missed_tap: "Missed",
-  over_tap: "Not one of them",
-  correct_bounds: "Correct bounds",
-  wrong_bounds: "Wrong bounds",
-  missing_bounds: "Missing bounds",
-};
-const GRADE_WORDS = { correct: "correct", wrong: "wrong", missing: "missing", over: "over-pruned" };
+/** An item's kind as its heading says it, in the page's language. */
+export function kindLabel(kind) {
+  const labels = {
+    correct_prune: _("Correct prune"),
+    missed_prune: _("Missed prune"),
+    over_prune: _("Over-prune"),
+    correct_value: _("Correct value"),
+    wrong_value: _("Wrong value"),
+    missing_value: _("Missing value"),
+    correct_window: _("Correct window"),
+    wrong_window: _("Wrong window"),
+    correct_move: _("Correct move"),
+    wrong_move: _("Wrong move"),
+    missing_move: _("Missing move"),
+    value_for_pruned: _("Value for a pruned node"),
+    correct_tap: _("Correct tick"),
+    missed_tap: _("Missed"),
+    over_tap: _("Not one of them"),
+    correct_bounds: _("Correct bounds"),
+    wrong_bounds: _("Wrong bounds"),
+    missing_bounds: _("Missing bounds"),
+  };
+  return labels[kind] || kind;
+}
+
+function gradeWord(grade) {
+  if (grade === "correct") return pgettext("grade", "correct");
+  if (grade === "wrong") return pgettext("grade", "wrong");
+  if (grade === "missing") return pgettext("grade", "missing");
+  return pgettext("grade", "over-pruned");
+}
 const WORST_FIRST = ["over", "wrong", "missing", "correct"];
 
 /** An item's grade: correct | wrong | missing | over. */
@@ -73,14 +83,14 @@ export class Results {
   show(result) {
     const els = this.els;
     this.result = result;
-    els.score.textContent = `${result.score} of ${result.max_score}`;
+    els.score.textContent = _("{score} of {max}", { score: formatNumber(result.score), max: formatNumber(result.max_score) });
     const mistakes = result.items.filter((item) => gradeOf(item.kind) !== "correct");
     const correct = result.items.filter((item) => gradeOf(item.kind) === "correct");
     els.summary.textContent = mistakes.length
-      ? `${mistakes.length} ${mistakes.length === 1 ? "thing" : "things"} to look at again, mistakes first.`
+      ? ngettext("{n} thing to look at again, mistakes first.", "{n} things to look at again, mistakes first.", mistakes.length)
       : result.question
-        ? "Everything is right."
-        : "Everything is right: every prune, value and move.";
+        ? _("Everything is right.")
+        : _("Everything is right: every prune, value and move.");
     els.mistakes.replaceChildren(...mistakes.map((item) => this.row(item, true)));
     els.mistakes.hidden = mistakes.length === 0;
     els.correctList.replaceChildren(...correct.map((item) => this.row(item, false)));
@@ -99,17 +109,17 @@ export class Results {
     li.dataset.grade = grade;
     const icon = el("span", "result-icon", GRADE_ICONS[grade]);
     icon.setAttribute("aria-hidden", "true");
-    const head = el("strong", "result-kind", KIND_LABELS[item.kind] || item.kind);
-    head.prepend(el("span", "visually-hidden", `${GRADE_WORDS[grade]}: `));
+    const head = el("strong", "result-kind", kindLabel(item.kind));
+    head.prepend(el("span", "visually-hidden", _("{grade}:", { grade: gradeWord(grade) }) + " "));
     li.append(icon, head, " ", el("span", "result-text", item.explanation));
     if (showMe) {
-      const link = el("a", "show-me", "Show me");
+      const link = el("a", "show-me", _("Show me"));
       link.href = this.showMeLink(item.step);
-      link.append(el("span", "visually-hidden", ` step ${item.step} in the visualizer`));
+      link.append(el("span", "visually-hidden", " " + _("step {step} in the visualizer", { step: item.step })));
       if (this.newTab) {
         link.target = "_blank";
         link.rel = "noopener";
-        link.append(el("span", "visually-hidden", " (new tab)"));
+        link.append(el("span", "visually-hidden", " " + _("(new tab)")));
       }
       li.append(" ", link);
     }

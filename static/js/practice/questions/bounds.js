@@ -6,19 +6,35 @@
 // missing_bounds at the step that ends it. max_score = passes; score = correct ones.
 
 import { fmt } from "../../lib/format.js";
+import { _ } from "../../lib/i18n.js";
 import { uniqueNames } from "../../lib/names.js";
 import { num } from "../../trace/trace.js";
 
 function explainPass(trace, done, number, given, right) {
   const root = uniqueNames(trace)[0];
   const [alpha, beta, value, lower, upper] = [done.alpha, done.beta, done.value, done.lower, done.upper].map(num);
-  let text = `Pass ${number + 1} searches ${root} with the null window (${fmt(alpha)}, ${fmt(beta)}): is ${root} at least ${fmt(beta)}?`;
-  if (value >= beta) text += ` It returned ${fmt(value)} ≥ ${fmt(beta)}, a fail high, so ${root} is at least ${fmt(value)}`;
-  else text += ` It returned ${fmt(value)} < ${fmt(beta)}, a fail low, so ${root} is at most ${fmt(value)}`;
-  text += `: the bounds are [${fmt(lower)}, ${fmt(upper)}]`;
-  if (!right && given) text += `, not [${fmt(given[0])}, ${fmt(given[1])}]`;
-  if (lower === upper) text += `; they meet, so ${root}'s value is ${fmt(lower)}`;
-  return `${text}.`;
+  const values = { number: number + 1, root, alpha: fmt(alpha), beta: fmt(beta) };
+  const asks = _("Pass {number} searches {root} with the null window ({alpha}, {beta}): is {root} at least {beta}?", values);
+  let bounds = `[${fmt(lower)}, ${fmt(upper)}]`;
+  if (!right && given) bounds = _("{bounds}, not {given}", { bounds, given: `[${fmt(given[0])}, ${fmt(given[1])}]` });
+  Object.assign(values, { value: fmt(value), bounds, lower: fmt(lower) });
+  let said;
+  if (value >= beta && lower === upper) {
+    said = _(
+      "It returned {value} ≥ {beta}, a fail high, so {root} is at least {value}: the bounds are {bounds}; they meet, so {root}'s value is {lower}.",
+      values
+    );
+  } else if (value >= beta) {
+    said = _("It returned {value} ≥ {beta}, a fail high, so {root} is at least {value}: the bounds are {bounds}.", values);
+  } else if (lower === upper) {
+    said = _(
+      "It returned {value} < {beta}, a fail low, so {root} is at most {value}: the bounds are {bounds}; they meet, so {root}'s value is {lower}.",
+      values
+    );
+  } else {
+    said = _("It returned {value} < {beta}, a fail low, so {root} is at most {value}: the bounds are {bounds}.", values);
+  }
+  return `${asks} ${said}`;
 }
 
 /** {score, max_score, items} for an answer's bounds against a complete MTD(f) trace. */

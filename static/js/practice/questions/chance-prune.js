@@ -4,10 +4,9 @@
 // chance node's value is at most α (Σ p·v seen + unseen mass·U) or at least β (… ·L).
 
 import { fmt } from "../../lib/format.js";
+import { _ } from "../../lib/i18n.js";
 import { nameList, uniqueNames } from "../../lib/names.js";
 import { num } from "../../trace/trace.js";
-
-const RELATIONS = { "<=": "≤", ">=": "≥" };
 
 /** The chance cutoffs of a complete Star1 trace: {truth: Map row → step, explain}. */
 export function chancePruneOf(trace) {
@@ -68,10 +67,10 @@ export function chancePruneOf(trace) {
   }
 
   function explain(row) {
-    const name = names[row];
+    const node = names[row];
     const parent = trace.parent[row];
     if (parent < 0 || nodes[parent].kind !== "chance") {
-      return `${name} is not a chance node's child: only chance nodes' children are asked about.`;
+      return _("{node} is not a chance node's child: only chance nodes' children are asked about.", { node });
     }
     const at = names[parent];
     if (cut.has(row)) {
@@ -80,19 +79,41 @@ export function chancePruneOf(trace) {
       const atMost = event[3] === "<=";
       const searched = values.map(([child]) => child);
       const after =
-        searched.length === 1 ? `${at}'s first child ${names[searched[0]]}` : `${at}'s children ${nameList(trace, searched, 6, names)}`;
-      const sum = written(parent, values, atMost ? high : low);
-      return `${name} is pruned: after ${after}, ${at}'s value is ${atMost ? "at most" : "at least"} ${sum} = ${fmt(num(event[2]))} ${RELATIONS[event[3]]} ${atMost ? "α" : "β"} = ${fmt(num(event[4]))}, so the rest of ${at}'s children cannot matter.`;
+        searched.length === 1
+          ? _("{node}'s first child {child}", { node: at, child: names[searched[0]] })
+          : _("{node}'s children {children}", { node: at, children: nameList(trace, searched, 6, names) });
+      const words = {
+        node,
+        parent: at,
+        after,
+        sum: written(parent, values, atMost ? high : low),
+        value: fmt(num(event[2])),
+        bound: fmt(num(event[4])),
+      };
+      if (atMost) {
+        return _(
+          "{node} is pruned: after {after}, {parent}'s value is at most {sum} = {value} ≤ α = {bound}, so the rest of {parent}'s children cannot matter.",
+          words
+        );
+      }
+      return _(
+        "{node} is pruned: after {after}, {parent}'s value is at least {sum} = {value} ≥ β = {bound}, so the rest of {parent}'s children cannot matter.",
+        words
+      );
     }
     if (arrived.has(row)) {
       const [values, alpha, beta] = arrived.get(row);
-      const least = total(parent, values, low);
-      const most = total(parent, values, high);
-      return `${name} is searched: when ${at} came to it, ${at}'s value could still be anything from ${fmt(least)} to ${fmt(most)}, neither at most α = ${fmt(alpha)} nor at least β = ${fmt(beta)}.`;
+      const least = fmt(total(parent, values, low));
+      const most = fmt(total(parent, values, high));
+      return _(
+        "{node} is searched: when {parent} came to it, {parent}'s value could still be anything from {least} to {most}, neither at most α = {alpha} nor at least β = {beta}.",
+        { node, parent: at, least, most, alpha: fmt(alpha), beta: fmt(beta) }
+      );
     }
     let above = null;
-    for (let node = trace.parent[row]; node >= 0; node = trace.parent[node]) if (prunedRoots.has(node)) above = node;
-    return `${name} is never reached: ${names[above === null ? row : above]} is pruned above it, before ${at} could come to it.`;
+    for (let i = trace.parent[row]; i >= 0; i = trace.parent[i]) if (prunedRoots.has(i)) above = i;
+    const skipped = names[above === null ? row : above];
+    return _("{node} is never reached: {skipped} is pruned above it, before {parent} could come to it.", { node, skipped, parent: at });
   }
 
   return { truth: new Map([...cut].map(([row, [step]]) => [row, step])), explain };

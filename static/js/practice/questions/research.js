@@ -5,6 +5,7 @@
 // better than the bound and not past the window's other end, and it is searched again.
 
 import { fmt } from "../../lib/format.js";
+import { _ } from "../../lib/i18n.js";
 import { uniqueNames } from "../../lib/names.js";
 import { num } from "../../trace/trace.js";
 
@@ -52,39 +53,68 @@ export function researchOf(trace, reached) {
   });
 
   function untestedReason(row) {
-    const name = names[row];
+    const node = names[row];
     const parent = trace.parent[row];
-    if (parent < 0) return `${name} is searched once: the root is never tested.`;
-    const at = names[parent];
-    if (!reached[row]) return `${name} is never reached: a cutoff above it skips it, so it is never tested.`;
-    if (!untested.has(row)) return `${name} is a leaf: its value is exact, so it is never tested or searched again.`;
-    if (untested.get(row) === "first") return `${name} is searched with ${at}'s full window: it is ${at}'s first child, never tested.`;
-    const bound = kinds[parent] === "max" ? "α = −∞" : "β = ∞";
-    return `${name} is searched with ${at}'s full window: ${at} has no bound yet (${bound}), so there is nothing to test.`;
+    if (parent < 0) return _("{node} is searched once: the root is never tested.", { node });
+    const values = { node, parent: names[parent] };
+    if (!reached[row]) return _("{node} is never reached: a cutoff above it skips it, so it is never tested.", values);
+    if (!untested.has(row)) return _("{node} is a leaf: its value is exact, so it is never tested or searched again.", values);
+    if (untested.get(row) === "first") {
+      return _("{node} is searched with {parent}'s full window: it is {parent}'s first child, never tested.", values);
+    }
+    values.bound = kinds[parent] === "max" ? "α = −∞" : "β = ∞";
+    return _("{node} is searched with {parent}'s full window: {parent} has no bound yet ({bound}), so there is nothing to test.", values);
   }
 
   function explain(row) {
-    const name = names[row];
     const test = tests.get(row);
     if (!test) return untestedReason(row);
-    const at = names[test.parent];
     const maximizing = kinds[test.parent] === "max";
-    const mark = maximizing ? test.alpha : test.beta;
-    const asks = `${name}'s null-window test asks: is ${name} better than ${fmt(mark)} for ${maximizing ? "MAX" : "MIN"} at ${at}?`;
     const value = test.returned;
+    const values = {
+      node: names[row],
+      parent: names[test.parent],
+      bound: fmt(maximizing ? test.alpha : test.beta),
+      value: fmt(value),
+      alpha: fmt(test.alpha),
+      beta: fmt(test.beta),
+    };
     if (researched.has(row)) {
       const [low, high] = full.get(row);
-      const fail = maximizing ? "a fail high" : "a fail low, better for MIN";
-      return `${asks} It returned ${fmt(value)} ${maximizing ? ">" : "<"} ${fmt(mark)}, ${fail}, so ${name} is searched again with the full window (${fmt(low)}, ${fmt(high)}).`;
+      Object.assign(values, { low: fmt(low), high: fmt(high) });
+      if (maximizing) {
+        return _(
+          "{node}'s null-window test asks: is {node} better than {bound} for MAX at {parent}? It returned {value} > {bound}, a fail high, so {node} is searched again with the full window ({low}, {high}).",
+          values
+        );
+      }
+      return _(
+        "{node}'s null-window test asks: is {node} better than {bound} for MIN at {parent}? It returned {value} < {bound}, a fail low, better for MIN, so {node} is searched again with the full window ({low}, {high}).",
+        values
+      );
     }
     if (maximizing && value > test.alpha) {
-      return `${asks} It returned ${fmt(value)} ≥ β = ${fmt(test.beta)}, a fail high at or above β, so ${at} cuts off and ${name} is not searched again.`;
+      return _(
+        "{node}'s null-window test asks: is {node} better than {bound} for MAX at {parent}? It returned {value} ≥ β = {beta}, a fail high at or above β, so {parent} cuts off and {node} is not searched again.",
+        values
+      );
     }
     if (!maximizing && value < test.beta) {
-      return `${asks} It returned ${fmt(value)} ≤ α = ${fmt(test.alpha)}, at or below α, so ${at} cuts off and ${name} is not searched again.`;
+      return _(
+        "{node}'s null-window test asks: is {node} better than {bound} for MIN at {parent}? It returned {value} ≤ α = {alpha}, at or below α, so {parent} cuts off and {node} is not searched again.",
+        values
+      );
     }
-    const [relation, fail] = maximizing ? ["≤", "a fail low"] : ["≥", "a fail high"];
-    return `${asks} It returned ${fmt(value)} ${relation} ${fmt(mark)}, ${fail}: ${name} is no better, so ${name} is not searched again.`;
+    if (maximizing) {
+      return _(
+        "{node}'s null-window test asks: is {node} better than {bound} for MAX at {parent}? It returned {value} ≤ {bound}, a fail low: {node} is no better, so {node} is not searched again.",
+        values
+      );
+    }
+    return _(
+      "{node}'s null-window test asks: is {node} better than {bound} for MIN at {parent}? It returned {value} ≥ {bound}, a fail high: {node} is no better, so {node} is not searched again.",
+      values
+    );
   }
 
   return { truth: researched, explain };
