@@ -6,14 +6,15 @@ from __future__ import annotations
 import json
 
 from flask import current_app, render_template, request
-from flask_babel import gettext
+from flask_babel import format_decimal, gettext
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..engine import EngineError
+from ..engine.errors import N_
 from ..inputs import error_body
 from ..lecture.stores import OUTAGE, STORE_ERRORS
 
-UNREACHABLE = "the server cannot reach its store right now; try again in a few seconds"
+UNREACHABLE = N_("the server cannot reach its store right now; try again in a few seconds")
 
 
 def register_error_handlers(app) -> None:
@@ -29,7 +30,7 @@ def input_error(err: EngineError):
 
 def store_error(err: Exception):
     OUTAGE.failed(err)
-    return http_error(ServiceUnavailable(UNREACHABLE, retry_after=5))
+    return http_error(ServiceUnavailable(gettext(UNREACHABLE), retry_after=5))
 
 
 def http_error(err: HTTPException):
@@ -76,20 +77,45 @@ def _message(err: HTTPException) -> str:
 
 
 def _title(err: HTTPException) -> str:
-    return {414: "Address too long", 500: "Something went wrong"}.get(err.code, err.name)
+    """The page's heading, in the reader's language (HTTP's own name for a code not listed)."""
+    titles = {
+        400: gettext("Bad request"),
+        403: gettext("Not allowed"),
+        405: gettext("Method not allowed"),
+        413: gettext("Too much sent"),
+        414: gettext("Address too long"),
+        429: gettext("Too many requests"),
+        500: gettext("Something went wrong"),
+        502: gettext("Another server did not answer"),
+        503: gettext("Not available right now"),
+    }
+    return titles.get(err.code, err.name)
 
 
 def _page_message(err: HTTPException) -> str:
-    """A sentence for people (the JSON message is for programs)."""
+    """A sentence for people (the JSON message is for programs), in their language; a message
+    the app gave (abort's description) is kept as given."""
     if err.code == 414:
-        limit = current_app.config["PRUNE_MAX_URL_CHARS"]
-        return (
-            f"This address is longer than the {limit:,} characters this server accepts. "
-            "A link to a big tree can be shared as a short link instead (“Save short link”)."
+        limit = format_decimal(current_app.config["PRUNE_MAX_URL_CHARS"])
+        return gettext(
+            "This address is longer than the %(limit)s characters this server accepts. "
+            "A link to a big tree can be shared as a short link instead (“Save short link”).",
+            limit=limit,
         )
     if err.code == 413:
-        limit = current_app.config["MAX_CONTENT_LENGTH"]
-        return f"What was sent is larger than the {limit:,} bytes this server accepts."
+        limit = format_decimal(current_app.config["MAX_CONTENT_LENGTH"])
+        return gettext(
+            "What was sent is larger than the %(limit)s bytes this server accepts.", limit=limit
+        )
     if err.code == 500:
-        return "The server failed to answer this request. Please try again in a moment."
-    return err.description or err.name
+        return gettext("The server failed to answer this request. Please try again in a moment.")
+    if err.description != type(err).description and err.description:
+        return err.description
+    generic = {
+        400: gettext("The server could not understand this request."),
+        403: gettext("This page is not open to this request."),
+        405: gettext("This address does not answer this kind of request."),
+        429: gettext("Too many requests came from this address; wait a moment and try again."),
+        503: gettext("The server cannot answer right now; try again in a few seconds."),
+    }
+    return generic.get(err.code, err.description or err.name)
