@@ -2,7 +2,9 @@
 
 The description says what the tree is and never gives the search's result away (it is on
 screen from step 0, in the preset list and on a lecture's student pages); the ``answer`` (the
-root value, what is pruned, the teaching point the search ends on) is shown only at the end."""
+root value, what is pruned, the teaching point the search ends on) is shown only at the end.
+Titles, descriptions and answers are marked ``N_`` for the translation catalogs: they stay
+English here (the command line's); a caller that speaks to people translates them."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import N_
 from .evaluation import exact_values, make_view
 from .generators import random_tree
 from .ordering import child_orders
@@ -112,31 +115,41 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             name="textbook",
-            title="Textbook: three MIN nodes",
-            description="MAX over three MIN nodes of three leaves each.",
-            answer="Answer 3: the second MIN node cuts off after its first leaf, "
-            "so 4 and 6 are never looked at.",
+            title=N_("Textbook: three MIN nodes"),
+            description=N_("MAX over three MIN nodes of three leaves each."),
+            answer=N_(
+                "Answer 3: the second MIN node cuts off after its first leaf, "
+                "so 4 and 6 are never looked at."
+            ),
             source="Russell & Norvig, Artificial Intelligence: A Modern Approach, Figure 5.2 / 5.5",
             tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]],
         ),
         Preset(
             name="tie",
-            title="The tie that separates the two rules",
-            description="Two MIN nodes whose leaves tie with α: run it under both pruning "
-            "rules, the textbook one (α ≥ β) and the strict CS188 one (v < α).",
-            answer="The second MIN node's first leaf equals α = 10: the textbook rule (α ≥ β) "
-            "prunes the 0, the strict CS188 rule (v < α) does not.",
+            title=N_("The tie that separates the two rules"),
+            description=N_(
+                "Two MIN nodes whose leaves tie with α: run it under both pruning "
+                "rules, the textbook one (α ≥ β) and the strict CS188 one (v < α)."
+            ),
+            answer=N_(
+                "The second MIN node's first leaf equals α = 10: the textbook rule (α ≥ β) "
+                "prunes the 0, the strict CS188 rule (v < α) does not."
+            ),
             source="UC Berkeley CS188 Project 2 autograder convention "
             "(prune only on strict inequality)",
             tree=[[10], [10, 0]],
         ),
         Preset(
             name="pacman",
-            title="Pacman with two ghosts, two rounds",
-            description="MAX (Pacman), MIN (ghost 1), MIN (ghost 2), twice: six plies, "
-            "64 outcomes; both ghosts minimise, one after the other.",
-            answer="Both ghosts' replies are minimised before Pacman's move is valued: "
-            "the root value is the best score Pacman can guarantee.",
+            title=N_("Pacman with two ghosts, two rounds"),
+            description=N_(
+                "MAX (Pacman), MIN (ghost 1), MIN (ghost 2), twice: six plies, "
+                "64 outcomes; both ghosts minimise, one after the other."
+            ),
+            answer=N_(
+                "Both ghosts' replies are minimised before Pacman's move is valued: "
+                "the root value is the best score Pacman can guarantee."
+            ),
             source="In the style of UC Berkeley CS188 Project 2 (multi-agent Pacman); "
             "scores generated",
             tree=_pacman_tree(),
@@ -145,34 +158,37 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             name="random-binary-10",
-            title="Random binary tree, depth 10",
-            description="2,047 nodes, leaf values 0..100 (seed 10).",
-            answer="Minimax visits all 2,047 nodes, alpha-beta far fewer.",
+            title=N_("Random binary tree, depth 10"),
+            description=N_("2,047 nodes, leaf values 0..100 (seed 10)."),
+            answer=N_("Minimax visits all 2,047 nodes, alpha-beta far fewer."),
             source="Prune generator: random_tree(seed=10, depth=10, branching=2, low=0, high=100)",
             tree=random_tree(seed=10, depth=10, branching=2, low=0, high=100),
         ),
         Preset(
             name="best-ordering",
-            title="Best ordering: the Knuth–Moore minimum",
-            description="A uniform 3-ary tree of depth 3 with every node's best child first.",
-            answer="Alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves: the Knuth–Moore minimum.",
+            title=N_("Best ordering: the Knuth–Moore minimum"),
+            description=N_("A uniform 3-ary tree of depth 3 with every node's best child first."),
+            answer=N_(
+                "Alpha-beta evaluates 3² + 3¹ − 1 = 11 of 27 leaves: the Knuth–Moore minimum."
+            ),
             source="Knuth & Moore, An Analysis of Alpha-Beta Pruning (1975)",
             tree=_reordered(_UNIFORM_3x3, "perfect"),
         ),
         Preset(
             name="worst-ordering",
-            title="Worst ordering: no pruning at all",
-            description="The same tree with every node's worst child first.",
-            answer="Alpha-beta evaluates all 27 leaves, exactly as many as minimax.",
+            title=N_("Worst ordering: no pruning at all"),
+            description=N_("The same tree with every node's worst child first."),
+            answer=N_("Alpha-beta evaluates all 27 leaves, exactly as many as minimax."),
             source="Knuth & Moore, An Analysis of Alpha-Beta Pruning (1975)",
             tree=_reordered(_UNIFORM_3x3, "worst"),
         ),
         Preset(
             name="chance",
-            title="Chance nodes (expectimax)",
-            description="MAX over three chance nodes, the third weighted (p = ½, ¼, ¼).",
-            answer="The chance nodes average 8, 4 and 9 (the weighted one): the third move "
-            "is best.",
+            title=N_("Chance nodes (expectimax)"),
+            description=N_("MAX over three chance nodes, the third weighted (p = ½, ¼, ¼)."),
+            answer=N_(
+                "The chance nodes average 8, 4 and 9 (the weighted one): the third move is best."
+            ),
             source="In the style of UC Berkeley CS188 lectures on expectimax",
             tree=[
                 [3, 12, 9],
@@ -183,11 +199,15 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             name="depth-limited",
-            title="Depth limit with heuristic values",
-            description="A depth-4 tree searched to depth 2: the nodes at the limit are scored by "
-            "their heuristic values, not by the leaves below them.",
-            answer="The root value comes from the heuristic values at depth 2; the leaves "
-            "below them are never looked at.",
+            title=N_("Depth limit with heuristic values"),
+            description=N_(
+                "A depth-4 tree searched to depth 2: the nodes at the limit are scored by "
+                "their heuristic values, not by the leaves below them."
+            ),
+            answer=N_(
+                "The root value comes from the heuristic values at depth 2; the leaves "
+                "below them are never looked at."
+            ),
             source="Prune generator: random_tree(seed=5, depth=4), heuristics near the true values",
             tree=_with_heuristics(random_tree(seed=5, depth=4, branching=2, low=0, high=50), 2),
             options={"depth": 2},

@@ -39,6 +39,7 @@ from ..inputs import (
 )
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
+from .preset_words import preset_document, preset_listing
 from .traces import (
     IMMUTABLE,
     SHORT,
@@ -62,7 +63,7 @@ def trace():
 
 @api.get("/presets")
 def presets():
-    return [preset.listing() for preset in PRESETS.values()]
+    return [preset_listing(preset) for preset in PRESETS.values()]
 
 
 @api.get("/presets/<name>")
@@ -72,7 +73,9 @@ def preset(name: str):
     document = _preset_document(name)
     body = orjson.dumps(document)
     etag = etag_of("preset", name, hashlib.sha256(body).hexdigest())
-    return not_modified(etag, SHORT) or cached_response(body, etag, SHORT)
+    response = not_modified(etag, SHORT) or cached_response(body, etag, SHORT)
+    response.vary.update(("Accept-Language", "Cookie"))  # its words are the reader's language
+    return response
 
 
 @api.get("/presets/<name>/trace")
@@ -90,7 +93,7 @@ def _preset_document(name: str) -> dict[str, Any]:
     found = PRESETS.get(name)
     if found is None:
         abort(404, f"no preset named {name!r} (try: {', '.join(PRESETS)})")
-    return found.document
+    return preset_document(found)
 
 
 @api.post("/views")

@@ -8,9 +8,9 @@ from typing import Any
 import segno
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
-from ..engine.presets import PRESETS
 from ..lecture.rooms import RoomError, normalize_code
 from ..store import view_store
+from .preset_words import preset_choices
 
 pages = Blueprint("pages", __name__)
 
@@ -37,9 +37,7 @@ def index():
 
 def _index(saved_id: str | None, template: str = "index.html", **extra: Any):
     """The visualizer's page (or a page built on it: embed_join.html) with what it needs."""
-    presets = [
-        {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
-    ]
+    presets = preset_choices(described=True)
     limits = public_limits(current_app.config)
     public_url = current_app.config["PRUNE_PUBLIC_URL"]
     return render_template(
@@ -52,7 +50,7 @@ def compare():
     """Two searches of one tree side by side on one player (static/js/compare/page.js)."""
     from .traces import ENGINE_VERSION  # the version the cacheable trace GETs carry
 
-    presets = [{"name": p.name, "title": p.title} for p in PRESETS.values()]
+    presets = preset_choices()
     return render_template("compare.html", presets=presets, trace_version=ENGINE_VERSION)
 
 
@@ -61,9 +59,7 @@ def practice():
     """Practice: predict the search on a tree, graded in the browser (static/js/practice/)."""
     from .traces import ENGINE_VERSION  # the version the cacheable trace GETs carry
 
-    presets = [
-        {"name": p.name, "title": p.title, "description": p.description} for p in PRESETS.values()
-    ]
+    presets = preset_choices(described=True)
     return render_template(
         "practice.html", presets=presets, embed=False, trace_version=ENGINE_VERSION
     )
