@@ -52,3 +52,12 @@ def test_the_pass_timeline_in_german(prune):
     for ours, theirs in zip(german, english, strict=True):
         assert digits(ours) == digits(theirs)
     prune.assert_clean()
+
+
+def test_a_presets_title_and_description_are_in_the_pages_language(prune):
+    """The visualizer asks for the preset in its own language (``lang=`` alone, the browser
+    itself English): the title above the tree is the German one."""
+    page = prune.page
+    page.goto("/?preset=tie&lang=de")
+    page.wait_for_selector("body[data-run-state=done]")
+    assert page.inner_text("#doc-title").startswith("Der Gleichstand, der die beiden Regeln trennt")

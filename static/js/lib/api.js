@@ -4,6 +4,8 @@
 // and traces of presets and saved views come from cacheable GETs, which the server does not
 // rate limit and the browser may keep.
 
+import { language } from "./i18n.js";
+
 const RETRIES = 5; // retries of a 429
 const BACKOFF_MS = 500; // the first wait without Retry-After; doubled each time
 const MAX_WAIT_MS = 30_000; // the longest single wait
@@ -72,8 +74,10 @@ export function getJson(url, { onRetry, signal } = {}) {
   return request(url, { onRetry, signal });
 }
 
+/** A preset's tree document, its title, description and answer in the page's language. */
 export function getPreset(name, { onRetry } = {}) {
-  return request(`/api/presets/${encodeURIComponent(name)}`, { onRetry });
+  const lang = encodeURIComponent(language());
+  return request(`/api/presets/${encodeURIComponent(name)}?lang=${lang}`, { onRetry });
 }
 
 /** The query of a cacheable trace: the options (in a fixed order) and the engine version. */
