@@ -188,6 +188,9 @@ def test_a_stopped_run_says_why_and_the_connection_runs_again_once_it_reads():
             assert wait_for(lambda: searches(server) == 1, 10), "the run starts, then pauses"
             assert wait_for(lambda: searches(server) == 0, 10), "and is stopped"
             ws.send("421" + json.dumps(["run", {"tree": TEXTBOOK}]))
+            # Still not reading while the server takes the run: reading at once races it (on a
+            # busy machine the client drained the backlog first, and the run was accepted).
+            time.sleep(1)
             messages, refused = read_until_ack(ws, 1)
             errors = [body for name, body in messages if name == "run_error"]
             assert [body["error"] for body in errors] == ["stopped: the events went unread for 1 s"]
