@@ -4,9 +4,9 @@
         [--steps N] [--seeks N] [--frames N] [--starts N] [--no-profile]
 
 Without --url it starts the app under gunicorn (tests/conftest_browser.start_server), with the
-API rate limit off. It drives headless Chromium (`$PRUNE_CHROMIUM`, else `chromium` on PATH)
-with tests/conftest_browser.CHROMIUM_ARGS. For each tree (and viewport) it loads the page,
-waits for the whole trace, then measures in the page (performance.now()):
+API rate limit off. It drives headless Chromium (`$PRUNE_CHROMIUM`, else the desktop
+`chromium` on PATH) with tests/conftest_browser.CHROMIUM_ARGS. For each tree (and viewport)
+it loads the page, waits for the whole trace, then measures in the page (performance.now()):
 
 * first render: node table received (socket ack) → tree drawn (setTree + step 0), and → the
   next frame painted (a requestAnimationFrame, then a setTimeout 0);
@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -106,7 +105,7 @@ CASES = [
 
 
 def run(url: str, args) -> None:
-    executable = chromium_path() or shutil.which("chromium")
+    executable = chromium_path(shell=False)
     cases = [c for c in CASES if not args.only or c[0] in args.only]
     rows = []
     with sync_playwright() as p:

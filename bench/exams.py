@@ -87,7 +87,7 @@ def print_exam(url: str, identifier: str) -> float:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         started = time.perf_counter()
         for query in ("", "?key=1"):

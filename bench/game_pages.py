@@ -70,7 +70,7 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
+                executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS
             )
             page = browser.new_page(viewport={"width": 1280, "height": 720})
             page.goto(f"{url}/play/tictactoe")

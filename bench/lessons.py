@@ -47,7 +47,7 @@ NEXT_SLIDE = """async () => {
 
 def measure(url: str, rounds: int) -> None:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         rows = []
         for index in range(rounds):

@@ -109,7 +109,7 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
+                executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS
             )
             print(f"Chromium {browser.version}, 1024×768, loopback, {args.rounds} rounds")
             prune_times = {"login": [], "launch": []}
