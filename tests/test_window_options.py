@@ -2,11 +2,9 @@
 every way in takes them: the API, a tree document, the CLI; bad ones named, never a 500."""
 
 import json
-import subprocess
-import sys
 
 import pytest
-from support import TEXTBOOK
+from support import TEXTBOOK, run_cli
 
 CHANCE_TREE = [[1, 2], {"type": "chance", "children": [3, 4]}]
 
@@ -68,19 +66,13 @@ def test_a_chance_node_under_negamax_is_a_400_naming_the_node(client):
 def test_the_cli_takes_the_window_flags(tmp_path):
     document = tmp_path / "tree.json"
     document.write_text(json.dumps({"tree": TEXTBOOK}))
-    command = [sys.executable, "-m", "app.engine", "trace", str(document)]
-    done = subprocess.run(
-        [*command, "--algorithm", "alphabeta", "--fail", "hard", "--window", "2,5"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    command = ["trace", str(document)]
+    done = run_cli(*command, "--algorithm", "alphabeta", "--fail", "hard", "--window", "2,5")
+    assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)["summary"]
     assert summary["window"] == {"alpha": 2, "beta": 5, "outcome": "exact"}
     assert summary["options"]["fail"] == "hard"
-    refused = subprocess.run(
-        [*command, "--aspiration", "3"], capture_output=True, text=True, check=False
-    )
+    refused = run_cli(*command, "--aspiration", "3")
     assert refused.returncode == 2
     assert "aspiration" in refused.stderr
 

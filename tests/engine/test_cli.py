@@ -1,14 +1,18 @@
-"""The command line, run as a teacher would run it: a real subprocess."""
+"""The command line. The real process, run as a teacher would run it, reads a pipe, prints
+JSON and leaves with status 2 and one line on a refusal; the commands' answers are checked
+through the same ``main`` in this process (support.run_cli), not an interpreter per call."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from support import run_cli as cli
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def cli(*args, stdin=""):
+def process(*args, stdin=""):
     return subprocess.run(
         [sys.executable, "-m", "app.engine", *args],
         input=stdin,
@@ -20,7 +24,7 @@ def cli(*args, stdin=""):
 
 
 def test_trace_from_stdin_prints_summary_and_events():
-    done = cli("trace", "-", stdin="[[3,12,8],[2,4,6],[14,5,2]]")
+    done = process("trace", "-", stdin="[[3,12,8],[2,4,6],[14,5,2]]")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["summary"]["value"] == 3
@@ -55,6 +59,10 @@ def test_bad_input_exits_2_with_one_line_and_no_stdout():
         assert done.stdout == ""
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and expected in lines[0], (args, done.stderr)
+    # The process itself leaves with that status and that one line.
+    done = process("trace", "-", stdin='[[1, "x"]]')
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == 'error: node [0, 1]: leaf value "x" is not a number\n'
 
 
 def test_random_is_seeded_and_traceable():

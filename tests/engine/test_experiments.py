@@ -1,12 +1,11 @@
 """The experiments of docs/experiments.md: their figures against independent counts, the
 theorems they illustrate, and the command line that prints them."""
 
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
 from app.engine import EngineError, SearchOptions, parse_tree, trace
 from app.engine.generators import random_tree
@@ -280,13 +279,7 @@ def test_bad_arguments_name_their_field(make, field):
 
 
 def cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", "experiment", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return run_cli("experiment", *args)
 
 
 @pytest.mark.parametrize(

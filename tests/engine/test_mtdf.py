@@ -134,17 +134,11 @@ def test_a_guess_may_be_negative_and_travel_as_text():
 
 def test_the_command_line_takes_guess_and_bounds():
     import json
-    import subprocess
-    import sys
+
+    from support import run_cli
 
     def cli(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "app.engine", "trace", "-", *args],
-            input="[[3,12,8],[2,4,6],[14,5,2]]",
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        return run_cli("trace", "-", *args, stdin="[[3,12,8],[2,4,6],[14,5,2]]")
 
     done = cli("--algorithm", "mtdf", "--guess", "-5")
     assert done.returncode == 0, done.stderr

@@ -1,13 +1,12 @@
 """Pacman with two ghosts: the rules, the mazes, and games played by the engine's search."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from support import run_cli
 
 from app.engine import EngineError, SearchOptions
 from app.games.mazes import MAZES, parse_maze
@@ -320,12 +319,7 @@ def test_bad_input_is_an_engine_error_naming_its_field(call, field, message):
 
 
 def pacman_cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", "game", "pacman", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cli("game", "pacman", *args)
 
 
 def test_the_command_line_prints_the_game_and_a_decisions_trace():

@@ -3,10 +3,9 @@ ghosts, whole games (properties), and bad input. (The autograder's own files are
 test_pacman_cs188_autograder.py.)"""
 
 import json
-import subprocess
-import sys
 
 import pytest
+from support import run_cli
 
 from app.engine import EngineError
 from app.games.cs188_play import course_decision, play_course_game
@@ -236,14 +235,8 @@ def test_bad_settings_name_their_field(given, field, message):
     assert error.value.field == field
 
 
-def cli(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", "game", "pacman", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        input=stdin,
-    )
+def cli(*args, stdin=""):
+    return run_cli("game", "pacman", *args, stdin=stdin or "")
 
 
 def test_the_command_line_plays_by_the_cs188_rules_from_a_name_a_file_or_stdin(tmp_path):

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 from engine_reference import minimax as reference_minimax
+from support import run_cli
 
 from app.engine import EngineError, Search, SearchOptions, parse_tree
 from app.experiments.pruning_family import (
@@ -154,11 +153,8 @@ def test_a_run_out_of_range_or_over_the_work_limit_is_refused_naming_the_field(g
 
 
 def test_the_command_line_prints_the_rows_as_csv():
-    done = subprocess.run(
-        [sys.executable, "-m", "app.engine", "experiment", "pruning-family", "--depth", "2",
-         "--trials", "3"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+    done = run_cli("experiment", "pruning-family", "--depth", "2", "--trials", "3")
+    assert done.returncode == 0, done.stderr
     header, *lines = done.stdout.splitlines()
     assert header.split(",") == list(PruningFamily.columns)
     expected = list(PruningFamily(depth=2, trials=3).rows())

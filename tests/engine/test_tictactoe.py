@@ -3,14 +3,13 @@ the engine's search of the same game tree built whole, and against easyAI's Nega
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 from easyAI import Negamax, TwoPlayerGame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from support import run_cli
 from wire_format import readable, table_paths
 
 from app.engine import EngineError, SearchOptions, parse_tree, trace
@@ -254,12 +253,7 @@ def test_the_heuristic_and_random_orderings_keep_the_value():
 
 
 def cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", "game", "tictactoe", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cli("game", "tictactoe", *args)
 
 
 def test_the_command_line_prints_the_trace():

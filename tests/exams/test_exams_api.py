@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
 from tests.exams.reference import alphabeta, names
 
@@ -156,15 +156,7 @@ def test_the_whole_exam_as_latex_compiles_with_its_questions_and_key(client, tmp
     assert second[2]["answer"]["child"] in text
 
 
-def cli(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+cli = run_cli
 
 
 def test_the_command_prints_the_same_exam_as_the_api(client, tmp_path):
