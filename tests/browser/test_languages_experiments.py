@@ -89,8 +89,9 @@ def test_axe_finds_nothing_serious_on_experiment_results(prune, lang):
 
 
 def test_switching_language_in_place_writes_the_results_again(prune):
-    """Issue 36: a language switch without a reload turns an experiment's table, finding and
-    chart into German from the rows already there: nothing runs again, the figures stay."""
+    """Issue 36: a language switch without a reload turns an experiment's table, finding,
+    chart and status into German from the rows already there: nothing runs again, the
+    figures stay."""
     english = ordering_said(prune, "en")
     page = prune.page
     asked = []
@@ -119,4 +120,5 @@ def test_switching_language_in_place_writes_the_results_again(prune):
     assert "11,33" in cells
     assert figures(cells, "de") == figures(english["cells"], "en")
     assert figures(finding, "de") == figures(english["finding"], "en")
+    assert block.locator("[data-part=message]").inner_text().startswith("Fertig: 12 Zeilen in ")
     assert not [url for url in asked if "/api/experiments" in url], asked
