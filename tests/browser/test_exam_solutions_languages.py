@@ -32,7 +32,8 @@ def test_worked_solutions_of_values_reorder_and_rules_are_translated(prune, base
     identifier, exam = create(base_url, SPEC)
     questions = exam["variants"][0]["questions"]
     english = shown(open_print(prune, base_url, identifier, "?key=1"))
-    translated = shown(open_print(prune, base_url, identifier, f"?key=1&lang={lang}"))
+    page = open_print(prune, base_url, identifier, f"?key=1&lang={lang}")
+    translated = shown(page)
     words = OWN_WORDS[lang]
     for question, en, other, word in zip(questions, english, translated, words, strict=True):
         assert en["solution"] == question["solution"]  # English: the generator's sentences
@@ -41,4 +42,6 @@ def test_worked_solutions_of_values_reorder_and_rules_are_translated(prune, base
             assert line != line_en
             assert facts(line) == facts(line_en), (line_en, line)
         assert any(word in line for line in other["solution"]), (word, other["solution"])
+    page.locator(".exam-solution").nth(2).scroll_into_view_if_needed()
+    prune.screenshot(f"exam-key-solutions-{lang}")
     prune.assert_clean()
