@@ -6,10 +6,10 @@ this module, outside it, puts them together (app/engine/__main__.py hands over t
 
 Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with one line on
 stderr and nothing on stdout, so the command composes in shell pipelines and course scripts.
-That line is for people: it is in the language of the environment (``LANGUAGE``, ``LC_ALL``,
-``LC_MESSAGES``, ``LANG``, gettext's order: ``LANG=de_DE.UTF-8`` is German; one Prune has no
-catalog for, ``C`` or none: English), with the same node paths, names and values; the output
-on stdout is the same in every language.
+That line and ``--help`` are for people: they are in the language of the environment
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, gettext's order: ``LANG=de_DE.UTF-8`` is
+German; one Prune has no catalog for, ``C`` or none: English), with the same node paths, names
+and values; the output on stdout is the same in every language.
 """
 
 from __future__ import annotations
@@ -35,14 +35,37 @@ RUNNERS = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """Reports a usage error as an ``EngineError``, so it leaves like any bad input."""
+    """Reports a usage error as an ``EngineError``, so it leaves like any bad input, and
+    writes ``--help`` in the environment's language."""
 
     def error(self, message: str) -> NoReturn:
         raise EngineError(message)
 
+    def format_help(self) -> str:
+        """The help with Prune's words (the description, each option's and command's help,
+        marked ``N_``) in the environment's language; argparse's own ("usage:", "options:")
+        as Python's ``argparse`` domain has them (English where it has no catalog)."""
+        gettext = environment_gettext()
+        if gettext is None:
+            return super().format_help()
+        helped = [*self._actions]
+        for action in self._actions:  # a subcommand's line in the list of commands
+            helped.extend(getattr(action, "_choices_actions", []))
+        kept = self.description, [action.help for action in helped]
+        try:
+            self.description = gettext(self.description) if self.description else None
+            for action in helped:
+                if action.help and action.help != argparse.SUPPRESS:
+                    action.help = gettext(action.help)
+            return super().format_help()
+        finally:
+            self.description = kept[0]
+            for action, text in zip(helped, kept[1], strict=True):
+                action.help = text
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m app.engine", description="Prune's alpha-beta engine.")
+    parser = _Parser(prog="python -m app.engine", description=N_("Prune's alpha-beta engine."))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     add_engine_commands(commands, _Parser)
     add_game_commands(commands, _Parser)

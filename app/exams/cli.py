@@ -17,18 +17,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError
 from .generator import generate_exam
 from .latex import exam_tex
 from .spec import SpecError
 
 
 def add_exam_commands(commands: argparse._SubParsersAction, parser_class) -> None:
-    exam = commands.add_parser("exam", help="generate an exam of alpha-beta questions")
-    exam.add_argument("spec", help="the spec as a JSON file (docs/exams.md), - for stdin")
-    exam.add_argument("--seed", type=int, help="replaces the spec's seed")
-    exam.add_argument("--variants", type=int, help="replaces the spec's number of variants")
-    exam.add_argument("--tex", metavar="N", help="print variant N (or all) as LaTeX")
+    exam = commands.add_parser("exam", help=N_("generate an exam of alpha-beta questions"))
+    exam.add_argument("spec", help=N_("the spec as a JSON file (docs/exams.md), - for stdin"))
+    exam.add_argument("--seed", type=int, help=N_("replaces the spec's seed"))
+    exam.add_argument("--variants", type=int, help=N_("replaces the spec's number of variants"))
+    exam.add_argument("--tex", metavar="N", help=N_("print variant N (or all) as LaTeX"))
 
 
 def run_exam(args: argparse.Namespace) -> Any:

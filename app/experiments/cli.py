@@ -15,6 +15,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from ..engine.errors import N_
 from ..engine.options import RULES
 from . import parse_span
 from .optimisations import DEFAULT_POSITIONS, Optimisations
@@ -25,42 +26,42 @@ from .rules import ORDERINGS, PruningRules
 
 
 def add_experiment_commands(commands: argparse._SubParsersAction, parser_class) -> None:
-    experiment = commands.add_parser("experiment", help="run an experiment; print CSV rows")
+    experiment = commands.add_parser("experiment", help=N_("run an experiment; print CSV rows"))
     kinds = experiment.add_subparsers(dest="experiment", required=True, parser_class=parser_class)
 
-    binary = kinds.add_parser("random-binary", help="minimax and alpha-beta, one row per seed")
+    binary = kinds.add_parser("random-binary", help=N_("minimax and alpha-beta, one row per seed"))
     binary.add_argument("--depth", type=int, default=10)
-    binary.add_argument("--seeds", type=_span, default=(0, 99), help="A-B, inclusive")
+    binary.add_argument("--seeds", type=_span, default=(0, 99), help=N_("A-B, inclusive"))
     binary.add_argument("--rule", choices=RULES, default="standard")
 
-    ordering = kinds.add_parser("ordering", help="perfect, random and worst move ordering")
+    ordering = kinds.add_parser("ordering", help=N_("perfect, random and worst move ordering"))
     _trial_flags(ordering)
     ordering.add_argument("--rule", choices=RULES, default="standard")
 
-    rules = kinds.add_parser("rules", help="standard against strict pruning on tied values")
+    rules = kinds.add_parser("rules", help=N_("standard against strict pruning on tied values"))
     _trial_flags(rules)
-    rules.add_argument("--values", type=int, default=3, help="leaf values 0..K-1")
+    rules.add_argument("--values", type=int, default=3, help=N_("leaf values 0..K-1"))
     rules.add_argument("--ordering", choices=ORDERINGS, default="given")
 
     family = kinds.add_parser(
-        "pruning-family", help="alpha-beta, PVS, MTD(f), SSS*, aspiration as ordering worsens"
+        "pruning-family", help=N_("alpha-beta, PVS, MTD(f), SSS*, aspiration as ordering worsens")
     )
     family.add_argument("--branching", type=int, default=3)
     family.add_argument("--depth", type=int, default=4)
-    family.add_argument("--trials", type=int, default=20, help="trees per ordering quality")
-    family.add_argument("--seed", type=int, default=0, help="trial t uses seed S+t")
+    family.add_argument("--trials", type=int, default=20, help=N_("trees per ordering quality"))
+    family.add_argument("--seed", type=int, default=0, help=N_("trial t uses seed S+t"))
 
-    optimisations = kinds.add_parser("optimisations", help="speed-ups on tic-tac-toe")
+    optimisations = kinds.add_parser("optimisations", help=N_("speed-ups on tic-tac-toe"))
     optimisations.add_argument(
-        "--positions", default=",".join(DEFAULT_POSITIONS), help="boards, comma-separated"
+        "--positions", default=",".join(DEFAULT_POSITIONS), help=N_("boards, comma-separated")
     )
 
 
 def _trial_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--branching", type=int, default=2)
-    parser.add_argument("--depths", type=_span, default=(1, 10), help="A-B, inclusive")
-    parser.add_argument("--trials", type=int, default=20, help="trees per depth")
-    parser.add_argument("--seed", type=int, default=0, help="trial t uses seed S+t")
+    parser.add_argument("--depths", type=_span, default=(1, 10), help=N_("A-B, inclusive"))
+    parser.add_argument("--trials", type=int, default=20, help=N_("trees per depth"))
+    parser.add_argument("--seed", type=int, default=0, help=N_("trial t uses seed S+t"))
 
 
 def _span(text: str) -> tuple[int, int]:

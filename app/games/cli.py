@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError
 from ..engine.options import ORDERINGS, RULES
 from .options import read_game_options
 
@@ -26,29 +26,29 @@ PACMAN_RULES = ("prune", "cs188")
 
 
 def add_game_commands(commands: argparse._SubParsersAction, parser_class) -> None:
-    game = commands.add_parser("game", help="search a game position, or play a Pacman game")
+    game = commands.add_parser("game", help=N_("search a game position, or play a Pacman game"))
     games = game.add_subparsers(dest="game", required=True, parser_class=parser_class)
 
-    tictactoe = games.add_parser("tictactoe", help="the trace of the move on a board")
-    tictactoe.add_argument("--board", required=True, help="9 cells of X, O or ., row-major")
+    tictactoe = games.add_parser("tictactoe", help=N_("the trace of the move on a board"))
+    tictactoe.add_argument("--board", required=True, help=N_("9 cells of X, O or ., row-major"))
     tictactoe.add_argument("--algorithm", choices=GAME_ALGORITHMS)
     _search_flags(tictactoe)
-    tictactoe.add_argument("--seed", type=int, help="seed for --ordering random")
-    tictactoe.add_argument("--depth", type=int, help="depth limit in plies")
+    tictactoe.add_argument("--seed", type=int, help=N_("seed for --ordering random"))
+    tictactoe.add_argument("--depth", type=int, help=N_("depth limit in plies"))
 
-    pacman = games.add_parser("pacman", help="play a game; or trace one decision")
-    pacman.add_argument("--rules", choices=PACMAN_RULES, help="prune (with --maze) or cs188")
-    pacman.add_argument("--maze", help="one of Prune's mazes (the prune rules)")
-    pacman.add_argument("--layout", help="a layout's name, a .lay file, or - for stdin")
-    pacman.add_argument("--algorithm", help="cs188 rules: minimax, alphabeta or expectimax")
-    pacman.add_argument("--seed", type=int, default=0, help="seed for random ghosts")
+    pacman = games.add_parser("pacman", help=N_("play a game; or trace one decision"))
+    pacman.add_argument("--rules", choices=PACMAN_RULES, help=N_("prune (with --maze) or cs188"))
+    pacman.add_argument("--maze", help=N_("one of Prune's mazes (the prune rules)"))
+    pacman.add_argument("--layout", help=N_("a layout's name, a .lay file, or - for stdin"))
+    pacman.add_argument("--algorithm", help=N_("cs188 rules: minimax, alphabeta or expectimax"))
+    pacman.add_argument("--seed", type=int, default=0, help=N_("seed for random ghosts"))
     pacman.add_argument(
-        "--ghosts", help="adversarial or random; cs188 rules: directional (default) too"
+        "--ghosts", help=N_("adversarial or random; cs188 rules: directional (default) too")
     )
-    pacman.add_argument("--depth", type=int, default=2, help="depth limit in rounds")
-    pacman.add_argument("--moves", type=int, help="Pacman's moves at most (prune rules: 100)")
-    pacman.add_argument("--decision", type=int, help="print the trace of decision I (from 0)")
-    pacman.add_argument("--evaluation", default="score", help="score or better")
+    pacman.add_argument("--depth", type=int, default=2, help=N_("depth limit in rounds"))
+    pacman.add_argument("--moves", type=int, help=N_("Pacman's moves at most (prune rules: 100)"))
+    pacman.add_argument("--decision", type=int, help=N_("print the trace of decision I (from 0)"))
+    pacman.add_argument("--evaluation", default="score", help=N_("score or better"))
     _search_flags(pacman)
 
 

@@ -91,8 +91,10 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 
 
 # Text the server translates as it serves it and no page turns in place: the built-in
-# lessons' titles and notes (app/lessons/words.py). Left out of the browser's catalogs.
-SERVED_TRANSLATED = ("app/lessons/",)
+# lessons' titles and notes (app/lessons/words.py), and the command line's --help (app/cli.py).
+# Left out of the browser's catalogs.
+CLI_PARTS = ("engine", "games", "experiments", "exams")
+SERVED_TRANSLATED = ("app/lessons/", "app/cli.py", *(f"app/{part}/cli.py" for part in CLI_PARTS))
 
 
 def _served_only(message) -> bool:

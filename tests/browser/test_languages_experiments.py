@@ -86,3 +86,39 @@ def test_axe_finds_nothing_serious_on_experiment_results(prune, lang):
     run(page, "opt", positions="XO..X....")
     assert page.evaluate("() => document.documentElement.lang") == lang
     assert_no_serious(page, f"experiments, {lang}")
+
+
+def test_switching_language_in_place_writes_the_results_again(prune):
+    """Issue 36: a language switch without a reload turns an experiment's table, finding,
+    chart and status into German from the rows already there: nothing runs again, the
+    figures stay."""
+    english = ordering_said(prune, "en")
+    page = prune.page
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    block = page.locator("#ord")
+    assert block.get_attribute("data-state") == "done"
+    assert (
+        block.locator("table.data-table caption")
+        .inner_text()
+        .startswith("Von Alpha-Beta bewertete Blätter")
+    )
+    heads = block.locator("table.data-table thead th").all_inner_texts()
+    assert heads[:4] == ["Tiefe", "Perfekt", "Zufällig", "Schlechteste zuerst"]
+    axes = block.locator("svg.chart-svg .axis-title").all_text_contents()
+    assert axes == ["Tiefe", "↑ Bewertete Blätter (Mittelwert)"]
+    assert "Perfekte Reihenfolge" in block.locator("[data-part=legend]").inner_text()
+    finding = block.locator("[data-part=finding]").inner_text()
+    assert finding.startswith("Bei Tiefe 4 (Verzweigung 2) bewertet")
+    chart = block.locator("svg.chart-svg").get_attribute("aria-label")
+    assert chart.startswith("Liniendiagramm, logarithmische Skala:")
+    cells = block.locator("table.data-table tbody").inner_text()
+    assert "11,33" in cells
+    assert figures(cells, "de") == figures(english["cells"], "en")
+    assert figures(finding, "de") == figures(english["finding"], "en")
+    assert block.locator("[data-part=message]").inner_text().startswith("Fertig: 12 Zeilen in ")
+    assert not [url for url in asked if "/api/experiments" in url], asked

@@ -1,7 +1,8 @@
 """Pacman in the page's language (issue 36): with ?lang=de the round's line (who went where,
 the ghosts' fear, the score and the food left), the reason for Pacman's next move and the
 search's statistics table are German, with the same numbers as the English page; a language
-switch in place tells the round shown again in the new language."""
+switch in place tells the round shown again in the new language; the search tree names the
+ghosts' moves in German."""
 
 from __future__ import annotations
 
@@ -88,3 +89,25 @@ def test_switching_language_tells_the_round_again_in_german(prune):
     for before, after in zip(english, german, strict=True):
         assert numbers(after) == numbers(before)
     assert page.inner_text('[data-action="show-search"]').startswith("Die Suche bei Zug 4 zeigen")
+
+
+def test_the_search_tree_names_a_ghosts_move_in_german(prune):
+    """The decision's tree names each move for screen readers (lib/names.js spokenName):
+    "Geist 1 …" in German, where the English page says "Ghost 1 …"."""
+    labels = {}
+    for lang in ("en", "de"):
+        page = prune.page
+        page.goto(f"/play/pacman?lang={lang}")
+        page.wait_for_selector("main[data-game-load=ready]")
+        page.click('[data-action="show-search"]')
+        page.wait_for_selector("g.node[data-path] [role=treeitem][aria-label]")
+        labels[lang] = page.eval_on_selector_all(
+            "g.node[data-path] [role=treeitem]", "items => items.map((n) => n.ariaLabel || '')"
+        )
+    assert any("Ghost 1 " in label for label in labels["en"]), labels["en"][:5]
+    ghosts = [label for label in labels["de"] if "Geist 1 " in label]
+    assert ghosts, labels["de"][:5]
+    english_left = [label for label in labels["de"] if "Ghost" in label or "north" in label]
+    assert not english_left, english_left[:5]
+    assert "MIN-Knoten Geist 1 Osten (Geist 2): noch nicht durchsucht" in labels["de"]
+    assert "MIN node Ghost 1 east (Ghost 2): not yet searched" in labels["en"]

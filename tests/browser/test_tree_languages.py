@@ -15,6 +15,10 @@ PASSES = """() => [...document.querySelectorAll('#pass-timeline .pass-list butto
   .map((b) => b.innerText.replace(/\\s+/g, ' ').trim())"""
 
 
+def texts(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "els => els.map((el) => el.textContent)")
+
+
 def digits(text: str) -> list[str]:
     return [c for c in text if c.isdigit()]
 
@@ -61,3 +65,49 @@ def test_a_presets_title_and_description_are_in_the_pages_language(prune):
     page.goto("/?preset=tie&lang=de")
     page.wait_for_selector("body[data-run-state=done]")
     assert page.inner_text("#doc-title").startswith("Der Gleichstand, der die beiden Regeln trennt")
+
+
+def test_switching_language_in_place_writes_the_folded_captions_again(prune):
+    """Issue 36: a switch without a reload turns the folded subtrees' captions, the cutoff
+    labels and the tree's accessible names into German at once; the step stays."""
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=random-binary-10&step=40")
+    english = dict(page.evaluate(FOLDS))
+    assert english
+    step = page.inner_text("#counter")
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    german = dict(page.evaluate(FOLDS))
+    assert german.keys() == english.keys()
+    for path, lines in german.items():
+        assert lines[0].endswith(" Knoten"), lines
+        assert digits(lines[0]) == digits(english[path][0])
+        assert lines[1] != english[path][1], lines
+    assert digits(page.inner_text("#counter")) == digits(step)
+    labels = page.eval_on_selector_all(
+        "#tree g.node [role=treeitem]", "items => items.map((n) => n.ariaLabel || '')"
+    )
+    assert not [label for label in labels if "node" in label or "searched" in label]
+    prune.assert_clean()
+
+
+def test_switching_language_in_place_writes_the_cutoff_labels_again(prune):
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=textbook&step=30")
+    cutoffs = texts(page, "#tree .cutoff-label .cutoff-kind")
+    assert cutoffs and all("cutoff" in kind for kind in cutoffs), cutoffs
+    best = texts(page, "#tree .best-label")
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    german = texts(page, "#tree .cutoff-label .cutoff-kind")
+    assert len(german) == len(cutoffs)
+    assert not [kind for kind in german if "cutoff" in kind], german
+    assert len(texts(page, "#tree .best-label")) == len(best)
+    assert "best move" not in " ".join(texts(page, "#tree text"))
+    prune.assert_clean()

@@ -14,7 +14,7 @@ import { _, ngettext } from "../lib/i18n.js";
 import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
-import { drawQuestion, el, practiceLink, questionSection, traceOf } from "./question-view.js";
+import { drawQuestion, el, practiceLink, questionSection, searchesOf, traceOf } from "./question-view.js";
 
 setUpPage();
 
@@ -122,11 +122,12 @@ function questionSlide(question, index) {
 async function showPreview({ questions }) {
   const parts = questions.map(questionSection);
   preview.replaceChildren(el("h2", "", _("Variant 1")), ...parts);
-  const traces = questions.map(traceOf);
+  const traces = questions.map((question) => traceOf(question));
+  const searches = questions.map((question) => searchesOf(question));
   for (const [index, question] of questions.entries()) {
     const part = parts[index];
     try {
-      drawQuestion(part, question, await traces[index], index, true);
+      drawQuestion(part, question, await traces[index], index, true, await searches[index]);
     } catch (err) {
       part.append(el("p", "exam-error", _("This question cannot be drawn: {error}", { error: err.message })));
       continue;

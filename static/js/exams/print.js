@@ -9,7 +9,7 @@ import { ApiError, getJson } from "../lib/api.js";
 import { _ } from "../lib/i18n.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
-import { drawQuestion, el, practiceLink, questionSection, traceOf } from "./question-view.js";
+import { drawQuestion, el, practiceLink, questionSection, searchesOf, traceOf } from "./question-view.js";
 
 setUpPage();
 
@@ -34,10 +34,11 @@ async function start() {
   const { questions } = exam;
   const parts = questions.map(questionSection);
   root.append(...parts);
-  const traces = questions.map(traceOf);
+  const traces = questions.map((question) => traceOf(question));
+  const searches = questions.map((question) => (key ? searchesOf(question) : {}));
   for (const [index, question] of questions.entries()) {
     try {
-      drawQuestion(parts[index], question, await traces[index], index, key);
+      drawQuestion(parts[index], question, await traces[index], index, key, await searches[index]);
       const practice = el("a", "exam-practice", _("Practice question {number}", { number: index + 1 }));
       practice.href = practiceLink(question);
       parts[index].append(practice); // on screen only: a student practises the exam question by question

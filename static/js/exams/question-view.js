@@ -13,7 +13,7 @@ import { treePicture } from "../tree/picture.js";
 import { R } from "../tree/shapes.js";
 import { answerText } from "./answer-text.js";
 import { promptText, rootGuess } from "./prompt.js";
-import { solutionLines } from "./solution.js";
+import { solutionLines, solutionSearches } from "./solution.js";
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -22,13 +22,21 @@ export function el(tag, className, text) {
   return node;
 }
 
-/** The question's finished trace, from its tree document and rule. */
-export async function traceOf(question) {
-  const result = await traceTree(question.tree, { rule: question.rule, players: question.tree.players });
+/** The question's finished trace, from its tree document and rule (or `options`). */
+export async function traceOf(question, options = { rule: question.rule, players: question.tree.players }) {
+  const result = await traceTree(question.tree, options);
   const trace = new Trace(result.nodes, result.options);
   trace.append(result.events);
   trace.finish(result.summary);
   return trace;
+}
+
+/** The other searches the key's worked solution is written from in the page's language
+ * (exams/solution.js), as {name: finished trace}. */
+export async function searchesOf(question) {
+  const wanted = Object.entries(solutionSearches(question));
+  const traces = await Promise.all(wanted.map(([, options]) => traceOf(question, options)));
+  return Object.fromEntries(wanted.map(([name], index) => [name, traces[index]]));
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -99,8 +107,9 @@ export function questionSection(question, index) {
   return part;
 }
 
-/** Draw the question's tree into `part`; with `key`, its answer and worked solution too. */
-export function drawQuestion(part, question, trace, index, key) {
+/** Draw the question's tree into `part`; with `key`, its answer and worked solution too
+ * (written from `searches`, searchesOf(question), where its kind needs another search). */
+export function drawQuestion(part, question, trace, index, key, searches = {}) {
   part.querySelector(".exam-prompt").textContent = promptText(question, nameOf(trace, 0));
   const picture = treePicture(trace, 0, { title: _("Question {number}: the tree", { number: index + 1 }) });
   addBlankBoxes(picture, new Set(question.asked || []));
@@ -114,7 +123,7 @@ export function drawQuestion(part, question, trace, index, key) {
   solvedBlock.append(figure(solved, _("The search at the end: values, windows, pruned branches crossed.")));
   answer.append(solvedBlock);
   const steps = el("ol", "exam-solution");
-  for (const line of solutionLines(question, trace)) steps.append(el("li", "", line));
+  for (const line of solutionLines(question, trace, searches)) steps.append(el("li", "", line));
   answer.append(el("h3", "", _("Worked solution")), steps);
   part.append(answer);
 }

@@ -7,8 +7,8 @@ import { _, pgettext } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 
 /** The three orderings of the ordering experiment, as the chart (label) and the table (short)
- * name them, in the page's language. */
-export const ORDERINGS = [
+ * name them, in the page's language (asked each time: the language can change in place). */
+export const orderings = () => [
   { key: "perfect", label: _("Perfect ordering"), short: _("Perfect"), className: "s-perfect", marker: "circle" },
   { key: "random", label: _("Random ordering"), short: _("Random"), className: "s-random", marker: "square" },
   { key: "worst", label: _("Worst first"), short: _("Worst first"), className: "s-worst", marker: "triangle" },
@@ -21,7 +21,7 @@ export function byDepth(rows) {
     if (!depths.has(row.depth)) {
       depths.set(row.depth, {
         depth: row.depth,
-        ...Object.fromEntries(ORDERINGS.map((o) => [`${o.key}_leaves_mean`, null])),
+        ...Object.fromEntries(orderings().map((o) => [`${o.key}_leaves_mean`, null])),
         minimax_leaves: row.minimax_leaves,
         knuth_moore_leaves: row.knuth_moore_leaves,
       });
@@ -53,7 +53,7 @@ export function orderingChart(rows, b) {
       {
         bd: `${b}ᵈ`,
         depth: last.depth,
-        ...Object.fromEntries(ORDERINGS.map((o) => [o.key, formatNumber(last[`${o.key}_leaves_mean`], 1)])),
+        ...Object.fromEntries(orderings().map((o) => [o.key, formatNumber(last[`${o.key}_leaves_mean`], 1)])),
         minimax: formatCount(last.minimax_leaves),
       }
     ),
@@ -69,7 +69,7 @@ export function orderingChart(rows, b) {
         reference: true,
         points: points("knuth_moore_leaves"),
       },
-      ...ORDERINGS.map((o) => ({ ...o, points: points(`${o.key}_leaves_mean`) })),
+      ...orderings().map((o) => ({ ...o, points: points(`${o.key}_leaves_mean`) })),
     ],
   };
 }
@@ -111,7 +111,7 @@ export function rulesChart(rows, b) {
   };
 }
 
-export const SEARCH_NAMES = { minimax: _("Minimax"), alphabeta: _("Alpha-beta") };
+export const searchNames = () => ({ minimax: _("Minimax"), alphabeta: _("Alpha-beta") });
 
 /** One random tree (a random-binary row): minimax's nodes against alpha-beta's, two bars. */
 export function seedChart(row) {
@@ -124,8 +124,8 @@ export function seedChart(row) {
     xLabel: _("Nodes visited"),
     scale: "linear",
     bars: [
-      { key: "minimax", label: SEARCH_NAMES.minimax, value: row.minimax_nodes, className: "s-minimax-bar" },
-      { key: "alphabeta", label: SEARCH_NAMES.alphabeta, value: row.alphabeta_nodes, className: "s-alphabeta-bar" },
+      { key: "minimax", label: searchNames().minimax, value: row.minimax_nodes, className: "s-minimax-bar" },
+      { key: "alphabeta", label: searchNames().alphabeta, value: row.alphabeta_nodes, className: "s-alphabeta-bar" },
     ],
   };
 }

@@ -76,6 +76,7 @@ export function setupOptimisations(root) {
       tables: [table],
       finding: finding(shown, position),
       highlight: (r) => r.position === position,
+      again: () => show(rows),
     });
     const spec = optimisationsChart(rows, position);
     const note = _("The table gives every position.");

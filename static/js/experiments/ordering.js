@@ -3,7 +3,7 @@
 // (Knuth–Moore), on a log scale. The server's rows (one per depth and ordering) become one
 // table row per depth, drawn as the rows arrive.
 
-import { ORDERINGS, byDepth, orderingChart } from "./chart-specs.js";
+import { byDepth, orderingChart, orderings } from "./chart-specs.js";
 import { _ } from "../lib/i18n.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { seriesExperiment } from "./series.js";
@@ -22,7 +22,7 @@ function tableOf(rows, b) {
     caption: _("Leaves evaluated by alpha-beta (mean over the trials), branching {b}", { b }),
     columns: [
       { key: "depth", label: _("Depth"), numeric: true, rowHeader: true, format: String },
-      ...ORDERINGS.map((o) => ({
+      ...orderings().map((o) => ({
         key: `${o.key}_leaves_mean`,
         label: o.short,
         numeric: true,

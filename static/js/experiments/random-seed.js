@@ -4,7 +4,7 @@
 // branching 2, leaves 0..100, as app/experiments/random_binary.py generates it).
 
 import { barChart } from "./bar-chart.js";
-import { SEARCH_NAMES, seedChart } from "./chart-specs.js";
+import { searchNames, seedChart } from "./chart-specs.js";
 import { _ } from "../lib/i18n.js";
 import { formatCount, formatPercent } from "./numbers.js";
 import { csvName } from "./csv.js";
@@ -56,7 +56,7 @@ export function setupRandomSeed(root) {
     const table = {
       caption: _("Seed {seed}: nodes visited on the random binary tree of depth {depth}", { seed: row.seed, depth: DEPTH }),
       columns: [
-        { key: "search", label: _("Search"), rowHeader: true, format: (v) => SEARCH_NAMES[v] },
+        { key: "search", label: _("Search"), rowHeader: true, format: (v) => searchNames()[v] },
         { key: "nodes_visited", label: _("Nodes visited"), numeric: true, format: formatCount },
       ],
       rows: [
@@ -83,7 +83,7 @@ export function setupRandomSeed(root) {
             "Seed {seed}: alpha-beta (standard rule) visits {alphabeta} of minimax's {minimax} nodes, saving {saved}; it evaluates {leaves} of {minimaxLeaves} leaves and cuts off {cutoffs} times.",
             values
           );
-    results.show({ tables: [table], finding });
+    results.show({ tables: [table], finding, again: () => show(row, rule) });
     chart.show(seedChart(row));
     els["open-link"].href = visualizerLink(row.seed, rule);
     els["open-link"].textContent = _("Open the tree of seed {seed} in the visualizer", { seed: row.seed });

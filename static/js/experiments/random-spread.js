@@ -12,7 +12,7 @@ import { wireExperimentSlide } from "./lesson-slide.js";
 import { Results } from "./results.js";
 import { Runner, formValues, parts } from "./runner.js";
 
-const STATISTICS = [
+const statistics = () => [
   ["count", _("Trees")],
   ["mean", _("Mean")],
   ["median", _("Median")],
@@ -61,7 +61,7 @@ export function setupRandomSpread(root) {
     const statTable = {
       caption: _("Alpha-beta nodes visited: summary (seeds {seeds})", { seeds }),
       columns: [
-        { key: "statistic", label: _("Statistic"), rowHeader: true, format: (v) => STAT_NAMES[v] },
+        { key: "statistic", label: _("Statistic"), rowHeader: true, format: (v) => Object.fromEntries(statistics())[v] },
         {
           key: "alphabeta_nodes",
           label: _("Nodes"),
@@ -69,15 +69,13 @@ export function setupRandomSpread(root) {
           format: (v) => formatNumber(v, 2),
         },
       ],
-      rows: STATISTICS.map(([key]) => ({ statistic: key, alphabeta_nodes: spread[key] })),
+      rows: statistics().map(([key]) => ({ statistic: key, alphabeta_nodes: spread[key] })),
     };
-    results.show({ tables: [binTable, statTable], finding: finding(rows, spread, seeds, rule) });
+    results.show({ tables: [binTable, statTable], finding: finding(rows, spread, seeds, rule), again: () => show(rows, spread, rule) });
     const note = _("The tables give the numbers.");
     chart.show({ ...spec, label: `${spec.label} ${note}` });
   }
 }
-
-const STAT_NAMES = Object.fromEntries(STATISTICS);
 
 /** Where the article's number falls among these trees, in words. */
 function finding(rows, spread, seeds, rule) {

@@ -2,9 +2,11 @@
 // Run button, the progress bar with "k of n", Cancel, the status line, and the server's
 // messages shown by the field they name. What the rows mean is the section's business:
 // it gets them through hooks. The block's data-state (idle, running, done, cancelled,
-// error) mirrors the run for CSS and tests.
+// error) mirrors the run for CSS and tests. The status line and the count are written again
+// when the page's language changes in place (the page store's `lang`).
 
 import { _, ngettext } from "../lib/i18n.js";
+import { pageStore } from "../lib/page-store.js";
 import { formatCount, formatNumber } from "./numbers.js";
 import { streamExperiment } from "./stream.js";
 
@@ -38,6 +40,7 @@ export class Runner {
     // A changed field is a new question: its old message no longer applies.
     this.els.form.addEventListener("input", (event) => this.clearError(event.target));
     this.setState("idle");
+    pageStore.subscribe((page, changed) => "lang" in changed && this.speakAgain());
   }
 
   setState(state) {
@@ -52,7 +55,7 @@ export class Runner {
     const moveFocus = this.root.contains(document.activeElement);
     this.showRunning(true);
     if (moveFocus) this.els.cancel.focus(); // Run is disabled now; Cancel is the next action
-    this.say(_("Running…"));
+    this.say(() => _("Running…"));
     this.setState("running");
     this.hooks.start();
     const started = performance.now();
@@ -74,20 +77,18 @@ export class Runner {
       this.progress(rows.length, total);
       this.hooks.done(result);
       const seconds = (performance.now() - started) / 1000;
-      const time = formatNumber(seconds, seconds < 10 ? 2 : 1);
-      this.say(
+      this.say(() =>
         ngettext("Done: {count} row in {seconds} s.", "Done: {count} rows in {seconds} s.", rows.length, {
           count: formatCount(rows.length),
-          seconds: time,
+          seconds: formatNumber(seconds, seconds < 10 ? 2 : 1),
         })
       );
       this.setState("done");
     } catch (err) {
       if (err.name === "AbortError") {
-        const done = formatCount(rows.length);
-        this.say(
+        this.say(() =>
           ngettext("Cancelled after {done} of {total} row.", "Cancelled after {done} of {total} rows.", total, {
-            done,
+            done: formatCount(rows.length),
             total: formatCount(total),
           })
         );
@@ -124,6 +125,7 @@ export class Runner {
   }
 
   progress(done, total) {
+    this.counted = [done, total];
     this.els.progress.max = Math.max(total, 1);
     this.els.progress.value = done;
     this.els.count.textContent = _("{done} of {total}", { done: formatCount(done), total: formatCount(total) });
@@ -137,8 +139,16 @@ export class Runner {
     if (running) this.progress(0, 0);
   }
 
-  say(text) {
-    this.els.message.textContent = text;
+  /** The status line: `words` is the text, or a function that writes it in the page's
+   * language (written again when the language changes in place). */
+  say(words) {
+    this.words = typeof words === "function" ? words : null;
+    this.els.message.textContent = this.words ? this.words() : words;
+  }
+
+  speakAgain() {
+    if (this.words) this.els.message.textContent = this.words();
+    if (this.counted) this.progress(...this.counted);
   }
 
   /** The server's message beside the field it names, or under the form. */
@@ -152,7 +162,7 @@ export class Runner {
       input.setAttribute("aria-invalid", "true");
       input.focus();
     }
-    this.say(target ? _("The run did not start: a field needs a change.") : _("The run failed."));
+    this.say(() => (target ? _("The run did not start: a field needs a change.") : _("The run failed.")));
   }
 
   clearError(input) {

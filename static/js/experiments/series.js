@@ -17,7 +17,7 @@ export function seriesExperiment(root, name, draw) {
   const results = new Results(root, [() => csvName(name, asked)]);
   const show = (rows) => {
     const { table, finding, figure } = draw(rows, asked);
-    results.show({ tables: [table], finding });
+    results.show({ tables: [table], finding, again: () => show(rows) });
     const note = _("The table gives every number.");
     chart.show({ ...figure, label: `${figure.label} ${note}` });
   };

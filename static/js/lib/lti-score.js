@@ -15,7 +15,9 @@
 //   maximum}): POST /lti/lecture/report; resolves to the HTTP status (0: unreachable), or
 //   null without a grant.
 // - blockScore(sitting, trees, rightBefore): a drill's try of `trees` trees, once complete.
-// - sentSentence(answer, given, maximum): what the page says about it.
+// - sentSentence(answer, given, maximum): what the page says about it (in its language).
+
+import { _, formatNumber } from "./i18n.js";
 
 const GRANT_PATTERN = /(?:^#|&)lti=([A-Za-z0-9_-]{16,64})(?:&|$)/;
 
@@ -68,7 +70,7 @@ export async function reportScore(given, maximum, { grant = GRANT, fetchImpl = g
     const body = await response.json().catch(() => ({}));
     return { status: response.status, ...body };
   } catch {
-    return { status: 0, error: "the server could not be reached" };
+    return { status: 0, error: _("the server could not be reached") };
   }
 }
 
@@ -94,12 +96,13 @@ export function blockScore(sitting, trees, rightBefore) {
   return { given: sitting.right - rightBefore, maximum: trees };
 }
 
-/** One sentence for the status line about a report's answer. */
+/** One sentence for the status line about a report's answer, in the page's language. */
 export function sentSentence(answer, given, maximum) {
   if (!answer) return "";
-  const score = `${given} of ${maximum}`;
-  if (answer.sent) return `Score ${score} sent to your course.`;
-  if (answer.queued) return `Score ${score} kept: it goes to your course as soon as the LMS answers.`;
-  if (answer.kept) return `Score ${score} not sent: your better score stays in your course.`;
-  return `Score ${score} not sent: ${answer.error || "the server refused it"}.`;
+  const score = { given: formatNumber(given), maximum: formatNumber(maximum) };
+  if (answer.sent) return _("Score {given} of {maximum} sent to your course.", score);
+  if (answer.queued) return _("Score {given} of {maximum} kept: it goes to your course as soon as the LMS answers.", score);
+  if (answer.kept) return _("Score {given} of {maximum} not sent: your better score stays in your course.", score);
+  const error = answer.error || _("the server refused it");
+  return _("Score {given} of {maximum} not sent: {error}.", { ...score, error });
 }

@@ -9,7 +9,8 @@
 // `uniqueNames`: where labels repeat (a game tree's "G1↓" at every ghost move), each
 // repeated name is qualified by its parent and its letter name, "G1↓ under P→ (node K)", as
 // app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
-// accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop").
+// accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop"),
+// and `agentName` a game's players ("Ghost 1"), both in the page's language.
 
 import { _, language, ngettext, pgettext } from "./i18n.js";
 
@@ -110,14 +111,33 @@ export function joinNames(items) {
 }
 
 const SQUARE_MOVE = /^[XO]→\d$/; // a tic-tac-toe move's name: it names its square already
-const DIRECTIONS = { "↑": "north", "↓": "south", "→": "east", "←": "west", "■": "stop" };
 
-/** A node name as it is spoken: a game's move symbols in words; any other name as it is. */
+// A move's direction as spoken, in the page's language ("■", staying, is a phrase of its own).
+const DIRECTIONS = {
+  "↑": () => pgettext("spoken move", "north"),
+  "↓": () => pgettext("spoken move", "south"),
+  "→": () => pgettext("spoken move", "east"),
+  "←": () => pgettext("spoken move", "west"),
+};
+
+/** A player's name as a document gives it (`agents`): a game's own names, "Pacman" and
+ * "Ghost N", in the page's language; any other name as it is. */
+export function agentName(name) {
+  const text = String(name);
+  const ghost = /^Ghost (\d+)$/.exec(text);
+  return ghost ? _("Ghost {ghost}", { ghost: ghost[1] }) : text;
+}
+
+/** A node name as it is spoken: a game's move symbols in words (in the page's language); any
+ * other name as it is. */
 export function spokenName(name) {
   const text = String(name);
   let m = /^([XO])→(\d)$/.exec(text);
-  if (m) return `${m[1]} to square ${m[2]}`;
+  if (m) return _("{player} to square {square}", { player: m[1], square: m[2] });
   m = /^(P|G(\d+))([↑↓→←■])$/.exec(text);
-  if (m) return `${m[2] ? `Ghost ${m[2]}` : "Pacman"} ${DIRECTIONS[m[3]]}`;
-  return text;
+  if (!m) return text;
+  const ghost = m[2];
+  if (m[3] === "■") return ghost ? _("Ghost {ghost} stop", { ghost }) : _("Pacman stop");
+  const direction = DIRECTIONS[m[3]]();
+  return ghost ? _("Ghost {ghost} {direction}", { ghost, direction }) : _("Pacman {direction}", { direction });
 }

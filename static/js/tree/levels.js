@@ -2,14 +2,16 @@
 //
 // Players take turns by level (`players`, e.g. ["max", "min", "min"]: Pacman, then two ghosts),
 // so depth d belongs to player d mod players.length. A document may name them (`agents`,
-// e.g. ["Pacman", "Ghost 1", "Ghost 2"]); otherwise a level is named by its kind, numbered
-// when a kind moves twice in a row ("MIN 1", "MIN 2": two ghosts). `variant` tells the second
-// (third, …) player of one kind apart: the view draws it differently, not only under another
-// name. A kind that comes back after another's move (MAX, MIN, MAX: a three-ply exam tree) is
-// the same player again, unless the document names them apart (`agents`).
+// e.g. ["Pacman", "Ghost 1", "Ghost 2"]: a game's own names in the page's language,
+// lib/names.js agentName); otherwise a level is named by its kind, numbered when a kind
+// moves twice in a row ("MIN 1", "MIN 2": two ghosts). `variant` tells the second (third, …)
+// player of one kind apart: the view draws it differently, not only under another name. A
+// kind that comes back after another's move (MAX, MIN, MAX: a three-ply exam tree) is the
+// same player again, unless the document names them apart (`agents`).
 
 import { _, pgettext } from "../lib/i18n.js";
 import { KIND_NAMES } from "../lib/format.js";
+import { agentName } from "../lib/names.js";
 
 /**
  * One entry per depth: `{depth, kind, agent, name, variant}`. kind: "max" | "min" | "chance"
@@ -44,7 +46,7 @@ export function levelsOf(trace, { players = null, agents = null } = {}) {
     const repeats = agent >= 0 && round.some((p, a) => p === kind && a > 0 && round[a - 1] === kind);
     let name = kind === "leaves" ? _("leaves") : kind === "mixed" ? _("mixed") : KIND_NAMES[kind];
     if (kind === "chance") name = pgettext("level", "chance");
-    if (agent >= 0 && named) name = String(named[agent]);
+    if (agent >= 0 && named) name = agentName(named[agent]);
     else if (repeats) name = `${name} ${variant + 1}`;
     return { depth, kind, agent, name, variant };
   });

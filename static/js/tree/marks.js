@@ -11,7 +11,7 @@
 // <g class="strike" data-path>. Reads from the view: trace, pos, present, folded, fitted,
 // spacing.
 
-import { _ } from "../lib/i18n.js";
+import { _, language } from "../lib/i18n.js";
 import { fmt, relationSymbol } from "../lib/format.js";
 import { R, svgEl } from "./shapes.js";
 import { drawnBounds } from "./bounds.js";
@@ -51,8 +51,11 @@ export class MarkLayer {
   /** Node i's cutoff label and strike as of state `s`, where they changed. */
   paint(i, s) {
     const form = s.form || "mover"; // negamax's numbers: trace/minimax-form.js
-    if (form !== this.form) this.rCut.fill(-2); // every label again, in the other form
+    const lang = language(); // a language switch in place (lib/language.js)
+    if (form !== this.form || lang !== this.lang) this.rCut.fill(-2); // every label again
+    if (lang !== this.lang && this.bestLabel) this.bestLabel.childId = -1; // drawn again
     this.form = form;
+    this.lang = lang;
     if (this.rCut[i] !== s.cut[i]) this.updateCutoff(i, s);
     if (this.rPrunedBy[i] !== s.prunedBy[i]) this.updateStrike(i, s);
   }

@@ -17,7 +17,7 @@
 // than once carries data-passes. Reads from the view: trace, names, levels,
 // cutByLimit, folded, eagerToggles, spacing.
 
-import { _, ngettext } from "../lib/i18n.js";
+import { _, language, ngettext } from "../lib/i18n.js";
 import { ACTIVE, PRUNED, STATE_NAMES, UNVISITED, VISITED } from "../trace/trace.js";
 import { attrValue, fmt, fmtShort } from "../lib/format.js";
 import { INNER_MARKS, R, SHAPES, VALUE_Y, svgEl, togglePath } from "./shapes.js";
@@ -297,6 +297,10 @@ export class NodeLayer {
   /** Show node i as of state `s`, touching the DOM only where it differs. */
   paint(i, s) {
     let changed = false;
+    if (this.lang !== language()) {
+      this.lang = language(); // a language switch in place (lib/language.js):
+      this.rCut.fill(-2); // every accessible name is written again, in the new language
+    }
     if (
       this.rState[i] !== s.state[i] ||
       this.rDone[i] !== s.done[i] ||
