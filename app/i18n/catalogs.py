@@ -91,8 +91,16 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 
 
 # Text the server translates as it serves it and no page turns in place: the built-in
-# lessons' titles and notes (app/lessons/words.py). Left out of the browser's catalogs.
-SERVED_TRANSLATED = ("app/lessons/",)
+# lessons' titles and notes (app/lessons/words.py), and the input errors the API and the
+# sockets answer with in the asker's language (games, lecture rooms, lesson checks). Left out
+# of the browser's catalogs.
+SERVED_TRANSLATED = (
+    "app/lessons/",
+    "app/games/",
+    "app/lecture/",
+    "app/web/lecture_payloads.py",
+    "app/web/traces.py",
+)
 
 
 def _served_only(message) -> bool:

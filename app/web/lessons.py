@@ -107,7 +107,7 @@ def save_lesson():
             check_experiment,
         )
     except LessonTooBig as err:
-        return {"error": str(err), "field": err.field}, 413
+        return {"error": err.translated(translate), "field": err.field}, 413
     try:
         identifier = view_store().save(
             lesson, kind="lesson", max_bytes=config["PRUNE_MAX_LESSON_BYTES"]
