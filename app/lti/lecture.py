@@ -28,7 +28,7 @@ from flask import current_app, jsonify, redirect, request, url_for
 from ..lecture.rooms import RoomError, check_key, normalize_code
 from .grades import MAX_OWN_POINTS, accept_score, is_graded, queue_and_send
 from .grants import course_key, find_grant
-from .refusals import Refusal
+from .refusals import launch_needed
 from .tool import current_tool
 
 QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -92,7 +92,7 @@ def link_lecture(token: str):
     tool = current_tool()
     grant = find_grant(tool.state, token)
     if grant is None or grant["role"] != "instructor":
-        raise Refusal(403, "Launch needed", "Open Prune again from your course.")
+        raise launch_needed()
     code = running_room(request.form.get("room", ""))
     seconds = tool.settings["PRUNE_LTI_SESSION_SECONDS"]
     if code is None:
