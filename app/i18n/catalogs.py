@@ -92,13 +92,29 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 
 # Text the server translates as it serves it and no page turns in place: the built-in
 # lessons' titles and notes (app/lessons/words.py), and the input errors the API and the
-# sockets answer with in the asker's language (games, lecture rooms, lesson checks). Left out
-# of the browser's catalogs.
+# sockets answer with in the asker's language (games, lecture rooms, lessons, exam specs,
+# experiments, practice answers). Left out of the browser's catalogs.
 SERVED_TRANSLATED = (
     "app/lessons/",
     "app/games/",
     "app/lecture/",
+    "app/exams/cli.py",
+    "app/exams/generator.py",
+    "app/exams/spec.py",
+    "app/experiments/__init__.py",
+    "app/experiments/catalog.py",
+    "app/experiments/optimisations.py",
+    "app/experiments/pruning_family.py",
+    "app/experiments/random_binary.py",
+    "app/practice/__init__.py",
+    "app/practice/answers.py",
+    "app/practice/questions/",
+    "app/web/api.py",
+    "app/web/exams.py",
+    "app/web/games.py",
     "app/web/lecture_payloads.py",
+    "app/web/lessons.py",
+    "app/web/practice.py",
     "app/web/traces.py",
 )
 

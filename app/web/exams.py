@@ -20,6 +20,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from ..compute.job_pool import run_job
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..exams import ExamLimits, SpecError, read_spec
 from ..exams.latex import exam_tex
 from ..security import charged_by_time
@@ -50,7 +51,7 @@ def create_exam():
     try:
         spec = read_spec(read_body(), limits)
     except SpecError as err:
-        raise EngineError(str(err), field=err.field) from None
+        raise EngineError(err.message, field=err.field) from None
     with charged_by_time() as meter:  # its time, as a game's search is charged
         exam = orjson.loads(run_job("exam", [spec.to_data(), limits.__dict__], meter=meter))
     try:
@@ -150,5 +151,6 @@ def _variant(exam: dict[str, Any]) -> int:
     text = request.args.get("variant", "1")
     count = len(exam["variants"])
     if not VARIANT.fullmatch(text) or not 1 <= int(text) <= count:
-        raise EngineError(f"variant must be a whole number from 1 to {count}", field="variant")
+        says = N_("variant must be a whole number from 1 to {count}")
+        raise EngineError(Message(says, count=count), field="variant")
     return int(text)
