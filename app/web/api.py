@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, request
+from flask_babel import gettext
 
 from ..compute.job_pool import run_job
 from ..compute.run_traces import trace_body
@@ -93,7 +94,10 @@ def preset_trace(name: str):
 def _preset_document(name: str) -> dict[str, Any]:
     found = PRESETS.get(name)
     if found is None:
-        abort(404, f"no preset named {name!r} (try: {', '.join(PRESETS)})")
+        says = Message(
+            N_("no preset named {name} (try: {names})"), name=repr(name), names=", ".join(PRESETS)
+        )
+        abort(404, says.translated(gettext))
     return preset_document(found)
 
 
@@ -132,7 +136,7 @@ def view_trace(identifier: str):
 def _saved_view(identifier: str) -> dict[str, Any]:
     view = view_store().load(identifier)
     if view is None:
-        abort(404, f"no saved view {identifier!r}")
+        abort(404, Message(N_("no saved view {id}"), id=repr(identifier)).translated(gettext))
     return view
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext
 
 from ..compute.job_pool import run_job
 from ..engine import EngineError
@@ -81,7 +82,8 @@ def get_variant(identifier: str, number: int):
     page needs (a whole exam for 300 students is megabytes)."""
     exam = _load(identifier)
     if not 1 <= number <= len(exam["variants"]):
-        abort(404, f"this exam has variants 1 to {len(exam['variants'])}")
+        says = Message(N_("this exam has variants 1 to {count}"), count=len(exam["variants"]))
+        abort(404, says.translated(gettext))
     body = {
         "title": exam["spec"]["title"],
         "variant": number,
@@ -142,7 +144,7 @@ def exam_latex(identifier: str):
 def _load(identifier: str) -> dict[str, Any]:
     exam = view_store().load(identifier, kind="exam")
     if exam is None:
-        abort(404, "no exam has this id")
+        abort(404, gettext("no exam has this id"))
     return exam
 
 

@@ -174,7 +174,7 @@ def load_lesson(identifier: str) -> dict[str, Any]:
         return translated(BUILTIN_LESSONS[identifier], translate)
     lesson = view_store().load(identifier, kind="lesson")
     if lesson is None:
-        abort(404, f"no lesson {identifier!r}")
+        abort(404, Message(N_("no lesson {id}"), id=repr(identifier)).translated(translate))
     return lesson
 
 
@@ -182,7 +182,7 @@ def tree_view(lesson: dict[str, Any], index: int) -> dict[str, Any]:
     slides = lesson["slides"]
     view = slides[index].get("view") if 0 <= index < len(slides) else None
     if not view or view.get("kind") != "tree":
-        abort(404, f"slide {index} has no tree")
+        abort(404, Message(N_("slide {index} has no tree"), index=index).translated(translate))
     return view
 
 

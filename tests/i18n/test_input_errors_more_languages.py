@@ -65,3 +65,17 @@ def test_the_tree_apis_own_refusals_in_spanish_and_chinese(client):
         "error": "请给出棋盘：?board=X...O....（9 个格子，取 X、O 或 .）",
         "field": "board",
     }
+
+
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("/api/views/abcdefabcdef?lang=es", "no hay ninguna vista guardada 'abcdefabcdef'"),
+        ("/api/lessons/abcdefabcdef?lang=zh-Hans", "没有课程 'abcdefabcdef'"),
+        ("/api/exams/abcdefabcdef?lang=de", "keine Prüfung hat diese ID"),
+    ],
+)
+def test_a_missing_view_lesson_or_exam_is_a_404_in_that_language(client, address, says):
+    response = client.get(address)
+    assert response.status_code == 404
+    assert response.get_json() == {"error": says}
