@@ -3,7 +3,10 @@ saves, a game position, a lecture room's refusals (to the presenter and to a stu
 the language of their own connection). Each language names the same fields, numbers and
 codes as the English, and none says it in English. English stays the default."""
 
+import queue
+
 import pytest
+import socketio as socketio_client
 from support import TEXTBOOK
 
 from app.realtime.sockets import socketio
@@ -137,3 +140,27 @@ def test_a_bad_code_in_a_lecture_view_address_is_a_german_404(client):
 
 def received(client, name):
     return [m["args"][0] for m in client.get_received() if m["name"] == name]
+
+
+def test_a_real_servers_lecture_errors_follow_each_connections_language(live_server):
+    """Against gunicorn: two students of different languages joining a room that is not
+    there each get the ack and the ``lecture_error`` event in their own language."""
+    clients = []
+    try:
+        for lang in ("de", "zh-Hans"):
+            inbox = queue.Queue()
+            client = socketio_client.Client(reconnection=False)
+            client.on("lecture_error", inbox.put)
+            client.connect(
+                live_server.url,
+                headers={"Accept-Language": lang},
+                transports=["websocket"],
+                wait_timeout=10,
+            )
+            clients.append(client)
+            ack = client.call("lecture:join", {"room": "ABCDEF"}, timeout=10)
+            assert ack == {"ok": False, "error": STUDENT_SAYS[lang]}
+            assert inbox.get(timeout=10) == {"error": STUDENT_SAYS[lang]}
+    finally:
+        for client in clients:
+            client.disconnect()
