@@ -106,6 +106,8 @@ SERVED_TRANSLATED = (
     "app/experiments/optimisations.py",
     "app/experiments/pruning_family.py",
     "app/experiments/random_binary.py",
+    "app/lti/grades.py",
+    "app/lti/lecture.py",
     "app/practice/__init__.py",
     "app/practice/answers.py",
     "app/practice/questions/",

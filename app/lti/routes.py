@@ -159,15 +159,17 @@ def score():
     tool.start_sender()
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        return jsonify(error='send JSON: {"grant", "given", "maximum"}'), 400
+        says = Message(N_("send JSON: {shape}"), shape='{"grant", "given", "maximum"}')
+        return jsonify(error=says.translated(gettext)), 400
     grant = find_grant(tool.state, body.get("grant"))
     limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
     if grant is not None and tool.state.count(f"lti-reports:{body['grant']}", 3600) > limit:
-        return jsonify(error=f"at most {limit} scores an hour from one launch"), 429
+        says = Message(N_("at most {limit} scores an hour from one launch"), limit=limit)
+        return jsonify(error=says.translated(gettext)), 429
     try:
         job = accept_score(tool.state, grant, body.get("given"), body.get("maximum"))
     except ScoreError as err:
-        return jsonify(error=str(err)), 403 if grant is None else 400
+        return jsonify(error=err.translated(gettext)), 403 if grant is None else 400
     if job is None:
         return jsonify(sent=False, queued=False, kept="a better score was already sent")
     tool.state.note_score(

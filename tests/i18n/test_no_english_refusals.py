@@ -19,6 +19,7 @@ ERRORS = {
     "SpecError": 0,
     "LessonTooBig": 0,
     "Refusal": 2,
+    "ScoreError": 0,
 }
 
 

@@ -46,3 +46,20 @@ def test_a_forged_token_is_refused_in_the_learners_language(lms, prune, lang):
     if lang != "en":
         assert "Bad signature" not in page and "is not valid" not in page
         assert ADVICE[lang] in page
+
+
+def test_a_refused_score_report_says_why_in_the_learners_language(prune):
+    """A launched page's score report (POST /lti/score) refused: a launch that is not known
+    and a body that is not JSON, in Spanish and Chinese; English by default."""
+    url = prune.url + "/lti/score"
+    report = {"grant": "no-such-launch", "given": 1, "maximum": 1}
+    english = requests.post(url, json=report, timeout=10)
+    spanish = requests.post(url, json=report, headers={"Accept-Language": "es"}, timeout=10)
+    assert english.status_code == spanish.status_code == 403
+    assert english.json() == {"error": "the launch is unknown or has expired: open the item again"}
+    assert spanish.json() == {
+        "error": "el inicio es desconocido o ha caducado: abre el elemento otra vez"
+    }
+    chinese = requests.post(url, data="x", headers={"Accept-Language": "zh-CN"}, timeout=10)
+    assert chinese.status_code == 400
+    assert chinese.json() == {"error": '请发送 JSON：{"grant", "given", "maximum"}'}
