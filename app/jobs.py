@@ -156,7 +156,7 @@ def exam(spec: Any, limits: dict[str, Any]) -> Any:
     try:
         return generate_exam(spec, ExamLimits(**limits))
     except SpecError as err:
-        raise EngineError(str(err), field=err.field) from None
+        raise EngineError(err.message, field=err.field) from None
 
 
 KINDS: dict[str, Callable[..., Any]] = {

@@ -30,8 +30,9 @@ MAY_IMPORT = {
     "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),
     # The LTI tool (docs/lti.md): its own routes, framed like the embeds (app.security); its
     # picker offers the drill's levels (app.web.pages); a course follows a lecture room
-    # (app.lecture.rooms: its code and key checked).
-    "app.lti": ("app.security", "app.web.pages", "app.lecture"),
+    # (app.lecture.rooms: its code and key checked); a refusal's reason is a Message
+    # (app.engine.errors), said in the learner's language.
+    "app.lti": ("app.security", "app.web.pages", "app.lecture", "app.engine.errors"),
 }
 NO_WEB_FRAMEWORK = (
     "app.engine", "app.games", "app.practice", "app.experiments", "app.lessons", "app.exams",

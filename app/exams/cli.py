@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import N_, EngineError
+from ..engine.errors import N_, EngineError, Message
 from .generator import generate_exam
 from .latex import exam_tex
 from .spec import SpecError
@@ -40,14 +40,16 @@ def run_exam(args: argparse.Namespace) -> Any:
     try:
         exam = generate_exam(spec)
     except SpecError as err:
-        raise EngineError(f"{err.field}: {err}", field=err.field) from None
+        says = Message(N_("{where}: {problem}"), where=err.field, problem=err.message)
+        raise EngineError(says, field=err.field) from None
     if args.tex is None:
         return exam
     if args.tex == "all":
         return exam_tex(exam, None)
     count = len(exam["variants"])
     if not args.tex.isascii() or not args.tex.isdigit() or not 1 <= int(args.tex) <= count:
-        raise EngineError(f"--tex must be all or a variant from 1 to {count}", field="tex")
+        says = Message(N_("--tex must be all or a variant from 1 to {count}"), count=count)
+        raise EngineError(says, field="tex")
     return exam_tex(exam, int(args.tex) - 1)
 
 
@@ -55,8 +57,10 @@ def _read(name: str) -> Any:
     try:
         text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except OSError as err:
-        raise EngineError(f"cannot read {name}: {err.strerror}") from None
+        says = N_("cannot read {name}: {reason}")
+        raise EngineError(Message(says, name=name, reason=err.strerror)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise EngineError(f"the spec is not JSON: {err.msg} (line {err.lineno})") from None
+        says = N_("the spec is not JSON: {problem} (line {line})")
+        raise EngineError(Message(says, problem=err.msg, line=err.lineno)) from None

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from ..engine.errors import N_, Message
 from .answers import answer, question_text, solution, windows_asked
 from .facts import Facts
 from .spec import ExamLimits, ExamSpec, QuestionSpec, SpecError, read_spec
@@ -81,17 +82,24 @@ def _refusal(index: int, missed: Counter, limits: ExamLimits, variants: bool = F
     constraint = (properties or missed).most_common(1)[0][0]
     where = f"questions[{index}]"
     if constraint == SAME_LEAVES:
-        return SpecError(
-            f"{where}: no variant tree of the same shape evaluates as many leaves as the "
-            f"first within {limits.max_tries} tries; ask for fewer variants or a wider range",
-            "variants",
+        says = N_(
+            "{where}: no variant tree of the same shape evaluates as many leaves as the first "
+            "within {tries} tries; ask for fewer variants or a wider range"
         )
-    what = "variant trees as hard as the first" if variants else "trees"
-    return SpecError(
-        f"{where}: none of {limits.max_tries} random {what} meets {constraint}; "
-        "change the shape, the values or the properties asked",
-        f"{where}.{constraint}",
+        return SpecError(Message(says, where=where, tries=limits.max_tries), "variants")
+    says = (
+        N_(
+            "{where}: none of {tries} random variant trees as hard as the first meets "
+            "{constraint}; change the shape, the values or the properties asked"
+        )
+        if variants
+        else N_(
+            "{where}: none of {tries} random trees meets {constraint}; change the shape, the "
+            "values or the properties asked"
+        )
     )
+    message = Message(says, where=where, tries=limits.max_tries, constraint=constraint)
+    return SpecError(message, f"{where}.{constraint}")
 
 
 def _question(facts: Facts, rng: random.Random) -> dict[str, Any]:

@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.errors import N_, Gettext, Message
+
 KINDS = ("prune", "values", "windows", "best_move", "leaves", "reorder", "rules", "counts")
 PLAYERS = ("max", "min", "chance")
 RULES = ("standard", "strict")
@@ -30,9 +32,13 @@ MAX_TITLE = 200
 class SpecError(ValueError):
     """A spec the generator refuses; ``field`` names where (``questions[0].depth``)."""
 
-    def __init__(self, message: str, field: str):
-        super().__init__(message)
+    def __init__(self, message: str | Message, field: str):
+        self.message = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.message))
         self.field = field
+
+    def translated(self, gettext: Gettext | None = None) -> str:
+        return self.message.translated(gettext)
 
 
 @dataclass(frozen=True)
@@ -98,17 +104,22 @@ def read_spec(data: Any, limits: ExamLimits | None = None) -> ExamSpec:
     """The spec in ``data`` (parsed JSON), every field checked against ``limits``."""
     limits = limits or ExamLimits()
     if not isinstance(data, dict):
-        raise SpecError("the exam must be a JSON object", "exam")
+        raise SpecError(Message(N_("the exam must be a JSON object")), "exam")
     _unknown(data, EXAM_FIELDS, "")
     seed = _integer(data.get("seed", 0), "seed", -MAX_SEED, MAX_SEED)
     variants = _integer(data.get("variants", 1), "variants", 1, limits.max_variants)
     title = data.get("title", "Alpha-beta pruning")
     if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
-        raise SpecError(f"title must be text of 1 to {MAX_TITLE} characters", "title")
+        says = N_("title must be text of 1 to {limit} characters")
+        raise SpecError(Message(says, limit=MAX_TITLE), "title")
     questions = data.get("questions")
     if not isinstance(questions, list) or not 1 <= len(questions) <= limits.max_questions:
         raise SpecError(
-            f"questions must be a list of 1 to {limits.max_questions} questions", "questions"
+            Message(
+                N_("questions must be a list of 1 to {limit} questions"),
+                limit=limits.max_questions,
+            ),
+            "questions",
         )
     read = tuple(_question(item, f"questions[{i}]", limits) for i, item in enumerate(questions))
     return ExamSpec(seed, variants, read, title.strip())
@@ -116,20 +127,24 @@ def read_spec(data: Any, limits: ExamLimits | None = None) -> ExamSpec:
 
 def _question(data: Any, where: str, limits: ExamLimits) -> QuestionSpec:
     if not isinstance(data, dict):
-        raise SpecError(f"{where} must be an object", where)
+        raise SpecError(Message(N_("{field} must be an object"), field=where), where)
     _unknown(data, QUESTION_FIELDS, f"{where}.")
     kind = data.get("kind")
     if kind not in KINDS:
-        raise SpecError(f"{where}.kind must be one of {', '.join(KINDS)}", f"{where}.kind")
+        says = Message(
+            N_("{field} must be one of {names}"), field=f"{where}.kind", names=", ".join(KINDS)
+        )
+        raise SpecError(says, f"{where}.kind")
     depth = _integer(data.get("depth", 2), f"{where}.depth", 1, limits.max_depth)
     branching = _branching(data.get("branching", 2), depth, f"{where}.branching", limits)
     players = _players(data.get("players", ["max", "min"]), f"{where}.players", limits)
     rule = data.get("rule", "standard")
     if rule not in RULES:
-        raise SpecError(f"{where}.rule must be standard or strict", f"{where}.rule")
+        says = N_("{field} must be standard or strict")
+        raise SpecError(Message(says, field=f"{where}.rule"), f"{where}.rule")
     integers = data.get("integers", True)
     if not isinstance(integers, bool):
-        raise SpecError(f"{where}.integers must be true or false", f"{where}.integers")
+        raise SpecError(_true_or_false(f"{where}.integers"), f"{where}.integers")
     values = _values(data.get("values", [0, 20]), f"{where}.values", limits)
     leaves = _most_leaves(branching)
     counts = {name: _integer(data.get(name, 0), f"{where}.{name}", 0, leaves) for name in COUNTS}
@@ -137,7 +152,7 @@ def _question(data: Any, where: str, limits: ExamLimits) -> QuestionSpec:
     for name in FLAGS:
         flag = data.get(name, False)
         if not isinstance(flag, bool):
-            raise SpecError(f"{where}.{name} must be true or false", f"{where}.{name}")
+            raise SpecError(_true_or_false(f"{where}.{name}"), f"{where}.{name}")
         if flag:
             flags.add(name)
     if kind == "rules":
@@ -153,14 +168,19 @@ def _unknown(data: dict, known: tuple[str, ...], prefix: str) -> None:
     for key in data:
         if key not in known:
             raise SpecError(
-                f"{prefix}{key} is not a field (expected one of {', '.join(known)})",
+                Message(
+                    N_("{field} is not a field (expected one of {fields})"),
+                    field=f"{prefix}{key}",
+                    fields=", ".join(known),
+                ),
                 f"{prefix}{key}",
             )
 
 
 def _integer(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SpecError(f"{where} must be a whole number from {low} to {high}", where)
+        says = N_("{field} must be a whole number from {low} to {high}")
+        raise SpecError(Message(says, field=where, low=low, high=high), where)
     return value
 
 
@@ -173,8 +193,14 @@ def _branching(value: Any, depth: int, where: str, limits: ExamLimits) -> tuple:
         levels, per_level = value, True
     else:
         raise SpecError(
-            f"{where} must be a count or a list of {depth} counts or [low, high] ranges, "
-            "one per level",
+            Message(
+                N_(
+                    "{field} must be a count or a list of {depth} counts or [low, high] ranges, "
+                    "one per level"
+                ),
+                field=where,
+                depth=depth,
+            ),
             where,
         )
     read = []
@@ -186,18 +212,32 @@ def _branching(value: Any, depth: int, where: str, limits: ExamLimits) -> tuple:
         elif isinstance(item, list) and len(item) == 2 and all(_is_int(x) for x in item):
             pair = (item[0], item[1])
         else:
-            raise SpecError(f"{at} must be a count or a [low, high] range", at)
+            raise SpecError(
+                Message(N_("{field} must be a count or a [low, high] range"), field=at), at
+            )
         if not floor <= pair[0] <= pair[1] <= limits.max_branching or pair[1] < 1:
             raise SpecError(
-                f"{at} must be counts from {max(floor, 1)} to {limits.max_branching} (low ≤ high)",
+                Message(
+                    N_("{field} must be counts from {low} to {high} (low ≤ high)"),
+                    field=at,
+                    low=max(floor, 1),
+                    high=limits.max_branching,
+                ),
                 at,
             )
         read.append(pair)
     branching = tuple(read)
     if _most_leaves(branching) > limits.max_leaves:
         raise SpecError(
-            f"{where}: a tree of this shape can have {_most_leaves(branching):,} leaves; "
-            f"a question may have at most {limits.max_leaves}",
+            Message(
+                N_(
+                    "{field}: a tree of this shape can have {count} leaves; a question may have "
+                    "at most {limit}"
+                ),
+                field=where,
+                count=f"{_most_leaves(branching):,}",
+                limit=limits.max_leaves,
+            ),
             where,
         )
     return branching
@@ -220,12 +260,16 @@ def _players(value: Any, where: str, limits: ExamLimits) -> tuple[str, ...]:
         or any(item not in PLAYERS for item in value)
     ):
         raise SpecError(
-            f"{where} must be a list of max, min and chance, one per level (a cycle)", where
+            Message(
+                N_("{field} must be a list of max, min and chance, one per level (a cycle)"),
+                field=where,
+            ),
+            where,
         )
     if value[0] == "chance":
-        raise SpecError(f"{where}: the root must be max or min", where)
+        raise SpecError(Message(N_("{field}: the root must be max or min"), field=where), where)
     if "max" not in value and "min" not in value:
-        raise SpecError(f"{where} needs a max or min level", where)
+        raise SpecError(Message(N_("{field} needs a max or min level"), field=where), where)
     return tuple(value)
 
 
@@ -238,6 +282,16 @@ def _values(value: Any, where: str, limits: ExamLimits) -> tuple[int, int]:
         or not -top <= value[0] < value[1] <= top
     ):
         raise SpecError(
-            f"{where} must be [low, high], whole numbers from {-top} to {top}, low < high", where
+            Message(
+                N_("{field} must be [low, high], whole numbers from {low} to {high}, low < high"),
+                field=where,
+                low=-top,
+                high=top,
+            ),
+            where,
         )
     return value[0], value[1]
+
+
+def _true_or_false(field: str) -> Message:
+    return Message(N_("{field} must be true or false"), field=field)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import EngineError, Search, SearchOptions, Tree
+from ..engine.errors import N_, Message
 from ..engine.options import MAX_SEED
 
 BATCH = 4096  # events per batch when only the summary matters: fewer generator hops
@@ -31,19 +32,26 @@ MAX_RUN_LEAVES = 4_000_000
 def whole_number(value: Any, field: str, low: int, high: int) -> int:
     """``value`` if it is an int in ``low..high``; an error naming ``field`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{field} must be a whole number", field=field)
+        raise EngineError(Message(N_("{field} must be a whole number"), field=field), field=field)
     if not low <= value <= high:
-        raise EngineError(f"{field} {value:,} is out of range ({low:,} to {high:,})", field=field)
+        says = N_("{field} {value} is out of range ({low} to {high})")
+        shown = {"value": f"{value:,}", "low": f"{low:,}", "high": f"{high:,}"}
+        raise EngineError(Message(says, field=field, **shown), field=field)
     return value
 
 
 def span(value: Any, field: str, low: int, high: int) -> tuple[int, int]:
     """A range given as a pair ``(first, last)``, both in ``low..high`` and in order."""
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-        raise EngineError(f"{field} must be a range: first and last", field=field)
+        raise EngineError(
+            Message(N_("{field} must be a range: first and last"), field=field), field=field
+        )
     first, last = (whole_number(end, field, low, high) for end in value)
     if first > last:
-        raise EngineError(f"{field}: {first:,} comes after {last:,}", field=field)
+        says = N_("{field}: {first} comes after {last}")
+        raise EngineError(
+            Message(says, field=field, first=f"{first:,}", last=f"{last:,}"), field=field
+        )
     return first, last
 
 
@@ -64,7 +72,9 @@ def plain_whole(text: str) -> int:
 
 def choice(value: Any, field: str, choices: Sequence[str]) -> str:
     if value not in choices:
-        raise EngineError(f"{field} {value!r} is not one of {', '.join(choices)}", field=field)
+        says = N_("{field} {value} is not one of {names}")
+        names = ", ".join(choices)
+        raise EngineError(Message(says, field=field, value=repr(value), names=names), field=field)
     return value
 
 
@@ -75,8 +85,17 @@ def uniform_trials(branching: Any, depths: Any, trials: Any, seed: Any) -> tuple
     first, last = span(depths, "depths", 1, MAX_TREE_DEPTH)
     if branching**last > MAX_TREE_LEAVES:
         raise EngineError(
-            f"depths: a tree of branching {branching} and depth {last} has "
-            f"{branching**last:,} leaves; at most {MAX_TREE_LEAVES:,}",
+            Message(
+                N_(
+                    "{field}: a tree of branching {branching} and depth {depth} has {count} "
+                    "leaves; at most {limit}"
+                ),
+                field="depths",
+                branching=branching,
+                depth=last,
+                count=f"{branching**last:,}",
+                limit=f"{MAX_TREE_LEAVES:,}",
+            ),
             field="depths",
         )
     whole_number(trials, "trials", 1, MAX_TRIALS)
@@ -84,8 +103,15 @@ def uniform_trials(branching: Any, depths: Any, trials: Any, seed: Any) -> tuple
     leaves = trials * sum(branching**depth for depth in range(first, last + 1))
     if leaves > MAX_RUN_LEAVES:
         raise EngineError(
-            f"trials: {trials:,} trials per depth make {leaves:,} leaves to search; at most "
-            f"{MAX_RUN_LEAVES:,} (fewer trials or depths)",
+            Message(
+                N_(
+                    "trials: {trials} trials per depth make {count} leaves to search; at most "
+                    "{limit} (fewer trials or depths)"
+                ),
+                trials=f"{trials:,}",
+                count=f"{leaves:,}",
+                limit=f"{MAX_RUN_LEAVES:,}",
+            ),
             field="trials",
         )
     return first, last

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from . import parse_span, plain_whole
 from .optimisations import DEFAULT_POSITIONS, Optimisations
 from .ordering import MoveOrdering
@@ -50,14 +51,25 @@ def build(name: str, given: dict[str, str]) -> Any:
     """The experiment ``name`` with the query's parameters (checked: an EngineError)."""
     if name not in FIELDS:
         raise EngineError(
-            f"no experiment named {name!r} (try: {', '.join(FIELDS)})", field="experiment"
+            Message(
+                N_("no experiment named {name} (try: {names})"),
+                name=repr(name),
+                names=", ".join(FIELDS),
+            ),
+            field="experiment",
         )
     fields = FIELDS[name]
     parameters: dict[str, Any] = {}
     for key, text in given.items():
         if key not in fields:
             raise EngineError(
-                f"{name}: unknown field {key!r} (expected one of {', '.join(fields)})", field=key
+                Message(
+                    N_("{name}: unknown field {field} (expected one of {fields})"),
+                    name=name,
+                    field=repr(key),
+                    fields=", ".join(fields),
+                ),
+                field=key,
             )
         parameters[key] = _read(key, text, fields[key])
     return MAKERS[name](**parameters)
@@ -70,8 +82,12 @@ def _read(key: str, text: str, kind: str) -> Any:
         if kind == SPAN:
             return parse_span(text)
     except ValueError:
-        expected = "a whole number" if kind == WHOLE else "a range A-B"
-        raise EngineError(f"{key} must be {expected}, not {text!r}", field=key) from None
+        says = (
+            N_("{field} must be a whole number, not {text}")
+            if kind == WHOLE
+            else N_("{field} must be a range A-B, not {text}")
+        )
+        raise EngineError(Message(says, field=key, text=repr(text)), field=key) from None
     return text
 
 

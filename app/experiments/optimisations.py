@@ -18,6 +18,7 @@ from time import perf_counter
 from typing import Any, ClassVar
 
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..games.tictactoe import EMPTY_BOARD, TicTacToe, parse_board
 
 GAME = TicTacToe()
@@ -192,13 +193,17 @@ class Optimisations:
 
     def __post_init__(self) -> None:
         if isinstance(self.positions, str) or not 1 <= len(self.positions) <= MAX_POSITIONS:
-            raise EngineError(f"positions: give 1 to {MAX_POSITIONS} boards", field="positions")
+            says = N_("positions: give 1 to {limit} boards")
+            raise EngineError(Message(says, limit=MAX_POSITIONS), field="positions")
         boards = []
         for board in self.positions:
             try:
                 boards.append(parse_board(board))
             except EngineError as err:
-                raise EngineError(f"positions: {board!r}: {err}", field="positions") from None
+                says = Message(
+                    N_("positions: {board}: {problem}"), board=repr(board), problem=err.message
+                )
+                raise EngineError(says, field="positions") from None
         object.__setattr__(self, "positions", tuple(boards))
 
     def total_rows(self) -> int:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..engine import EngineError, SearchOptions, Tree, parse_tree
+from ..engine.errors import N_, Message
 from ..engine.tree import Limits
 from . import MAX_TREE_LEAVES, search_summary, whole_number
 from .stats import mean
@@ -105,16 +106,35 @@ class PruningFamily:
         leaves = self.branching**self.depth
         if leaves > MAX_TREE_LEAVES:
             raise EngineError(
-                f"depth: a tree of branching {self.branching} and depth {self.depth} has "
-                f"{leaves:,} leaves; at most {MAX_TREE_LEAVES:,}",
+                Message(
+                    N_(
+                        "{field}: a tree of branching {branching} and depth {depth} has {count} "
+                        "leaves; at most {limit}"
+                    ),
+                    field="depth",
+                    branching=self.branching,
+                    depth=self.depth,
+                    count=f"{leaves:,}",
+                    limit=f"{MAX_TREE_LEAVES:,}",
+                ),
                 field="depth",
             )
         work = self.trials * leaves * len(QUALITIES) * len(ALGORITHMS)
         if work > MAX_FAMILY_LEAVES:
             raise EngineError(
-                f"trials: {self.trials} trees of {leaves:,} leaves, searched {len(ALGORITHMS)} "
-                f"ways at {len(QUALITIES)} qualities, are {work:,} leaves; at most "
-                f"{MAX_FAMILY_LEAVES:,} (fewer trials, or a smaller tree)",
+                Message(
+                    N_(
+                        "trials: {trials} trees of {leaves} leaves, searched {ways} ways at "
+                        "{qualities} qualities, are {count} leaves; at most {limit} (fewer "
+                        "trials, or a smaller tree)"
+                    ),
+                    trials=self.trials,
+                    leaves=f"{leaves:,}",
+                    ways=len(ALGORITHMS),
+                    qualities=len(QUALITIES),
+                    count=f"{work:,}",
+                    limit=f"{MAX_FAMILY_LEAVES:,}",
+                ),
                 field="trials",
             )
 

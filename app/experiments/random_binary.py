@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..engine import RULES, EngineError, SearchOptions, parse_tree
+from ..engine.errors import N_, Message
 from ..engine.generators import random_tree
 from ..engine.options import MAX_SEED
 from . import choice, search_summary, span, whole_number
@@ -49,12 +50,25 @@ class RandomBinary:
         count = last - first + 1
         if count > MAX_SEEDS:
             raise EngineError(
-                f"seeds: at most {MAX_SEEDS:,} seeds at a time, not {count:,}", field="seeds"
+                Message(
+                    N_("seeds: at most {limit} seeds at a time, not {count}"),
+                    limit=f"{MAX_SEEDS:,}",
+                    count=f"{count:,}",
+                ),
+                field="seeds",
             )
         if count * 2**self.depth > MAX_LEAVES:
             raise EngineError(
-                f"seeds: {count:,} trees of {2**self.depth:,} leaves is too much work; at most "
-                f"{MAX_LEAVES // 2**self.depth:,} seeds at depth {self.depth}",
+                Message(
+                    N_(
+                        "seeds: {count} trees of {leaves} leaves is too much work; at most "
+                        "{limit} seeds at depth {depth}"
+                    ),
+                    count=f"{count:,}",
+                    leaves=f"{2**self.depth:,}",
+                    limit=f"{MAX_LEAVES // 2**self.depth:,}",
+                    depth=self.depth,
+                ),
                 field="seeds",
             )
         object.__setattr__(self, "seeds", (first, last))

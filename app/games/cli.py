@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import N_, EngineError
+from ..engine.errors import N_, EngineError, Message
 from ..engine.options import ORDERINGS, RULES
 from .options import read_game_options
 
@@ -68,7 +68,9 @@ def run_game(args: argparse.Namespace) -> Any:
     if args.rules == "cs188" or (args.rules is None and args.layout is not None):
         return _course_game(args)
     if args.maze is None or args.layout is not None or args.algorithm is not None:
-        raise EngineError("the prune rules play --maze NAME (give --rules cs188 for --layout)")
+        raise EngineError(
+            Message(N_("the prune rules play --maze NAME (give --rules cs188 for --layout)"))
+        )
     from .pacman_play import pacman_decision, play_pacman
 
     settings = {
@@ -91,7 +93,9 @@ def _course_game(args: argparse.Namespace) -> Any:
 
     given = args.layout or args.maze
     if given is None:
-        raise EngineError("give --layout NAME, a .lay file, or - (try --layout smallClassic)")
+        raise EngineError(
+            Message(N_("give --layout NAME, a .lay file, or - (try --layout smallClassic)"))
+        )
     layout = given if given in LAYOUTS else _layout_text(given)
     chosen = {
         "seed": args.seed,
@@ -114,4 +118,10 @@ def _layout_text(name: str) -> str:
         return Path(name).read_text()
     except (OSError, UnicodeDecodeError) as err:
         reason = getattr(err, "strerror", None) or err
-        raise EngineError(f"--layout {name}: not a built-in layout, and {reason}") from None
+        raise EngineError(
+            Message(
+                N_("--layout {name}: not a built-in layout, and {reason}"),
+                name=name,
+                reason=str(reason),
+            )
+        ) from None

@@ -24,11 +24,12 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import (
     choice,
+    decision_out_of_range,
     decision_record,
     traced_decision,
     whole_number,
@@ -93,8 +94,12 @@ def course_settings(
     )
     if settings.ghosts == "adversarial" and settings.algorithm == "expectimax":
         raise EngineError(
-            "adversarial ghosts play the search's predicted replies, which expectimax does not "
-            "predict: use directional or random ghosts, or minimax or alphabeta",
+            Message(
+                N_(
+                    "adversarial ghosts play the search's predicted replies, which expectimax "
+                    "does not predict: use directional or random ghosts, or minimax or alphabeta"
+                )
+            ),
             field="ghosts",
         )
     return settings
@@ -104,9 +109,13 @@ def _chosen_moves(pacman: Any) -> tuple[str, ...]:
     if isinstance(pacman, str):
         pacman = [move.strip() for move in pacman.split(",")] if pacman.strip() else []
     if not isinstance(pacman, list | tuple) or not all(isinstance(m, str) for m in pacman):
-        raise EngineError("pacman must be a list of moves: West,North,…", field="pacman")
+        raise EngineError(
+            Message(N_("pacman must be a list of moves: West,North,…")), field="pacman"
+        )
     if len(pacman) > MAX_CHOSEN:
-        raise EngineError(f"pacman: at most {MAX_CHOSEN} moves", field="pacman")
+        raise EngineError(
+            Message(N_("pacman: at most {limit} moves"), limit=MAX_CHOSEN), field="pacman"
+        )
     return tuple(pacman)
 
 
@@ -161,19 +170,21 @@ def _replay_to(layout: Any, decision: Any, pause: Pause | None, given: dict) -> 
     if settings.pacman and index > len(settings.pacman):
         played = len(settings.pacman)
         raise EngineError(
-            f"decision {index} is past the moves played: with {played} moves in pacman, the "
-            f"decisions are 0 to {played} (the last one: what the search would play next)",
+            Message(
+                N_(
+                    "decision {index} is past the moves played: with {played} moves in pacman, "
+                    "the decisions are 0 to {played} (the last one: what the search would play "
+                    "next)"
+                ),
+                index=index,
+                played=played,
+            ),
             field="decision",
         )
     settings = CourseSettings(**{**asdict(settings), "moves": index + 1})
     replay = _play(settings, pause, traced=index)
     if replay.traced is None:
-        count = replay.pacman_moves
-        plural = "" if count == 1 else "s"
-        raise EngineError(
-            f"decision {index} is out of range: the game has only {count} decision{plural}",
-            field="decision",
-        )
+        raise decision_out_of_range(index, replay.pacman_moves)
     return replay
 
 
@@ -220,7 +231,12 @@ class _Replay:
         legal = self.rules.actions(self.position)
         if action not in legal:
             raise EngineError(
-                f"pacman move {self.pacman_moves + 1}: {action!r} is not one of {', '.join(legal)}",
+                Message(
+                    N_("pacman move {number}: {move} is not one of {moves}"),
+                    number=self.pacman_moves + 1,
+                    move=repr(action),
+                    moves=", ".join(legal),
+                ),
                 field="pacman",
             )
         self.move(action)

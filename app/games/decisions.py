@@ -5,23 +5,50 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from ..engine.events import INF
 from ..engine.tree import Number
 
 
 def choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise EngineError(f"{field} {value!r} is not one of {', '.join(choices)}", field=field)
+        raise EngineError(
+            Message(
+                N_("{field} {value} is not one of {names}"),
+                field=field,
+                value=repr(value),
+                names=", ".join(choices),
+            ),
+            field=field,
+        )
     return value
 
 
 def whole_number(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{field} must be a whole number", field=field)
+        raise EngineError(Message(N_("{field} must be a whole number"), field=field), field=field)
     if not low <= value <= high:
-        raise EngineError(f"{field} {value} is out of range ({low} to {high})", field=field)
+        raise EngineError(
+            Message(
+                N_("{field} {value} is out of range ({low} to {high})"),
+                field=field,
+                value=value,
+                low=low,
+                high=high,
+            ),
+            field=field,
+        )
     return value
+
+
+def decision_out_of_range(index: int, count: int) -> EngineError:
+    """The refusal of a decision past the game's end (``count`` decisions were made)."""
+    says = (
+        N_("decision {index} is out of range: the game has only {count} decision")
+        if count == 1
+        else N_("decision {index} is out of range: the game has only {count} decisions")
+    )
+    return EngineError(Message(says, index=index, count=count), field="decision")
 
 
 def decision_record(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from .game import Game, State
 from .search import Counts, LevelKinds
 
@@ -27,8 +27,14 @@ def decision_document(
     size = Counts(game, LevelKinds(players, 0), plies).size(root, 0)[0]
     if size > max_nodes:
         raise EngineError(
-            f"this decision's tree has {size:,} positions; practice takes at most "
-            f"{max_nodes:,} (a later position, or a smaller depth)"
+            Message(
+                N_(
+                    "this decision's tree has {count} positions; practice takes at most "
+                    "{limit} (a later position, or a smaller depth)"
+                ),
+                count=f"{size:,}",
+                limit=f"{max_nodes:,}",
+            )
         )
     return {
         "name": name,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import parse_document, resolve_options, trace
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from .document import decision_document
 from .game import Game, State
 
@@ -37,7 +37,14 @@ def homework_document(
     of at most ``MAX_GRADED_ITEMS`` graded items, or whole (``size="whole"``: what the
     visualizer replays step for step); ``options`` go into the document."""
     if size not in SIZES:
-        raise EngineError(f"size must be one of {', '.join(SIZES)}, not {size!r}", field="size")
+        raise EngineError(
+            Message(
+                N_("size must be one of {names}, not {size}"),
+                names=", ".join(SIZES),
+                size=repr(size),
+            ),
+            field="size",
+        )
 
     def document(state: State, limit: int | None, title: str) -> dict[str, Any]:
         built = decision_document(game, state, limit, title)

@@ -20,7 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from .mazes import LAYOUTS as PRUNE_MAZES
 
 Cell = tuple[int, int]
@@ -96,40 +96,56 @@ def parse_layout(text: str, name: str = CUSTOM, title: str = "Your layout") -> L
     """A ``Layout`` from its drawing; an ``EngineError`` names the row and column at fault
     (rows and columns counted from 1, from the top left, as the text is read)."""
     if not isinstance(text, str):
-        raise EngineError("the layout must be text", field="layout")
+        raise EngineError(Message(N_("the layout must be text")), field="layout")
     lines = [line.strip() for line in text.replace("\r", "").split("\n")]
     while lines and not lines[0]:
         lines.pop(0)
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
-        raise EngineError("the layout is empty", field="layout")
+        raise EngineError(Message(N_("the layout is empty")), field="layout")
     width, height = len(lines[0]), len(lines)
     if width > MAX_SIDE or height > MAX_SIDE:
         raise EngineError(
-            f"the layout is {width} × {height}; at most {MAX_SIDE} × {MAX_SIDE}", field="layout"
+            Message(
+                N_("the layout is {width} × {height}; at most {limit} × {limit}"),
+                width=width,
+                height=height,
+                limit=MAX_SIDE,
+            ),
+            field="layout",
         )
     cells: dict[Cell, str] = {}
     for row, line in enumerate(lines):
         if len(line) < width:
-            short = f"the row ends after {len(line)} characters; the first row has {width}"
-            _fail(row, len(line), short)
+            says = N_("the row ends after {count} characters; the first row has {width}")
+            _fail(row, len(line), Message(says, count=len(line), width=width))
         for column, character in enumerate(line):
             if character not in LAYOUT_CHARACTERS:
-                _fail(row, column, f"{character!r} is not one of % . o P G or a space")
+                says = N_("{mark} is not one of % . o P G or a space")
+                _fail(row, column, Message(says, mark=repr(character)))
             if column >= width and character != "%":
-                _fail(row, column, f"the row goes on past the first row's {width} characters")
+                says = N_("the row goes on past the first row's {width} characters")
+                _fail(row, column, Message(says, width=width))
             if column < width:
                 cells[(column, height - 1 - row)] = character
     return _checked(name, title, width, height, cells, "\n".join(lines))
 
 
-def _fail(row: int, column: int, message: str) -> None:
-    raise EngineError(f"layout row {row + 1}, column {column + 1}: {message}", field="layout")
+def _fail(row: int, column: int, problem: Message) -> None:
+    raise EngineError(
+        Message(
+            N_("layout row {row}, column {column}: {problem}"),
+            row=row + 1,
+            column=column + 1,
+            problem=problem,
+        ),
+        field="layout",
+    )
 
 
-def _fail_at(height: int, cell: Cell, message: str) -> None:
-    _fail(height - 1 - cell[1], cell[0], message)
+def _fail_at(height: int, cell: Cell, problem: Message) -> None:
+    _fail(height - 1 - cell[1], cell[0], problem)
 
 
 def _checked(name, title, width, height, cells: dict[Cell, str], text: str) -> Layout:
@@ -137,25 +153,34 @@ def _checked(name, title, width, height, cells: dict[Cell, str], text: str) -> L
     pacmen = sorted(cell for cell, c in cells.items() if c == "P")
     ghosts = sorted(cell for cell, c in cells.items() if c == "G")
     if not pacmen:
-        raise EngineError("the layout has no P (Pacman's start)", field="layout")
+        raise EngineError(Message(N_("the layout has no P (Pacman's start)")), field="layout")
     if len(pacmen) > 1:
-        _fail_at(height, pacmen[1], "a second P: the layout has one Pacman")
+        _fail_at(height, pacmen[1], Message(N_("a second P: the layout has one Pacman")))
     if not ghosts:
-        raise EngineError("the layout has no G (a ghost's start): give 1 to 4", field="layout")
+        raise EngineError(
+            Message(
+                N_("the layout has no G (a ghost's start): give 1 to {limit}"), limit=MAX_GHOSTS
+            ),
+            field="layout",
+        )
     if len(ghosts) > MAX_GHOSTS:
-        _fail_at(height, ghosts[MAX_GHOSTS], f"a G too many: at most {MAX_GHOSTS} ghosts")
+        _fail_at(
+            height,
+            ghosts[MAX_GHOSTS],
+            Message(N_("a G too many: at most {limit} ghosts"), limit=MAX_GHOSTS),
+        )
     walls = frozenset(cell for cell, c in cells.items() if c == "%")
     for cell in sorted(cells, key=lambda c: (height - 1 - c[1], c[0])):
         x, y = cell
         if (x in (0, width - 1) or y in (0, height - 1)) and cell not in walls:
-            _fail_at(height, cell, "the border must be all wall (%)")
+            _fail_at(height, cell, Message(N_("the border must be all wall (%)")))
     food = frozenset(cell for cell, c in cells.items() if c == ".")
     if not food:
-        raise EngineError("the layout has no food (.) to eat", field="layout")
+        raise EngineError(Message(N_("the layout has no food (.) to eat")), field="layout")
     reachable = _reachable(walls, pacmen[0])
     for cell in sorted(food | set(ghosts), key=lambda c: (height - 1 - c[1], c[0])):
         if cell not in reachable:
-            _fail_at(height, cell, "Pacman cannot reach this cell")
+            _fail_at(height, cell, Message(N_("Pacman cannot reach this cell")))
     return Layout(
         name=name,
         title=title,
@@ -185,13 +210,19 @@ def _reachable(walls: frozenset[Cell], start: Cell) -> set[Cell]:
 def load_layout(given: str) -> Layout:
     """A built-in layout by name, or a layout's text (anything with more than one line)."""
     if not isinstance(given, str):
-        raise EngineError("the layout must be a name or the layout's text", field="layout")
+        raise EngineError(
+            Message(N_("the layout must be a name or the layout's text")), field="layout"
+        )
     if given in LAYOUTS:
         return LAYOUTS[given]
     if "\n" in given.strip() or not given.strip():
         return parse_layout(given)
     raise EngineError(
-        f"layout {given!r} is not one of {', '.join(LAYOUTS)} (or give a layout's text)",
+        Message(
+            N_("layout {name} is not one of {names} (or give a layout's text)"),
+            name=repr(given),
+            names=", ".join(LAYOUTS),
+        ),
         field="layout",
     )
 

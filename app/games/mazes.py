@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 
 Cell = tuple[int, int]
 STEPS: tuple[Cell, ...] = ((0, -1), (0, 1), (1, 0), (-1, 0))  # North, South, East, West
@@ -78,13 +78,27 @@ def parse_maze(name: str, title: str, layout: str) -> Maze:
     width, height = len(rows[0]), len(rows)
     cells = {(x, y): c for y, row in enumerate(rows) for x, c in enumerate(row)}
     if any(len(row) != width for row in rows):
-        raise EngineError(f"maze {name!r}: rows differ in length", field="maze")
+        raise EngineError(
+            Message(N_("maze {name}: rows differ in length"), name=repr(name)), field="maze"
+        )
     if set(cells.values()) - set(LAYOUT_CHARACTERS):
-        raise EngineError(f"maze {name!r}: cells are one of {LAYOUT_CHARACTERS!r}", field="maze")
+        raise EngineError(
+            Message(
+                N_("maze {name}: cells are one of {cells}"),
+                name=repr(name),
+                cells=repr(LAYOUT_CHARACTERS),
+            ),
+            field="maze",
+        )
     pacmen = [cell for cell, c in cells.items() if c == "P"]
     ghosts = sorted((cell for cell, c in cells.items() if c == "G"), key=_reading_order)
     if len(pacmen) != 1 or len(ghosts) != GHOST_COUNT:
-        raise EngineError(f"maze {name!r}: needs one P and {GHOST_COUNT} G", field="maze")
+        raise EngineError(
+            Message(
+                N_("maze {name}: needs one P and {count} G"), name=repr(name), count=GHOST_COUNT
+            ),
+            field="maze",
+        )
     maze = Maze(
         name=name,
         title=title,
@@ -109,12 +123,21 @@ def _check_playable(maze: Maze) -> None:
     border = {(x, y) for x in range(maze.width) for y in (0, maze.height - 1)}
     border |= {(x, y) for y in range(maze.height) for x in (0, maze.width - 1)}
     if not border <= maze.walls:
-        raise EngineError(f"maze {maze.name!r}: the border must be all wall", field="maze")
+        raise EngineError(
+            Message(N_("maze {name}: the border must be all wall"), name=repr(maze.name)),
+            field="maze",
+        )
     reachable = distances_from(maze, maze.pacman)
     if not maze.food:
-        raise EngineError(f"maze {maze.name!r}: there is no food to eat", field="maze")
+        raise EngineError(
+            Message(N_("maze {name}: there is no food to eat"), name=repr(maze.name)),
+            field="maze",
+        )
     if not (maze.food | set(maze.ghosts)) <= reachable.keys():
-        raise EngineError(f"maze {maze.name!r}: Pacman cannot reach it all", field="maze")
+        raise EngineError(
+            Message(N_("maze {name}: Pacman cannot reach it all"), name=repr(maze.name)),
+            field="maze",
+        )
 
 
 LAYOUTS = (

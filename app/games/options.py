@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from ..engine.options import SearchOptions, resolve_options
 from ..engine.tree import DEFAULT_LIMITS, Limits
 
@@ -23,17 +23,23 @@ def read_game_options(
     for key in given:
         if key not in GAME_OPTION_FIELDS:
             raise EngineError(
-                f"options: unknown field {key!r} for a game "
-                f"(expected one of {', '.join(GAME_OPTION_FIELDS)})",
+                Message(
+                    N_("options: unknown field {field} for a game (expected one of {fields})"),
+                    field=repr(key),
+                    fields=", ".join(GAME_OPTION_FIELDS),
+                ),
                 field=str(key),
             )
     options = resolve_options(None, given, limits)
     if options.algorithm not in GAME_ALGORITHMS:
         raise EngineError(
-            f"algorithm {options.algorithm!r} searches whole trees, not games: "
-            f"use one of {', '.join(GAME_ALGORITHMS)}",
+            Message(
+                N_("algorithm {name} searches whole trees, not games: use one of {names}"),
+                name=repr(options.algorithm),
+                names=", ".join(GAME_ALGORITHMS),
+            ),
             field="algorithm",
         )
     if options.depth == 0:
-        raise EngineError("depth must be at least 1 to choose a move", field="depth")
+        raise EngineError(Message(N_("depth must be at least 1 to choose a move")), field="depth")
     return options

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from .mazes import STEPS, Cell, Maze, distances_from
 
 DIRECTIONS = ("North", "South", "East", "West")
@@ -60,7 +60,11 @@ class Pacman:
     def __init__(self, maze: Maze, evaluation: str = "score"):
         if evaluation not in EVALUATIONS:
             raise EngineError(
-                f"evaluation {evaluation!r} is not one of {', '.join(EVALUATIONS)}",
+                Message(
+                    N_("evaluation {name} is not one of {names}"),
+                    name=repr(evaluation),
+                    names=", ".join(EVALUATIONS),
+                ),
                 field="evaluation",
             )
         self.maze, self.evaluation = maze, evaluation

@@ -15,11 +15,11 @@ import random
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..engine.errors import EngineError
 from ..engine.options import MAX_SEED, ORDERINGS, RULES, SearchOptions
 from ..engine.tree import Pause
 from .decisions import (
     choice,
+    decision_out_of_range,
     decision_record,
     traced_decision,
     whole_number,
@@ -119,12 +119,7 @@ def _replay_to(settings: Settings, decision: Any, pause: Pause | None) -> _Repla
     settings = replace(settings, moves=index + 1)
     replay = _play(settings, pause, traced=index)
     if replay.traced is None:
-        count = len(replay.decisions)
-        plural = "" if count == 1 else "s"
-        raise EngineError(
-            f"decision {index} is out of range: the game has only {count} decision{plural}",
-            field="decision",
-        )
+        raise decision_out_of_range(index, len(replay.decisions))
     return replay
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 from ..engine.events import wire
 from ..engine.options import SearchOptions
 from ..engine.search import Search
@@ -31,6 +31,14 @@ from .game import Action, Game, State
 # stops here" (the loop scores such a node with its evaluation and marks it heuristic).
 AT_LIMIT = (-1,)
 DEFAULT_MAX = DEFAULT_LIMITS.max_nodes
+REACHED_LIMIT = N_(
+    "the search reached more than {limit} positions, the limit: search a later position, or "
+    "use the standard rule or a better ordering"
+)
+TOO_BIG = N_(
+    "{algorithm} would visit all {count} positions of this game tree, more than the limit of "
+    "{limit}: use alphabeta, or search a later position"
+)
 
 
 class _Identity:
@@ -174,10 +182,7 @@ class Expansion:
             return AT_LIMIT
         actions = game.actions(state)
         if len(self.states) + len(actions) > self.max_nodes:
-            raise EngineError(
-                f"the search reached more than {self.max_nodes:,} positions, the limit: "
-                "search a later position, or use the standard rule or a better ordering"
-            )
+            raise EngineError(Message(REACHED_LIMIT, limit=f"{self.max_nodes:,}"))
         kids = []
         for action in actions:
             kids.append(len(self.states))
@@ -244,11 +249,9 @@ class GameSearch(Search):
         if options.algorithm != "alphabeta":
             size = self.counts.size(root, 0)[0]
             if size > max_nodes:
-                raise EngineError(
-                    f"{options.algorithm} would visit all {size:,} positions of this game "
-                    f"tree, more than the limit of {max_nodes:,}: use alphabeta, or search "
-                    "a later position"
-                )
+                limit, count = f"{max_nodes:,}", f"{size:,}"
+                says = Message(TOO_BIG, algorithm=options.algorithm, count=count, limit=limit)
+                raise EngineError(says)
         self.tree = Expansion(game, root, options, self.counts, max_nodes)
         self.view = _SearchView(kinds, options.depth)
         self.orders = self.tree.orders

@@ -9,7 +9,7 @@ search prefers the quickest win and the slowest loss.
 
 from __future__ import annotations
 
-from ..engine.errors import EngineError
+from ..engine.errors import N_, EngineError, Message
 
 EMPTY_BOARD = "." * 9
 LINES = (
@@ -42,27 +42,42 @@ def parse_board(text: str, *, playable: bool = True) -> str:
 
     ``playable`` also refuses a finished game (there is no move to search for)."""
     if not isinstance(text, str):
-        raise EngineError("the board must be a string of 9 characters", field="board")
+        raise EngineError(Message(N_("the board must be a string of 9 characters")), field="board")
     board = text.strip().upper()
     if len(board) != 9:
-        raise EngineError(f"the board has {len(board)} characters, not 9", field="board")
+        raise EngineError(
+            Message(N_("the board has {count} characters, not 9"), count=len(board)), field="board"
+        )
     wrong = sorted({c for c in board if c not in "XO."})
     if wrong:
         raise EngineError(
-            f"the board holds {wrong[0]!r}: cells are X, O or . (empty)", field="board"
+            Message(N_("the board holds {mark}: cells are X, O or . (empty)"), mark=repr(wrong[0])),
+            field="board",
         )
     xs, os_ = board.count("X"), board.count("O")
     if not 0 <= xs - os_ <= 1:
         raise EngineError(
-            f"the board has {xs} X and {os_} O: X moves first, so X has as many marks as O "
-            "or one more",
+            Message(
+                N_(
+                    "the board has {xs} X and {os} O: X moves first, so X has as many marks as O "
+                    "or one more"
+                ),
+                xs=xs,
+                os=os_,
+            ),
             field="board",
         )
     x_won, o_won = _has_line(board, "X"), _has_line(board, "O")
     if (x_won and xs == os_) or (o_won and xs > os_) or (x_won and o_won):
-        raise EngineError("the board cannot happen: play stops at the first line", field="board")
+        raise EngineError(
+            Message(N_("the board cannot happen: play stops at the first line")), field="board"
+        )
     if playable and status(board) != "playing":
-        raise EngineError(f"the game is over ({status(board)}): there is no move to search")
+        raise EngineError(
+            Message(
+                N_("the game is over ({status}): there is no move to search"), status=status(board)
+            )
+        )
     return board
 
 

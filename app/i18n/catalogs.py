@@ -91,10 +91,37 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 
 
 # Text the server translates as it serves it and no page turns in place: the built-in
-# lessons' titles and notes (app/lessons/words.py), and the command line's --help (app/cli.py).
-# Left out of the browser's catalogs.
+# lessons' titles and notes (app/lessons/words.py), the command line's --help (app/cli.py and
+# each part's cli.py), and the input errors the API and the sockets answer with in the asker's
+# language (games, lecture rooms, lessons, exam specs, experiments, practice answers). Left out
+# of the browser's catalogs.
 CLI_PARTS = ("engine", "games", "experiments", "exams")
-SERVED_TRANSLATED = ("app/lessons/", "app/cli.py", *(f"app/{part}/cli.py" for part in CLI_PARTS))
+SERVED_TRANSLATED = (
+    "app/lessons/",
+    "app/games/",
+    "app/lecture/",
+    "app/cli.py",
+    *(f"app/{part}/cli.py" for part in CLI_PARTS),
+    "app/exams/generator.py",
+    "app/exams/spec.py",
+    "app/experiments/__init__.py",
+    "app/experiments/catalog.py",
+    "app/experiments/optimisations.py",
+    "app/experiments/pruning_family.py",
+    "app/experiments/random_binary.py",
+    "app/lti/grades.py",
+    "app/lti/lecture.py",
+    "app/practice/__init__.py",
+    "app/practice/answers.py",
+    "app/practice/questions/",
+    "app/web/api.py",
+    "app/web/exams.py",
+    "app/web/games.py",
+    "app/web/lecture_payloads.py",
+    "app/web/lessons.py",
+    "app/web/practice.py",
+    "app/web/traces.py",
+)
 
 
 def _served_only(message) -> bool:

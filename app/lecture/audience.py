@@ -9,6 +9,7 @@ import re
 import threading
 from typing import Any
 
+from ..engine.errors import N_, Message
 from .rooms import RoomError
 
 STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser tab's anonymous token
@@ -34,12 +35,12 @@ class Audience:
                 token = self.students.get(sid)
             return f"s:{token}" if token else f"c:{sid}"
         if not isinstance(token, str) or not STUDENT.fullmatch(token):
-            raise RoomError("student must be 16 to 64 letters, digits, - or _")
+            raise RoomError(Message(N_("student must be 16 to 64 letters, digits, - or _")))
         with self.lock:
             bound = self.students.setdefault(sid, token)
             self.connections.setdefault(bound, set()).add(sid)
         if bound != token:
-            raise RoomError("this connection already answers as another student")
+            raise RoomError(Message(N_("this connection already answers as another student")))
         return f"s:{token}"
 
     def last_of(self, sid: str, code: str) -> str | None:

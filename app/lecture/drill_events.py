@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import request
 from flask_socketio import emit
 
+from ..engine.errors import N_, Message
 from ..realtime.sockets import on
 from .drills import read_result, read_start
 from .events import _audience, _code, _drills, _handler, _key, _limits, _rooms, audience_room
@@ -34,7 +35,7 @@ def drill_result(message):
     _limits().answer(request.sid)
     code = _code(message)
     if not _audience().watches(request.sid, code):
-        raise RoomError("join the lecture before sending drill results")
+        raise RoomError(Message(N_("join the lecture before sending drill results")))
     right, done = read_result(message)
     student = _audience().answerer(request.sid, message.get("student"))
     _drills().report(code, message.get("drill"), student, right, done)

@@ -22,6 +22,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..engine.errors import N_, Message
 from .rooms import RoomError
 
 # The drill's levels: static/js/drill/trees.js's LEVELS (tests/lecture check they agree).
@@ -40,8 +41,8 @@ MAX_SEED = 2**32 - 1
 MAX_TREES = 10_000  # trees one student may report in a drill
 MAX_STUDENTS = 5_000  # results kept per drill
 MAX_ROOMS = 2_000  # drills kept per instance (least recently started out)
-NOT_OPEN = "that drill is not open (the presenter may have started another)"
-FULL = "this drill has as many students as it can count"
+NOT_OPEN = N_("that drill is not open (the presenter may have started another)")
+FULL = N_("this drill has as many students as it can count")
 
 
 @dataclass
@@ -77,9 +78,11 @@ def read_start(message: Any) -> tuple[str, int]:
     """The level and seed of a ``lecture:drill`` message, or a ``RoomError`` naming them."""
     level, seed = message.get("level"), message.get("seed")
     if level not in DRILL_LEVELS:
-        raise RoomError(f"level must be one of {', '.join(DRILL_LEVELS)}")
+        raise RoomError(Message(N_("level must be one of {names}"), names=", ".join(DRILL_LEVELS)))
     if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-        raise RoomError(f"seed must be a whole number from 0 to {MAX_SEED}")
+        raise RoomError(
+            Message(N_("seed must be a whole number from 0 to {limit}"), limit=MAX_SEED)
+        )
     return level, seed
 
 
@@ -87,7 +90,12 @@ def read_result(message: Any) -> tuple[int, int]:
     """The (right, done) of a ``lecture:drill-result`` message."""
     right, done = message.get("right"), message.get("done")
     if not (_whole(right) and _whole(done) and 0 <= right <= done <= MAX_TREES):
-        raise RoomError(f"right and done must be whole numbers, 0 ≤ right ≤ done ≤ {MAX_TREES}")
+        raise RoomError(
+            Message(
+                N_("right and done must be whole numbers, 0 ≤ right ≤ done ≤ {limit}"),
+                limit=MAX_TREES,
+            )
+        )
     return right, done
 
 

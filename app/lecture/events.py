@@ -16,10 +16,12 @@ from functools import partial
 from typing import Any
 
 from flask import current_app, request
+from flask_babel import gettext
 from flask_socketio import emit, join_room, leave_room
 
 from ..compute.turns import take_turns
 from ..engine import Document, EngineError, SearchOptions
+from ..engine.errors import N_, Message
 from ..inputs import check_size, limits_from, read_run
 from ..realtime.message_queue import LectureQueue
 from ..realtime.socket_packet import PacketJSON, Refusal
@@ -35,6 +37,7 @@ from .stores import OUTAGE, STORE_ERRORS, make_stores, quietly
 
 CURSOR_FIELDS = ("step", "playing", "speed")
 MAX_STEP = 10_000_000
+UNKNOWN_FIELD = N_("unknown field {field} (expected {fields})")
 MIN_SPEED, MAX_SPEED = 0.25, 16
 
 
@@ -127,11 +130,11 @@ def _handler(function):
             if isinstance(message, Refusal):  # unreadable, or not one JSON argument
                 raise refused(message, limits_from(current_app.config))
             if not isinstance(message, Mapping):
-                raise RoomError("the message must be an object")
+                raise RoomError(Message(N_("the message must be an object")))
             for key in message:
                 if key not in fields:
-                    shown = str(key)[:40]
-                    raise RoomError(f"unknown field {shown!r} (expected {', '.join(fields)})")
+                    shown, expected = repr(str(key)[:40]), ", ".join(fields)
+                    raise RoomError(Message(UNKNOWN_FIELD, field=shown, fields=expected))
             try:
                 answer = {"ok": True, **function(message)}
             except NoSuchRoom:  # a guess at a code, maybe: counted against the address
@@ -142,7 +145,7 @@ def _handler(function):
             OUTAGE.worked()
             return answer
         except (RoomError, EngineError) as err:
-            body = {"error": str(err)}
+            body = {"error": err.translated(gettext)}
             answer_error("lecture_error", body)
             return {"ok": False, **body}
 
@@ -177,20 +180,26 @@ def _run_request(body: Any, what: str) -> tuple[dict[str, Any], Document, Search
 def _cursor(message: Mapping[str, Any]) -> dict[str, Any]:
     cursor = message.get("cursor")
     if not isinstance(cursor, Mapping) or any(key not in CURSOR_FIELDS for key in cursor):
-        raise RoomError("cursor must be an object with step, playing and speed")
+        raise RoomError(Message(N_("cursor must be an object with step, playing and speed")))
     step, playing, speed = (
         cursor.get("step", 0),
         cursor.get("playing", False),
         cursor.get("speed", 1),
     )
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
-        raise RoomError(f"cursor step must be a whole number from 0 to {MAX_STEP:,}")
+        raise RoomError(
+            Message(
+                N_("cursor step must be a whole number from 0 to {limit}"), limit=f"{MAX_STEP:,}"
+            )
+        )
     if not isinstance(playing, bool):
-        raise RoomError("cursor playing must be true or false")
+        raise RoomError(Message(N_("cursor playing must be true or false")))
     if isinstance(speed, bool) or not isinstance(speed, int | float):
-        raise RoomError("cursor speed must be a number")
+        raise RoomError(Message(N_("cursor speed must be a number")))
     if not MIN_SPEED <= speed <= MAX_SPEED:
-        raise RoomError(f"cursor speed must be from {MIN_SPEED} to {MAX_SPEED}")
+        raise RoomError(
+            Message(N_("cursor speed must be from {low} to {high}"), low=MIN_SPEED, high=MAX_SPEED)
+        )
     return {"step": step, "playing": playing, "speed": speed}
 
 
@@ -214,7 +223,7 @@ def _key(message: Mapping[str, Any]) -> str | None:
 def _room(code: str) -> Room:
     room = _rooms().get(code)
     if room is None:
-        raise NoSuchRoom(f"there is no lecture {code} (it may have ended)")
+        raise NoSuchRoom(Message(N_("there is no lecture {code} (it may have ended)"), code=code))
     return room
 
 

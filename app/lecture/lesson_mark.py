@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from ..engine.errors import N_, Message
 from ..experiments.catalog import FIELDS as EXPERIMENTS
 from ..experiments.catalog import summarize
 from .rooms import RoomError
@@ -44,24 +45,25 @@ def lesson_mark(mark: Any) -> dict[str, Any]:
     (from 0), how many it has, the slide's title, whether the view's tree is the slide's own
     (default true) and an experiment slide's chart (docs/lessons.md, "In a lecture")."""
     if not isinstance(mark, Mapping):
-        raise RoomError('view.lesson must be {"id", "slide", "slides", "title"}')
+        raise RoomError(_shape("view.lesson", '{"id", "slide", "slides", "title"}'))
     for key in mark:
         if key not in LESSON_MARK and key not in OPTIONAL_FIELDS:
             expected = ", ".join([*LESSON_MARK, *OPTIONAL_FIELDS])
-            raise RoomError(f"view.lesson: unknown field {_shown(key)} (expected {expected})")
+            raise RoomError(_unknown("view.lesson", key, expected))
     for key, kind in LESSON_MARK.items():
         if key not in mark:
-            raise RoomError(f"view.lesson.{key} is missing")
+            raise RoomError(_missing(f"view.lesson.{key}"))
         if isinstance(mark[key], bool) or not isinstance(mark[key], kind):
-            raise RoomError(f"view.lesson.{key} must be {'text' if kind is str else 'a number'}")
+            says = N_("{field} must be text") if kind is str else N_("{field} must be a number")
+            raise RoomError(Message(says, field=f"view.lesson.{key}"))
     if not LESSON_ID.match(mark["id"]) or len(mark["title"]) > 200:
-        raise RoomError("view.lesson names no lesson")
+        raise RoomError(Message(N_("view.lesson names no lesson")))
     if not 0 <= mark["slide"] < mark["slides"] <= 1000:
-        raise RoomError("view.lesson.slide must be a slide of the lesson")
+        raise RoomError(Message(N_("view.lesson.slide must be a slide of the lesson")))
     checked = {key: mark[key] for key in LESSON_MARK}
     if "tree" in mark:
         if not isinstance(mark["tree"], bool):
-            raise RoomError("view.lesson.tree must be true or false")
+            raise RoomError(Message(N_("{field} must be true or false"), field="view.lesson.tree"))
         checked["tree"] = mark["tree"]
     if "chart" in mark:
         checked["chart"] = lesson_chart(mark["chart"])
@@ -74,24 +76,32 @@ def lesson_chart(chart: Any) -> dict[str, Any]:
     ``"summary"`` added where the experiment's stream sends one (random-binary)."""
     where = "view.lesson.chart"
     if not isinstance(chart, Mapping):
-        raise RoomError(f'{where} must be {{"name", "query", "rows"}}')
+        raise RoomError(_shape(where, '{"name", "query", "rows"}'))
     for key in chart:
         if key not in CHART_FIELDS:
-            raise RoomError(
-                f"{where}: unknown field {_shown(key)} (expected {', '.join(CHART_FIELDS)})"
-            )
+            raise RoomError(_unknown(where, key, ", ".join(CHART_FIELDS)))
     for key in CHART_FIELDS:
         if key not in chart:
-            raise RoomError(f"{where}.{key} is missing")
+            raise RoomError(_missing(f"{where}.{key}"))
     name = chart["name"]
     if not isinstance(name, str) or name not in CHART_NAMES:
-        raise RoomError(f"{where}.name must be one of {', '.join(sorted(CHART_NAMES))}")
+        names = ", ".join(sorted(CHART_NAMES))
+        raise RoomError(
+            Message(N_("{field} must be one of {names}"), field=f"{where}.name", names=names)
+        )
     query = _flat(chart["query"], f"{where}.query", MAX_QUERY_FIELDS, text_only=True)
     rows = chart["rows"]
     if not isinstance(rows, list):
-        raise RoomError(f"{where}.rows must be a list of rows")
+        raise RoomError(Message(N_("{field} must be a list of rows"), field=f"{where}.rows"))
     if len(rows) > MAX_CHART_ROWS:
-        raise RoomError(f"{where}.rows has {len(rows):,} rows; at most {MAX_CHART_ROWS:,}")
+        raise RoomError(
+            Message(
+                N_("{field} has {count} rows; at most {limit}"),
+                field=f"{where}.rows",
+                count=f"{len(rows):,}",
+                limit=f"{MAX_CHART_ROWS:,}",
+            )
+        )
     checked = {
         "name": name,
         "query": query,
@@ -99,11 +109,24 @@ def lesson_chart(chart: Any) -> dict[str, Any]:
     }
     size = len(orjson.dumps(checked))
     if size > MAX_CHART_BYTES:
-        raise RoomError(f"{where} is {size:,} bytes as JSON; at most {MAX_CHART_BYTES:,}")
+        raise RoomError(
+            Message(
+                N_("{field} is {count} bytes as JSON; at most {limit}"),
+                field=where,
+                count=f"{size:,}",
+                limit=f"{MAX_CHART_BYTES:,}",
+            )
+        )
     try:
         summary = summarize(name, checked["rows"])
     except (KeyError, TypeError, ValueError):
-        raise RoomError(f"{where}.rows are not rows of the {name} experiment") from None
+        raise RoomError(
+            Message(
+                N_("{field} are not rows of the {name} experiment"),
+                field=f"{where}.rows",
+                name=name,
+            )
+        ) from None
     if summary is not None:
         checked["summary"] = summary
     return checked
@@ -112,16 +135,35 @@ def lesson_chart(chart: Any) -> dict[str, Any]:
 def _flat(value: Any, where: str, most: int, *, text_only: bool = False) -> dict[str, Any]:
     """A flat object of at most ``most`` fields, named by short text, each a plain value."""
     if not isinstance(value, Mapping):
-        raise RoomError(f"{where} must be an object")
+        raise RoomError(Message(N_("{field} must be an object"), field=where))
     if len(value) > most:
-        raise RoomError(f"{where} has {len(value)} fields; at most {most}")
+        raise RoomError(
+            Message(
+                N_("{field} has {count} fields; at most {limit}"),
+                field=where,
+                count=len(value),
+                limit=most,
+            )
+        )
     out = {}
     for key, item in value.items():
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_CHARS:
-            raise RoomError(f"{where}: field names are text of 1 to {MAX_KEY_CHARS} characters")
+            raise RoomError(
+                Message(
+                    N_("{field}: field names are text of 1 to {limit} characters"),
+                    field=where,
+                    limit=MAX_KEY_CHARS,
+                )
+            )
         if not _plain(item, text_only):
-            kinds = "text" if text_only else "a number, text, true/false or null"
-            raise RoomError(f"{where}.{key} must be {kinds} (text of at most {MAX_TEXT_CHARS})")
+            says = (
+                N_("{field} must be text (text of at most {limit})")
+                if text_only
+                else N_(
+                    "{field} must be a number, text, true/false or null (text of at most {limit})"
+                )
+            )
+            raise RoomError(Message(says, field=f"{where}.{key}", limit=MAX_TEXT_CHARS))
         out[key] = item
     return out
 
@@ -140,3 +182,16 @@ def _plain(item: Any, text_only: bool) -> bool:
 
 def _shown(key: Any) -> str:
     return repr(str(key)[:40])
+
+
+def _shape(field: str, shape: str) -> Message:
+    return Message(N_("{field} must be {shape}"), field=field, shape=shape)
+
+
+def _unknown(where: str, key: Any, expected: str) -> Message:
+    says = N_("{where}: unknown field {field} (expected {fields})")
+    return Message(says, where=where, field=_shown(key), fields=expected)
+
+
+def _missing(field: str) -> Message:
+    return Message(N_("{field} is missing"), field=field)

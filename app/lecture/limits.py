@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..engine.errors import N_, Message
 from ..realtime.runs import TokenBucket
 from ..realtime.sockets import socketio
 from .rooms import Room, RoomError, Rooms
@@ -90,26 +91,35 @@ class RoomQuota:
     def _over_budget(self, more: int) -> bool:
         return self.view_bytes is not None and sum(self.sizes.values()) + more > self.view_bytes
 
-    def _budget_refusal(self) -> str:
-        return (
-            f"this server's lecture rooms hold all the views they may ({self.view_bytes:,} "
-            "bytes); try again later, or with a smaller tree"
+    def _budget_refusal(self) -> Message:
+        return Message(
+            N_(
+                "this server's lecture rooms hold all the views they may ({limit} bytes); try "
+                "again later, or with a smaller tree"
+            ),
+            limit=f"{self.view_bytes:,}",
         )
 
-    def _refusal(self, sid: str, address: str, size: int = 0) -> str | None:
+    def _refusal(self, sid: str, address: str, size: int = 0) -> Message | None:
         owners = self.owners.values()
         if sum(1 for owner in owners if owner[0] == sid) >= self.per_connection:
-            return (
-                f"too many lecture rooms from this connection ({self.per_connection}); "
-                "end one first"
+            return Message(
+                N_("too many lecture rooms from this connection ({limit}); end one first"),
+                limit=self.per_connection,
             )
         if sum(1 for owner in owners if owner[1] == address) >= self.per_address:
-            return (
-                f"too many lecture rooms from your network address ({self.per_address}); "
-                "end one first or try again later"
+            return Message(
+                N_(
+                    "too many lecture rooms from your network address ({limit}); end one first "
+                    "or try again later"
+                ),
+                limit=self.per_address,
             )
         if len(self.owners) >= self.per_process:
-            return f"this server holds too many lecture rooms ({self.per_process}); try again later"
+            return Message(
+                N_("this server holds too many lecture rooms ({limit}); try again later"),
+                limit=self.per_process,
+            )
         if self._over_budget(size):
             return self._budget_refusal()
         return None
@@ -281,23 +291,33 @@ class LectureLimits:
     def request(self, sid: str) -> None:
         """start, join, leave, resume, end: a small budget (each guess at a code is one)."""
         if not self.budgets.take(sid, "request", *self.request_budget):
-            raise RoomError("too many lecture requests; wait a moment")
+            raise RoomError(Message(N_("too many lecture requests; wait a moment")))
 
     def message(self, sid: str) -> None:
         """A presenter's cursor, view, question, reveal or close."""
         if not self.budgets.take(sid, "message", self.messages_per_second, 1.0):
-            raise RoomError("too many lecture messages; slow down")
+            raise RoomError(Message(N_("too many lecture messages; slow down")))
 
     def answer(self, sid: str) -> None:
         """A student's answer: a budget per minute, roomy enough to change one's mind."""
         if not self.budgets.take(sid, "answer", self.answers_per_minute, 60.0):
-            raise RoomError(f"too many answers ({self.answers_per_minute} a minute); wait a moment")
+            raise RoomError(
+                Message(
+                    N_("too many answers ({limit} a minute); wait a moment"),
+                    limit=self.answers_per_minute,
+                )
+            )
 
     def wrong_code(self, address: str) -> None:
         """A join named no room: one guess of the address's budget (a class joining a room
         that exists spends nothing). Raises once the address has guessed too often."""
         if not self.guesses.take(address):
             raise RoomError(
-                f"too many lecture codes that name no room from your network address "
-                f"({self.guesses_per_minute} a minute); check the code and wait a moment"
+                Message(
+                    N_(
+                        "too many lecture codes that name no room from your network address "
+                        "({limit} a minute); check the code and wait a moment"
+                    ),
+                    limit=self.guesses_per_minute,
+                )
             )

@@ -15,6 +15,7 @@ from flask import current_app, request
 from flask_socketio import emit
 
 from ..compute.turns import off_the_loop
+from ..engine.errors import N_, Message
 from ..inputs import check_size, limits_from
 from ..practice import GRADED_ALGORITHMS
 from ..practice.truth import Truth
@@ -41,7 +42,7 @@ QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 def _question_id(message: Mapping[str, Any]) -> str:
     question_id = message.get("question")
     if not isinstance(question_id, str) or not QUESTION_ID.fullmatch(question_id):
-        raise RoomError("question must be the id of the open question")
+        raise RoomError(Message(N_("question must be the id of the open question")))
     return question_id
 
 
@@ -55,8 +56,14 @@ def question(message):
     body, _, options = _run_request(message.get("question"), "the question")
     if options.algorithm not in GRADED_ALGORITHMS or options.aspiration is not None:
         raise RoomError(
-            f"a question needs {', '.join(GRADED_ALGORITHMS)} without aspiration (students "
-            f"predict prunes and values), not {options.algorithm}"
+            Message(
+                N_(
+                    "a question needs {algorithms} without aspiration (students predict prunes "
+                    "and values), not {algorithm}"
+                ),
+                algorithms=", ".join(GRADED_ALGORITHMS),
+                algorithm=options.algorithm,
+            )
         )
     asked = _questions().ask(code, PacketJSON.dumps(body))
     public = {"room": code, "question": asked.public(code)}
@@ -78,7 +85,7 @@ def answer(message):
     _limits().answer(request.sid)
     code = _code(message)
     if not _audience().watches(request.sid, code):
-        raise RoomError("join the lecture before answering")
+        raise RoomError(Message(N_("join the lecture before answering")))
     question_id = _question_id(message)
     config = current_app.config
     given = message.get("answer")

@@ -34,12 +34,23 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..engine import Limits
+from ..engine.errors import N_, Message
 from ..practice.answers import read_answer
 from ..practice.truth import Truth
 from .rooms import RoomError, Rooms
 
-NOT_OPEN = "that question is not open (the presenter may have closed or replaced it)"
-REVEALED = "the answer has been revealed"
+NOT_OPEN = N_("that question is not open (the presenter may have closed or replaced it)")
+REVEALED = N_("the answer has been revealed")
+ADDRESS_ANSWERED = N_(
+    "too many students from your network address have answered ({limit}); ask your teacher"
+)
+ADDRESS_MARKS = N_(
+    "the answers from your network address hold their share of this question ({limit} marks); "
+    "send a shorter answer"
+)
+QUESTION_FULL = N_(
+    "this question holds as many answers as it can ({limit} marks in all); send a shorter answer"
+)
 CAPPED = ("pruned", "values", "windows")
 TRUTH_NODES = 100_000  # nodes of the question traces an instance keeps (~50 MB at most)
 # The longest JSON of one number (-1.2345678901234567e+308) and of the fixed parts of an answer.
@@ -62,22 +73,13 @@ class AnswerCaps:
         return self.marks_per_address or self.entries // 2
 
     def address_refusal(self) -> RoomError:
-        return RoomError(
-            f"too many students from your network address have answered ({self.per_address}); "
-            "ask your teacher"
-        )
+        return RoomError(Message(ADDRESS_ANSWERED, limit=self.per_address))
 
     def address_marks_refusal(self) -> RoomError:
-        return RoomError(
-            f"the answers from your network address hold their share of this question "
-            f"({self.address_marks:,} marks); send a shorter answer"
-        )
+        return RoomError(Message(ADDRESS_MARKS, limit=f"{self.address_marks:,}"))
 
     def full_refusal(self) -> RoomError:
-        return RoomError(
-            f"this question holds as many answers as it can ({self.entries:,} marks in all); "
-            "send a shorter answer"
-        )
+        return RoomError(Message(QUESTION_FULL, limit=f"{self.entries:,}"))
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,14 @@ def answer_fields(given: Any, truth: Truth, limits: Limits) -> tuple[str, ...]:
     for name in CAPPED:
         entries = given.get(name) if isinstance(given, dict) else None
         if isinstance(entries, list | dict) and len(entries) > nodes:
-            raise RoomError(f"{name} has {len(entries):,} entries; the tree has {nodes:,} nodes")
+            raise RoomError(
+                Message(
+                    N_("{name} has {count} entries; the tree has {nodes} nodes"),
+                    name=name,
+                    count=f"{len(entries):,}",
+                    nodes=f"{nodes:,}",
+                )
+            )
     answer = read_answer(given, truth, limits)
     pruned = sorted(".".join(map(str, truth.path_of(row))) for row in answer.pruned)
     root = answer.values.get(0)
@@ -227,7 +236,10 @@ def answer_counts(questions: Questions, rooms: Rooms, code: str) -> dict[str, An
 
 def too_many_questions(per_room: int) -> RoomError:
     return RoomError(
-        f"this lecture has asked its {per_room} questions; start a new lecture to ask more"
+        Message(
+            N_("this lecture has asked its {limit} questions; start a new lecture to ask more"),
+            limit=per_room,
+        )
     )
 
 

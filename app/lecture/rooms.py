@@ -26,15 +26,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from ..engine.errors import N_, Gettext, Message
+
 # Unambiguous when read off a projector: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 # Browsers read seq as a JavaScript number: above this, two values may read as one.
 MAX_SEQ = 2**53 - 1
+ENDED = N_("this lecture has ended")
 
 
 class RoomError(Exception):
-    """A request the room refuses; the message is shown to the user."""
+    """A request the room refuses; the message is shown to the user: ``str(err)`` in English,
+    ``err.translated(gettext)`` in the asker's language (a ``Message``, as EngineError's)."""
+
+    def __init__(self, message: str | Message):
+        self.message = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.message))
+
+    def translated(self, gettext: Gettext | None = None) -> str:
+        return self.message.translated(gettext)
 
 
 class NoSuchRoom(RoomError):
@@ -76,10 +87,10 @@ def new_code() -> str:
 def normalize_code(text: Any) -> str:
     """Codes are typed by hand: ignore case, spaces and dashes."""
     if not isinstance(text, str):
-        raise RoomError("a lecture code is six letters and digits")
+        raise RoomError(Message(N_("a lecture code is six letters and digits")))
     code = "".join(ch for ch in text.upper() if ch not in " -")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise RoomError(f"{text[:20]!r} is not a lecture code")
+        raise RoomError(Message(N_("{code} is not a lecture code"), code=repr(text[:20])))
     return code
 
 
@@ -89,7 +100,7 @@ def hash_key(key: str) -> str:
 
 def check_key(room: Room, key: Any) -> None:
     if not isinstance(key, str) or not hmac.compare_digest(room.key_hash, hash_key(key)):
-        raise RoomError("only the presenter can drive this lecture")
+        raise RoomError(Message(N_("only the presenter can drive this lecture")))
 
 
 class Rooms(Protocol):
@@ -109,7 +120,9 @@ def _apply(room: Room, key: Any, seq: Any, changes: dict[str, Any], now: float) 
     """Check the presenter and the sequence number; apply ``changes`` if fresh."""
     check_key(room, key)
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ:
-        raise RoomError(f"seq must be a whole number from 0 to {MAX_SEQ:,}")
+        raise RoomError(
+            Message(N_("seq must be a whole number from 0 to {limit}"), limit=f"{MAX_SEQ:,}")
+        )
     if seq <= room.seq:
         return False
     for name, value in changes.items():
@@ -163,7 +176,7 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise NoSuchRoom("this lecture has ended")
+                raise NoSuchRoom(ENDED)
             return room if _apply(room, key, seq, changes, self.clock()) else None
 
     def resume(self, code: str, key: str) -> Room:
@@ -172,7 +185,7 @@ class MemoryRooms:
             self._expire()
             room = self._rooms.get(code)
             if room is None:
-                raise NoSuchRoom("this lecture has ended")
+                raise NoSuchRoom(ENDED)
             check_key(room, key)
             room.updated = self.clock()
             room.abandoned = None
@@ -191,7 +204,7 @@ class MemoryRooms:
         with self._lock:
             room = self._rooms.get(code)
             if room is None:
-                raise NoSuchRoom("this lecture has ended")
+                raise NoSuchRoom(ENDED)
             check_key(room, key)
             del self._rooms[code]
             self._members.pop(code, None)
@@ -200,7 +213,7 @@ class MemoryRooms:
         with self._lock:
             members = self._members.get(code)
             if members is None:
-                raise NoSuchRoom("this lecture has ended")
+                raise NoSuchRoom(ENDED)
             members.add(member)
             return len(members)
 
@@ -266,7 +279,7 @@ class RedisRooms:
         def attempt(pipe: Any) -> None:
             raw = pipe.get(self._key(code))
             if raw is None:
-                raise NoSuchRoom("this lecture has ended")
+                raise NoSuchRoom(ENDED)
             room = Room(**json.loads(raw))
             fresh = _apply(room, key, seq, changes, time.time())
             pipe.multi()
@@ -281,7 +294,7 @@ class RedisRooms:
     def resume(self, code: str, key: str) -> Room:
         room = self.get(code)
         if room is None:
-            raise NoSuchRoom("this lecture has ended")
+            raise NoSuchRoom(ENDED)
         check_key(room, key)
         self.redis.expire(self._key(code), self.ttl)
         self.redis.expire(self._members_key(code), self.ttl)
@@ -298,7 +311,7 @@ class RedisRooms:
     def end(self, code: str, key: str) -> None:
         room = self.get(code)
         if room is None:
-            raise NoSuchRoom("this lecture has ended")
+            raise NoSuchRoom(ENDED)
         check_key(room, key)
         self.redis.delete(self._key(code), self._members_key(code))
 
@@ -307,7 +320,7 @@ class RedisRooms:
 
     def join(self, code: str, member: str) -> int:
         if not self.redis.exists(self._key(code)):
-            raise NoSuchRoom("this lecture has ended")
+            raise NoSuchRoom(ENDED)
         members = self._members_key(code)
         pipe = self.redis.pipeline()
         pipe.sadd(members, member)

@@ -21,10 +21,9 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .rooms import NoSuchRoom, Room, _apply, check_key, hash_key, new_code
+from .rooms import ENDED, NoSuchRoom, Room, _apply, check_key, hash_key, new_code
 from .sqlite_db import LectureDatabase
 
-ENDED = "this lecture has ended"
 SWEEP_SECONDS = 60  # how often expired rows are deleted (reads never see them meanwhile)
 COLUMNS = "code, key_hash, view_version, cursor, seq, updated, abandoned"
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
+from ..engine.errors import N_
 from ..realtime.message_queue import QueueUnavailable
 from .drills import Drills, RoomDrills
 from .questions import AnswerCaps, MemoryQuestions, Questions
@@ -36,7 +37,7 @@ from .sqlite_rooms import SqliteRooms
 
 log = logging.getLogger(__name__)
 STORE_ERRORS = (RedisError, sqlite3.OperationalError, QueueUnavailable)
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "the lecture server cannot reach its store right now, so nothing was changed; "
     "try again in a few seconds"
 )

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import EngineError, Limits
+from ..engine.errors import N_, Message
 from ..engine.presets import PRESETS
 from ..inputs import read_run
 
@@ -46,9 +47,13 @@ GAMES = ("tictactoe", "pacman")
 class LessonTooBig(Exception):
     """A lesson over a limit: an HTTP 413 naming the field."""
 
-    def __init__(self, message: str, field: str):
-        super().__init__(message)
+    def __init__(self, message: Message, field: str):
+        super().__init__(str(message))
+        self.message = message
         self.field = field
+
+    def translated(self, gettext=None) -> str:
+        return self.message.translated(gettext)
 
 
 Checker = Callable[[str, dict[str, str], str], None]
@@ -63,15 +68,23 @@ def read_lesson(
 ) -> dict[str, Any]:
     """The lesson ``body`` if it is valid (unchanged: its id is the hash of what was sent)."""
     if not isinstance(body, dict):
-        raise EngineError('a lesson is an object: {"title": …, "slides": […]}')
+        raise EngineError(
+            Message(N_("a lesson is an object: {shape}"), shape='{"title": …, "slides": […]}')
+        )
     _known(body, LESSON_FIELDS, "")
     _text(body.get("title"), "title", TITLE_CHARS, required=True)
     slides = body.get("slides")
     if not isinstance(slides, list) or not slides:
-        raise EngineError("slides must be a list of at least one slide", field="slides")
+        raise EngineError(
+            Message(N_("slides must be a list of at least one slide")), field="slides"
+        )
     if len(slides) > max_slides:
         raise LessonTooBig(
-            f"the lesson has {len(slides):,} slides; a lesson may have at most {max_slides}",
+            Message(
+                N_("the lesson has {count} slides; a lesson may have at most {limit}"),
+                count=f"{len(slides):,}",
+                limit=max_slides,
+            ),
             field="slides",
         )
     for index, slide in enumerate(slides):
@@ -87,7 +100,10 @@ QUESTION_ALGORITHMS = ("minimax", "alphabeta", "expectimax")
 
 def _read_slide(slide: Any, where: str, limits: Limits, check_game, check_experiment) -> None:
     if not isinstance(slide, dict):
-        raise EngineError(f"{where} must be an object with a title and notes", field=where)
+        raise EngineError(
+            Message(N_("{where} must be an object with a title and notes"), where=where),
+            field=where,
+        )
     _known(slide, SLIDE_FIELDS, where + ".")
     _text(slide.get("title"), f"{where}.title", TITLE_CHARS, required=True)
     _text(slide.get("notes", ""), f"{where}.notes", NOTES_CHARS)
@@ -95,7 +111,11 @@ def _read_slide(slide: Any, where: str, limits: Limits, check_game, check_experi
     if question is not None and not isinstance(question, bool):
         if not isinstance(question, dict):
             raise EngineError(
-                f'{where}.question must be true, false or {{"prompt": "…"}}',
+                Message(
+                    N_("{field} must be true, false or {shape}"),
+                    field=f"{where}.question",
+                    shape='{"prompt": "…"}',
+                ),
                 field=f"{where}.question",
             )
         _known(question, ("prompt",), f"{where}.question.")
@@ -104,49 +124,61 @@ def _read_slide(slide: Any, where: str, limits: Limits, check_game, check_experi
     if view is None:
         if question:
             raise EngineError(
-                f"{where} asks a question but has no tree to ask it on", field=f"{where}.view"
+                Message(N_("{where} asks a question but has no tree to ask it on"), where=where),
+                field=f"{where}.view",
             )
         return
     kind = _read_view(view, f"{where}.view", limits, check_game, check_experiment)
     if question and kind != "tree":
         raise EngineError(
-            f"{where}: a question needs a tree view (students predict its values)",
+            Message(
+                N_("{where}: a question needs a tree view (students predict its values)"),
+                where=where,
+            ),
             field=f"{where}.question",
         )
     options = view.get("options") if isinstance(view.get("options"), dict) else {}
     algorithm = options.get("algorithm", "alphabeta")
     if question and (algorithm not in QUESTION_ALGORITHMS or options.get("aspiration")):
         raise EngineError(
-            f"{where}: a question needs {', '.join(QUESTION_ALGORITHMS)} without aspiration "
-            f"(students predict prunes and values), not {str(algorithm)[:40]}; practice asks "
-            "PVS, MTD(f) and Star1 their own questions",
+            Message(
+                N_(
+                    "{where}: a question needs {algorithms} without aspiration (students "
+                    "predict prunes and values), not {algorithm}; practice asks PVS, MTD(f) "
+                    "and Star1 their own questions"
+                ),
+                where=where,
+                algorithms=", ".join(QUESTION_ALGORITHMS),
+                algorithm=str(algorithm)[:40],
+            ),
             field=f"{where}.question",
         )
 
 
 def _read_view(view: Any, where: str, limits: Limits, check_game, check_experiment) -> str:
     if not isinstance(view, dict):
-        raise EngineError(f"{where} must be an object with a kind", field=where)
+        raise EngineError(
+            Message(N_("{where} must be an object with a kind"), where=where), field=where
+        )
     kind = view.get("kind")
     if kind not in VIEW_KINDS:
-        raise EngineError(
-            f"{where}.kind must be one of {', '.join(VIEW_KINDS)}", field=f"{where}.kind"
-        )
+        raise EngineError(_one_of(f"{where}.kind", VIEW_KINDS), field=f"{where}.kind")
     if kind == "tree":
         _known(view, ("kind", "preset", "tree", "options", "from", "to", "print"), where + ".")
         _read_tree_view(view, where, limits)
     elif kind == "game":
         _known(view, ("kind", "game", "query", "from", "to", "print"), where + ".")
         if view.get("game") not in GAMES:
-            raise EngineError(
-                f"{where}.game must be one of {', '.join(GAMES)}", field=f"{where}.game"
-            )
+            raise EngineError(_one_of(f"{where}.game", GAMES), field=f"{where}.game")
         check_game(view["game"], _query(view.get("query"), f"{where}.query"), f"{where}.query")
         _range(view, where)
     else:
         _known(view, ("kind", "name", "query"), where + ".")
         if not isinstance(view.get("name"), str):
-            raise EngineError(f"{where}.name must be an experiment's name", field=f"{where}.name")
+            raise EngineError(
+                Message(N_("{field} must be an experiment's name"), field=f"{where}.name"),
+                field=f"{where}.name",
+            )
         check_experiment(view["name"], _query(view.get("query"), f"{where}.query"), where)
     return kind
 
@@ -154,13 +186,14 @@ def _read_view(view: Any, where: str, limits: Limits, check_game, check_experime
 def _read_tree_view(view: dict[str, Any], where: str, limits: Limits) -> None:
     has_preset, has_tree = "preset" in view, "tree" in view
     if has_preset == has_tree:
-        raise EngineError(f"{where} needs a preset or a tree (one of them)", field=f"{where}.tree")
+        raise EngineError(
+            Message(N_("{where} needs a preset or a tree (one of them)"), where=where),
+            field=f"{where}.tree",
+        )
     if has_preset:
         found = PRESETS.get(view["preset"]) if isinstance(view["preset"], str) else None
         if found is None:
-            raise EngineError(
-                f"{where}.preset must be one of {', '.join(PRESETS)}", field=f"{where}.preset"
-            )
+            raise EngineError(_one_of(f"{where}.preset", PRESETS), field=f"{where}.preset")
         tree = found.document
     else:
         tree = view["tree"]
@@ -168,7 +201,11 @@ def _read_tree_view(view: dict[str, Any], where: str, limits: Limits) -> None:
         read_run({"tree": tree, "options": view.get("options")}, limits)
     except EngineError as err:
         field = f"{where}.{err.field or 'tree'}"
-        raise EngineError(f"{where}: {err}", path=err.path, field=field) from None
+        raise EngineError(
+            Message(N_("{where}: {problem}"), where=where, problem=err.message),
+            path=err.path,
+            field=field,
+        ) from None
     _range(view, where)
 
 
@@ -182,16 +219,28 @@ def _range(view: dict[str, Any], where: str) -> None:
         if name != "from" and value == "end":
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
-            raise EngineError(
-                f"{where}.{name} must be a step number from 0"
-                + (' or "end"' if name != "from" else ""),
-                field=f"{where}.{name}",
+            says = (
+                N_("{field} must be a step number from 0")
+                if name == "from"
+                else N_('{field} must be a step number from 0 or "end"')
             )
+            raise EngineError(Message(says, field=f"{where}.{name}"), field=f"{where}.{name}")
     if end != "end" and start > end:
-        raise EngineError(f"{where}: from ({start}) is after to ({end})", field=f"{where}.from")
+        raise EngineError(
+            Message(
+                N_("{where}: from ({start}) is after to ({end})"), where=where, start=start, end=end
+            ),
+            field=f"{where}.from",
+        )
     if printed != "end" and not (start <= printed and (end == "end" or printed <= end)):
         raise EngineError(
-            f"{where}: print ({printed}) is outside the slide's steps ({start} to {end})",
+            Message(
+                N_("{where}: print ({printed}) is outside the slide's steps ({start} to {end})"),
+                where=where,
+                printed=printed,
+                start=start,
+                end=end,
+            ),
             field=f"{where}.print",
         )
 
@@ -201,16 +250,26 @@ def _query(query: Any, where: str) -> dict[str, str]:
     if query is None:
         return {}
     if not isinstance(query, dict) or len(query) > QUERY_KEYS:
-        raise EngineError(f"{where} must be an object of at most {QUERY_KEYS} fields", field=where)
+        raise EngineError(
+            Message(
+                N_("{where} must be an object of at most {count} fields"),
+                where=where,
+                count=QUERY_KEYS,
+            ),
+            field=where,
+        )
     out = {}
     for key, value in query.items():
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise EngineError(
-                f"{where}.{key} must be text or a whole number", field=f"{where}.{key}"
+                Message(N_("{field} must be text or a whole number"), field=f"{where}.{key}"),
+                field=f"{where}.{key}",
             )
         text = str(value)
         if len(text) > QUERY_VALUE_CHARS:
-            raise EngineError(f"{where}.{key} is too long", field=f"{where}.{key}")
+            raise EngineError(
+                Message(N_("{field} is too long"), field=f"{where}.{key}"), field=f"{where}.{key}"
+            )
         out[key] = text
     return out
 
@@ -219,17 +278,31 @@ def _known(obj: dict[str, Any], fields: tuple[str, ...], prefix: str) -> None:
     for key in obj:
         if key not in fields:
             raise EngineError(
-                f"unknown field {prefix}{key} (expected {', '.join(fields)})",
+                Message(
+                    N_("unknown field {field} (expected {fields})"),
+                    field=f"{prefix}{key}",
+                    fields=", ".join(fields),
+                ),
                 field=f"{prefix}{key}",
             )
 
 
 def _text(value: Any, field: str, limit: int, required: bool = False) -> None:
     if not isinstance(value, str):
-        raise EngineError(f"{field} must be text", field=field)
+        raise EngineError(Message(N_("{field} must be text"), field=field), field=field)
     if required and not value.strip():
-        raise EngineError(f"{field} must not be empty", field=field)
+        raise EngineError(Message(N_("{field} must not be empty"), field=field), field=field)
     if len(value) > limit:
         raise EngineError(
-            f"{field} has {len(value):,} characters; the limit is {limit:,}", field=field
+            Message(
+                N_("{field} has {count} characters; the limit is {limit}"),
+                field=field,
+                count=f"{len(value):,}",
+                limit=f"{limit:,}",
+            ),
+            field=field,
         )
+
+
+def _one_of(field: str, names) -> Message:
+    return Message(N_("{field} must be one of {names}"), field=field, names=", ".join(names))

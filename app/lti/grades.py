@@ -29,6 +29,7 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
 
+from ..engine.errors import N_, Gettext, Message
 from .state import LtiState
 
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
@@ -38,22 +39,31 @@ BEST_SECONDS = 400 * 86400  # how long the best score of a placement is remember
 
 
 class ScoreError(ValueError):
-    """A score report that cannot be accepted; the message says why."""
+    """A score report that cannot be accepted; the message says why (``str(err)`` in English,
+    ``err.translated(gettext)`` in the learner's language)."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(str(message))
+
+    def translated(self, gettext: Gettext | None = None) -> str:
+        return self.message.translated(gettext)
 
 
 def accept_score(state: LtiState, grant: dict[str, Any] | None, given: Any, maximum: Any):
     """Check a reported score; the job to send, or None when a better one was sent."""
     if grant is None:
-        raise ScoreError("the launch is unknown or has expired: open the item again")
+        raise ScoreError(Message(N_("the launch is unknown or has expired: open the item again")))
     if not is_graded(grant):
-        raise ScoreError("this placement is not graded")
+        raise ScoreError(Message(N_("this placement is not graded")))
     custom, ags = grant["custom"], grant["ags"]
     given, maximum = _number(given, "given"), _number(maximum, "maximum")
     points = int(custom["prune_points"])
     if points and maximum != points:
-        raise ScoreError(f"maximum must be {points}, the points of this placement")
+        says = N_("maximum must be {points}, the points of this placement")
+        raise ScoreError(Message(says, points=points))
     if not 0 < maximum <= (points or MAX_OWN_POINTS) or not 0 <= given <= maximum:
-        raise ScoreError("given must be from 0 to maximum, and maximum above 0")
+        raise ScoreError(Message(N_("given must be from 0 to maximum, and maximum above 0")))
     if custom.get("prune_grading", "best") == "best":
         best_key = "lti-best:" + "|".join(
             [grant["issuer"], grant["client_id"], _placement(grant), grant["user"]]
@@ -88,7 +98,7 @@ def _placement(grant: dict[str, Any]) -> str:
 
 def _number(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-        raise ScoreError(f"{field} must be a number")
+        raise ScoreError(Message(N_("{field} must be a number"), field=field))
     return float(value)
 
 

@@ -19,6 +19,7 @@ import requests
 from pylti1p3.contrib.flask import FlaskMessageLaunch
 from pylti1p3.exception import LtiException, LtiKeyException, ToolConfException
 
+from ..engine.errors import N_, Message
 from . import refusals
 from .session import OneUseSession
 
@@ -105,7 +106,8 @@ class PruneLaunch(FlaskMessageLaunch):
         except LtiKeyException as err:
             raise refusals.bad_signature(_first_line(err)) from None
         if algorithm not in ALGORITHMS:
-            raise refusals.bad_signature(f"algorithm {algorithm} is not accepted")
+            says = N_("algorithm {algorithm} is not accepted")
+            raise refusals.bad_signature(Message(says, algorithm=algorithm))
         try:
             jwt.decode(
                 self._get_id_token(),
@@ -119,7 +121,8 @@ class PruneLaunch(FlaskMessageLaunch):
         except jwt.ExpiredSignatureError:
             raise refusals.expired() from None
         except jwt.InvalidSignatureError:
-            raise refusals.bad_signature("it does not match the platform's key") from None
+            says = Message(N_("it does not match the platform's key"))
+            raise refusals.bad_signature(says) from None
         except jwt.InvalidTokenError as err:
             raise refusals.bad_signature(str(err)) from None
         return self

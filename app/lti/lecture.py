@@ -24,11 +24,13 @@ import re
 from typing import Any
 
 from flask import current_app, jsonify, redirect, request, url_for
+from flask_babel import gettext
 
-from ..lecture.rooms import RoomError, check_key, normalize_code
+from ..engine.errors import N_, Message
+from ..lecture.rooms import ENDED, RoomError, check_key, normalize_code
 from .grades import MAX_OWN_POINTS, accept_score, is_graded, queue_and_send
 from .grants import course_key, find_grant
-from .refusals import Refusal
+from .refusals import launch_needed
 from .tool import current_tool
 
 QUESTION_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -92,7 +94,7 @@ def link_lecture(token: str):
     tool = current_tool()
     grant = find_grant(tool.state, token)
     if grant is None or grant["role"] != "instructor":
-        raise Refusal(403, "Launch needed", "Open Prune again from your course.")
+        raise launch_needed()
     code = running_room(request.form.get("room", ""))
     seconds = tool.settings["PRUNE_LTI_SESSION_SECONDS"]
     if code is None:
@@ -146,20 +148,24 @@ def names():
     tool = current_tool()
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        return jsonify(error='send JSON: {"room", "key", "question", "names"}'), 400
+        shape = '{"room", "key", "question", "names"}'
+        return jsonify(
+            error=Message(N_("send JSON: {shape}"), shape=shape).translated(gettext)
+        ), 400
     if tool is None:  # this server has no LMS: no lecture of it is followed from a course
         return jsonify(room=body.get("room"), linked=False)
     try:
         code = normalize_code(body.get("room"))
     except RoomError as err:
-        return jsonify(error=f"room: {err}"), 400
+        says = Message(N_("room: {problem}"), problem=err.message)
+        return jsonify(error=says.translated(gettext)), 400
     room = _rooms().get(code) if _rooms() is not None else None
     if room is None:
-        return jsonify(error="this lecture has ended"), 404
+        return jsonify(error=gettext(ENDED)), 404
     try:
         check_key(room, body.get("key"))
     except RoomError as err:
-        return jsonify(error=str(err)), 403
+        return jsonify(error=err.translated(gettext)), 403
     if tool.state.get(f"lti-lecture-course:{code}") is None:
         return jsonify(room=code, linked=False)
     roster = tool.state.roster(code)

@@ -13,9 +13,11 @@ import inspect
 
 import requests
 from flask import current_app, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from redis.exceptions import RedisError
 
+from ..engine.errors import N_, Message
 from ..security import CONTENT_SECURITY_POLICY, talisman
 from ..web.pages import DRILL_LEVELS
 from . import refusals
@@ -35,17 +37,22 @@ from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
 
 NOT_SET_UP = Refusal(
-    404, "LTI is not set up", "This Prune server has no LTI registrations (see docs/lti.md)."
+    404,
+    N_("LTI is not set up"),
+    Message(N_("This Prune server has no LTI registrations (see docs/lti.md).")),
 )
 
 
 STORE_DOWN = Refusal(
-    503, "Try again in a moment", "Prune cannot reach its store right now; nothing was lost."
+    503,
+    N_("Try again in a moment"),
+    Message(N_("Prune cannot reach its store right now; nothing was lost.")),
 )
 
 
 def refused_page(refusal: Refusal):
-    page = render_template("lti/refused.html", title=refusal.title, reason=refusal.reason)
+    title, reason = refusal.translated(gettext)
+    page = render_template("lti/refused.html", title=title, reason=reason)
     return page, refusal.status
 
 
@@ -101,7 +108,8 @@ def launch():
     seconds = tool.settings["PRUNE_LTI_SESSION_SECONDS"]
     if message.is_deep_link_launch():
         if grant["role"] != "instructor":
-            raise Refusal(403, "Instructors only", "Only an instructor may place Prune content.")
+            says = Message(N_("Only an instructor may place Prune content."))
+            raise Refusal(403, N_("Instructors only"), says)
         token = open_grant(tool.state, grant, seconds)
         return picker_page(token, grant, {})
     grant["target"] = landing(grant["custom"])
@@ -132,7 +140,7 @@ def deep_link(token: str):
     tool = current_tool()
     grant = find_grant(tool.state, token)
     if grant is None or grant["role"] != "instructor" or not grant.get("deep_linking"):
-        raise Refusal(403, "Launch needed", "Open the content picker again from your course.")
+        raise refusals.launch_needed("picker")
     form = request.form.to_dict()
     try:
         choice = choice_from(form, lesson_questions)
@@ -151,15 +159,17 @@ def score():
     tool.start_sender()
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        return jsonify(error='send JSON: {"grant", "given", "maximum"}'), 400
+        says = Message(N_("send JSON: {shape}"), shape='{"grant", "given", "maximum"}')
+        return jsonify(error=says.translated(gettext)), 400
     grant = find_grant(tool.state, body.get("grant"))
     limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
     if grant is not None and tool.state.count(f"lti-reports:{body['grant']}", 3600) > limit:
-        return jsonify(error=f"at most {limit} scores an hour from one launch"), 429
+        says = Message(N_("at most {limit} scores an hour from one launch"), limit=limit)
+        return jsonify(error=says.translated(gettext)), 429
     try:
         job = accept_score(tool.state, grant, body.get("given"), body.get("maximum"))
     except ScoreError as err:
-        return jsonify(error=str(err)), 403 if grant is None else 400
+        return jsonify(error=err.translated(gettext)), 403 if grant is None else 400
     if job is None:
         return jsonify(sent=False, queued=False, kept="a better score was already sent")
     tool.state.note_score(
@@ -178,7 +188,7 @@ def teach(token: str):
     summary (each learner's last score per graded item of this course)."""
     grant = find_grant(current_tool().state, token)
     if grant is None or grant["role"] != "instructor":
-        raise Refusal(403, "Launch needed", "Open Prune again from your course.")
+        raise refusals.launch_needed()
     state = current_tool().state
     scores = state.course_scores(course_key(grant))
     not_running = state.get(f"lti-lecture-error:{token}")

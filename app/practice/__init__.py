@@ -20,6 +20,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from ..engine import DEFAULT_LIMITS, EngineError, Limits, SearchOptions, Tree
+from ..engine.errors import N_, Message
 from .answers import read_answer
 from .grade import grade
 from .questions import QUESTIONS, grade_question
@@ -45,15 +46,25 @@ def grade_answer(
             return grade_question(tree, options, answer, limits)
     if options.algorithm not in GRADED_ALGORITHMS:
         raise EngineError(
-            f"algorithm {options.algorithm!r} cannot be graded here: practice grades "
-            f"{', '.join(GRADED_ALGORITHMS)}, and asks its own question of "
-            f"{', '.join(QUESTIONS)}",
+            Message(
+                N_(
+                    "algorithm {name} cannot be graded here: practice grades {graded}, and asks "
+                    "its own question of {questions}"
+                ),
+                name=repr(options.algorithm),
+                graded=", ".join(GRADED_ALGORITHMS),
+                questions=", ".join(QUESTIONS),
+            ),
             field="algorithm",
         )
     if options.aspiration is not None:
         raise EngineError(
-            "aspiration cannot be graded here: its passes search nodes again; "
-            "practice grades one pass",
+            Message(
+                N_(
+                    "aspiration cannot be graded here: its passes search nodes again; practice "
+                    "grades one pass"
+                )
+            ),
             field="aspiration",
         )
     with speaking(translations, locale):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import EngineError, Limits
+from ..engine.errors import N_, Message
 from ..engine.tree import Number
 from .truth import Truth
 
@@ -42,14 +43,21 @@ def read_answer(data: Any, truth: Truth, limits: Limits) -> Answer:
     """``data`` as an ``Answer`` about ``truth``'s nodes, or an ``EngineError`` naming the field."""
     if not isinstance(data, dict):
         raise EngineError(
-            f"answer must be an object, not {type(data).__name__}: "
-            '{"pruned": […], "values": {…}, "windows"?: {…}, "best_move": …}',
+            Message(
+                N_("answer must be an object, not {kind}: {shape}"),
+                kind=type(data).__name__,
+                shape='{"pruned": […], "values": {…}, "windows"?: {…}, "best_move": …}',
+            ),
             field="answer",
         )
     for key in data:
         if key not in ANSWER_FIELDS:
             raise EngineError(
-                f"answer: unknown field {quoted(key)} (expected one of {', '.join(ANSWER_FIELDS)})",
+                Message(
+                    N_("answer: unknown field {field} (expected one of {fields})"),
+                    field=quoted(key),
+                    fields=", ".join(ANSWER_FIELDS),
+                ),
                 field=f"answer.{key[:SHOWN]}",
             )
     reader = AnswerReader(truth, limits)
@@ -75,7 +83,8 @@ class AnswerReader:
         if given is None:
             return ()
         if not isinstance(given, list):
-            raise EngineError(f"answer.{name} must be a list of paths", field=f"answer.{name}")
+            says = Message(N_("{field} must be a list of paths"), field=f"answer.{name}")
+            raise EngineError(says, field=f"answer.{name}")
         self._cap(given, name)
         rows: dict[int, int] = {}
         for index, path in enumerate(given):
@@ -83,8 +92,12 @@ class AnswerReader:
             row = self.node(path, where)
             if row in rows:
                 raise EngineError(
-                    f"{where}: node {_dotted(self.truth.path_of(row))} is given twice "
-                    f"(also answer.{name}[{rows[row]}])",
+                    Message(
+                        N_("{where}: node {node} is given twice (also {other})"),
+                        where=where,
+                        node=_dotted(self.truth.path_of(row)),
+                        other=f"answer.{name}[{rows[row]}]",
+                    ),
                     field=where,
                 )
             rows[row] = index
@@ -95,7 +108,11 @@ class AnswerReader:
             return {}
         if not isinstance(given, dict):
             raise EngineError(
-                f'answer.{name} must be an object by path: {{"0.1": …}} ("" is the root)',
+                Message(
+                    N_('{field} must be an object by path: {shape} ("" is the root)'),
+                    field=f"answer.{name}",
+                    shape='{"0.1": …}',
+                ),
                 field=f"answer.{name}",
             )
         self._cap(given, name)
@@ -113,22 +130,40 @@ class AnswerReader:
             steps = path
         else:
             raise EngineError(
-                f'{where}: {quoted(path)} is not a path: child indices such as "0.1" or [0, 1] '
-                '("" or [] for the root)',
+                Message(
+                    N_(
+                        '{where}: {path} is not a path: child indices such as "0.1" or [0, 1] '
+                        '("" or [] for the root)'
+                    ),
+                    where=where,
+                    path=quoted(path),
+                ),
                 field=where,
             )
         row = self.truth.row_at(steps)
         if row is None:
             depth = self.truth.options.depth
-            within = "" if depth is None else f" within the depth limit {depth}"
-            raise EngineError(f"{where}: there is no node {_dotted(steps)}{within}", field=where)
+            says = (
+                N_("{where}: there is no node {node}")
+                if depth is None
+                else N_("{where}: there is no node {node} within the depth limit {depth}")
+            )
+            message = Message(says, where=where, node=_dotted(steps), depth=depth)
+            raise EngineError(message, field=where)
         return row
 
     def value(self, value: Any, where: str) -> Number:
         if not self._number(value) or not abs(value) <= self.limit:
             raise EngineError(
-                f"{where}: a value must be a finite number of size at most {self.limit:g}, "
-                f"not {quoted(value)}",
+                Message(
+                    N_(
+                        "{where}: a value must be a finite number of size at most {limit}, "
+                        "not {value}"
+                    ),
+                    where=where,
+                    limit=f"{self.limit:g}",
+                    value=quoted(value),
+                ),
                 field=where,
             )
         return value
@@ -139,7 +174,11 @@ class AnswerReader:
             if all(self.bound(x) for x in bounds):
                 return bounds[0], bounds[1]
         raise EngineError(
-            f"{where}: a window is [α, β], each a number or ±Infinity, not {quoted(value)}",
+            Message(
+                N_("{where}: a window is [α, β], each a number or ±Infinity, not {value}"),
+                where=where,
+                value=quoted(value),
+            ),
             field=where,
         )
 
@@ -149,14 +188,24 @@ class AnswerReader:
         moves = len(self.truth.children[0])
         if not moves:
             raise EngineError(
-                "answer.best_move: the search makes no move here (the root is evaluated as a "
-                "leaf); give null",
+                Message(
+                    N_(
+                        "answer.best_move: the search makes no move here (the root is evaluated "
+                        "as a leaf); give null"
+                    )
+                ),
                 field="answer.best_move",
             )
         if not _whole(given) or not 0 <= given < moves:
             raise EngineError(
-                f"answer.best_move must be the index of one of the root's children "
-                f"(0 to {moves - 1}), not {quoted(given)}",
+                Message(
+                    N_(
+                        "answer.best_move must be the index of one of the root's children (0 to "
+                        "{last}), not {given}"
+                    ),
+                    last=moves - 1,
+                    given=quoted(given),
+                ),
                 field="answer.best_move",
             )
         return given
@@ -164,7 +213,12 @@ class AnswerReader:
     def _cap(self, given: list | dict, name: str) -> None:
         if len(given) > self.size:
             raise EngineError(
-                f"answer.{name} has {len(given):,} entries; the tree has only {self.size:,} nodes",
+                Message(
+                    N_("{field} has {count} entries; the tree has only {nodes} nodes"),
+                    field=f"answer.{name}",
+                    count=f"{len(given):,}",
+                    nodes=f"{self.size:,}",
+                ),
                 field=f"answer.{name}",
             )
 

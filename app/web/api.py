@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, request
+from flask_babel import gettext
 
 from ..compute.job_pool import run_job
 from ..compute.run_traces import trace_body
@@ -26,6 +27,7 @@ from ..engine import EngineError, Limits
 from ..engine.course_formats import import_tree
 from ..engine.cs188 import parse_cs188
 from ..engine.cs188_export import export_cs188
+from ..engine.errors import N_, Message
 from ..engine.exports import export
 from ..engine.presets import PRESETS
 from ..inputs import (
@@ -92,7 +94,10 @@ def preset_trace(name: str):
 def _preset_document(name: str) -> dict[str, Any]:
     found = PRESETS.get(name)
     if found is None:
-        abort(404, f"no preset named {name!r} (try: {', '.join(PRESETS)})")
+        says = Message(
+            N_("no preset named {name} (try: {names})"), name=repr(name), names=", ".join(PRESETS)
+        )
+        abort(404, says.translated(gettext))
     return preset_document(found)
 
 
@@ -131,7 +136,7 @@ def view_trace(identifier: str):
 def _saved_view(identifier: str) -> dict[str, Any]:
     view = view_store().load(identifier)
     if view is None:
-        abort(404, f"no saved view {identifier!r}")
+        abort(404, Message(N_("no saved view {id}"), id=repr(identifier)).translated(gettext))
     return view
 
 
@@ -141,10 +146,12 @@ def cs188_import():
     body = _body()
     text = body.get("text") if isinstance(body, dict) else None
     if not isinstance(text, str):
-        raise EngineError('send {"text": "<the .test file>"}', field="text")
+        says = Message(N_("send {shape}"), shape='{"text": "<the .test file>"}')
+        raise EngineError(says, field="text")
     for key in body:
         if key != "text":
-            raise EngineError(f"unknown field {key[:40]!r} (expected text)", field=key[:40])
+            says = N_("unknown field {field} (expected {fields})")
+            raise EngineError(Message(says, field=repr(key[:40]), fields="text"), field=key[:40])
     if len(text) <= _inline_bytes():
         return parse_cs188(text, _limits())
     return _json(run_job("cs188.import", [text, asdict(_limits())]))
@@ -167,7 +174,9 @@ def import_any():
     (docs/formats.md); a bad text is a 400 naming the format tried, line and column."""
     body = _body()
     if not isinstance(body, dict) or set(body) != {"text"}:
-        raise EngineError('send exactly {"text": "<the tree in any format>"}', field="text")
+        says = N_("send exactly {shape}")
+        shape = '{"text": "<the tree in any format>"}'
+        raise EngineError(Message(says, shape=shape), field="text")
     if len(request.get_data()) > _inline_bytes():  # a big text: parsed in a worker process
         return _json(run_job("formats.import", [body["text"], asdict(_limits())]))
     return import_tree(body["text"], _limits())
@@ -178,11 +187,12 @@ def export_any():
     """``{"tree", "options"?, "step"?, "windows"?, "format"}`` as ``{"text"}`` in ``format``."""
     body = _body()
     if not isinstance(body, dict):
-        raise EngineError('send {"tree": …, "format": …}')
+        raise EngineError(Message(N_("send {shape}"), shape='{"tree": …, "format": …}'))
     run = {key: body[key] for key in ("tree", "options") if key in body}
     extra = set(body) - {"tree", "options", "step", "windows", "format"}
     if extra:
-        raise EngineError(f"unknown field {sorted(extra)[0][:40]!r}", field=sorted(extra)[0][:40])
+        first = sorted(extra)[0][:40]
+        raise EngineError(Message(N_("unknown field {field}"), field=repr(first)), field=first)
     if len(request.get_data()) > _inline_bytes():  # a big tree: searched in a worker process
         return _json(run_job("formats.export", [body, asdict(_limits())]))
     document, options = read_run(run, _limits())

@@ -17,9 +17,11 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext
 
 from ..compute.job_pool import run_job
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..exams import ExamLimits, SpecError, read_spec
 from ..exams.latex import exam_tex
 from ..security import charged_by_time
@@ -50,7 +52,7 @@ def create_exam():
     try:
         spec = read_spec(read_body(), limits)
     except SpecError as err:
-        raise EngineError(str(err), field=err.field) from None
+        raise EngineError(err.message, field=err.field) from None
     with charged_by_time() as meter:  # its time, as a game's search is charged
         exam = orjson.loads(run_job("exam", [spec.to_data(), limits.__dict__], meter=meter))
     try:
@@ -80,7 +82,8 @@ def get_variant(identifier: str, number: int):
     page needs (a whole exam for 300 students is megabytes)."""
     exam = _load(identifier)
     if not 1 <= number <= len(exam["variants"]):
-        abort(404, f"this exam has variants 1 to {len(exam['variants'])}")
+        says = Message(N_("this exam has variants 1 to {count}"), count=len(exam["variants"]))
+        abort(404, says.translated(gettext))
     body = {
         "title": exam["spec"]["title"],
         "variant": number,
@@ -141,7 +144,7 @@ def exam_latex(identifier: str):
 def _load(identifier: str) -> dict[str, Any]:
     exam = view_store().load(identifier, kind="exam")
     if exam is None:
-        abort(404, "no exam has this id")
+        abort(404, gettext("no exam has this id"))
     return exam
 
 
@@ -150,5 +153,6 @@ def _variant(exam: dict[str, Any]) -> int:
     text = request.args.get("variant", "1")
     count = len(exam["variants"])
     if not VARIANT.fullmatch(text) or not 1 <= int(text) <= count:
-        raise EngineError(f"variant must be a whole number from 1 to {count}", field="variant")
+        says = N_("variant must be a whole number from 1 to {count}")
+        raise EngineError(Message(says, count=count), field="variant")
     return int(text)

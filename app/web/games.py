@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, render_template
 from ..compute.job_pool import run_job
 from ..compute.trace_cache import trace_cache
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..experiments import plain_whole
 from ..games.options import read_game_options
 from ..inputs import limits_from
@@ -67,7 +68,8 @@ def _tictactoe(kind: str):
     given = query_options()
     board = given.pop("board", None)
     if board is None:
-        raise EngineError("give the board: ?board=X...O.... (9 cells of X, O or .)", field="board")
+        says = N_("give the board: {example} (9 cells of X, O or .)")
+        raise EngineError(Message(says, example="?board=X...O...."), field="board")
     options = read_game_options(given, _limits())  # a bad option is a 400 here
     limits = asdict(_limits())
     return _cached(("tictactoe", kind, board, options), "tictactoe", [kind, board, given, limits])
@@ -82,10 +84,12 @@ def tictactoe_tree():
     board = given.pop("board", None)
     size = given.pop("size", "homework")
     if board is None:
-        raise EngineError("give the board: ?board=XO.XO.... (9 cells of X, O or .)", field="board")
+        says = N_("give the board: {example} (9 cells of X, O or .)")
+        raise EngineError(Message(says, example="?board=XO.XO...."), field="board")
     if given:
         key = next(iter(given))
-        raise EngineError(f"unknown field {key!r} (expected board, size)", field=key)
+        says = N_("unknown field {field} (expected {fields})")
+        raise EngineError(Message(says, field=repr(key), fields="board, size"), field=key)
     return _cached(("tictactoe", "tree", board, size), "tictactoe.tree", [board, size])
 
 
@@ -162,7 +166,11 @@ def _course_rules(given: dict[str, str] | None = None) -> bool:
     if rules is None:
         return "layout" in given
     if rules not in PACMAN_RULES:
-        raise EngineError(f"rules {rules!r} is not one of {', '.join(PACMAN_RULES)}", field="rules")
+        says = N_("{field} {value} is not one of {names}")
+        names = ", ".join(PACMAN_RULES)
+        raise EngineError(
+            Message(says, field="rules", value=repr(rules), names=names), field="rules"
+        )
     return rules == "cs188"
 
 
@@ -177,13 +185,17 @@ def _course_settings(
     if layout is None:
         layout = given.pop("maze", None)
     if layout is None:
-        raise EngineError("give the layout: ?layout=smallClassic, or its text", field="layout")
+        raise EngineError(N_("give the layout: ?layout=smallClassic, or its text"), field="layout")
     allowed = {"seed", "depth", *COURSE_WORDS, *extra}
     settings: dict[str, Any] = {}
     for key, text in given.items():
         if key not in allowed:
             raise EngineError(
-                f"unknown field {key!r} (expected layout, rules, {', '.join(sorted(allowed))})",
+                Message(
+                    N_("unknown field {field} (expected {fields})"),
+                    field=repr(key),
+                    fields=", ".join(["layout", "rules", *sorted(allowed)]),
+                ),
                 field=key,
             )
         settings[key] = _whole(key, text) if key in PACMAN_WHOLE else text
@@ -211,7 +223,7 @@ def check_pacman_query(query: dict[str, str]) -> None:
 def _need_decision(settings: dict[str, Any]) -> None:
     if "decision" not in settings:
         raise EngineError(
-            "give the decision: ?decision=0 for Pacman's first move", field="decision"
+            N_("give the decision: ?decision=0 for Pacman's first move"), field="decision"
         )
 
 
@@ -226,13 +238,18 @@ def _pacman_settings(
     given.pop("rules", None)
     maze = given.pop("maze", None)
     if maze is None:
-        raise EngineError("give the maze: ?maze=small", field="maze")
+        raise EngineError(N_("give the maze: ?maze=small"), field="maze")
     allowed = {*PACMAN_WHOLE, *words} - {"moves", "decision"} | set(extra)
     settings: dict[str, Any] = {}
     for key, text in given.items():
         if key not in allowed:
             raise EngineError(
-                f"unknown field {key!r} (expected maze, {', '.join(sorted(allowed))})", field=key
+                Message(
+                    N_("unknown field {field} (expected {fields})"),
+                    field=repr(key),
+                    fields=", ".join(["maze", *sorted(allowed)]),
+                ),
+                field=key,
             )
         settings[key] = _whole(key, text) if key in PACMAN_WHOLE else text
     rule_and_ordering = {k: settings[k] for k in ("rule", "ordering") if k in settings}
@@ -244,7 +261,8 @@ def _whole(key: str, text: str) -> int:
     try:
         return plain_whole(text)
     except ValueError:
-        raise EngineError(f"{key} must be a whole number, not {text!r}", field=key) from None
+        says = N_("{field} must be a whole number, not {text}")
+        raise EngineError(Message(says, field=key, text=repr(text)), field=key) from None
 
 
 def _cached(key: tuple, kind: str, args: list[Any]):

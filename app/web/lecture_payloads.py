@@ -25,16 +25,18 @@ engine's version).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app
+from flask_babel import gettext
 
 from ..compute.trace_cache import trace_cache
+from ..engine.errors import N_
 from ..lecture.payloads import payload_store, run_of, trace_key, trace_of
 from ..lecture.rooms import Room, RoomError, normalize_code
 from .traces import cached_response, etag_of, not_modified
 
 lecture_payloads = Blueprint("lecture_payloads", __name__, url_prefix="/api/lecture")
 CACHE_CONTROL = "private, max-age=3600, immutable"  # a version never changes; a room is private
-GONE_VIEW = "this lecture view is gone (the lecture moved on or ended)"
-GONE_QUESTION = "this question is not open any more"
+GONE_VIEW = N_("this lecture view is gone (the lecture moved on or ended)")
+GONE_QUESTION = N_("this question is not open any more")
 
 
 @lecture_payloads.get("/<code>/views/<version>")
@@ -68,7 +70,7 @@ def question(code: str, question: str):
     code = _code(code)
     asked = current_app.extensions["prune.questions"].get(code)
     if asked is None or asked.id != question:
-        abort(404, description=GONE_QUESTION)
+        abort(404, description=gettext(GONE_QUESTION))
     etag = etag_of("lecture-question", code, question)
     unchanged = not_modified(etag, CACHE_CONTROL)
     if unchanged is not None:
@@ -85,7 +87,7 @@ def _room_showing(code: str, version: str) -> Room:
     if room is None:
         payload_store().drop(code)
     if room is None or room.view_version != version:
-        abort(404, description=GONE_VIEW)
+        abort(404, description=gettext(GONE_VIEW))
     return room
 
 
@@ -93,4 +95,4 @@ def _code(text: str) -> str:
     try:
         return normalize_code(text)
     except RoomError as err:
-        abort(404, description=str(err))
+        abort(404, description=err.translated(gettext))

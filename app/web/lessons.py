@@ -21,6 +21,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as translate  # a name Babel does not extract: it reads data
 
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..engine.presets import PRESETS
 from ..experiments.catalog import FIELDS as EXPERIMENT_FIELDS
 from ..games.options import read_game_options
@@ -60,22 +61,25 @@ def check_game(game: str, query: dict[str, str], where: str) -> None:
         options = dict(query)
         board = options.pop("board", "")
         if not BOARD.match(board):
-            raise EngineError(f"{where}.board must be 9 cells of X, O or .", field=f"{where}.board")
+            says = N_("{field} must be 9 cells of X, O or .")
+            raise EngineError(Message(says, field=f"{where}.board"), field=f"{where}.board")
         try:
             parse_board(board)  # an impossible board (XXXXXXXXX) or a finished game
             read_game_options(options, limits_from(current_app.config))
         except EngineError as err:
-            raise EngineError(f"{where}: {err}", field=f"{where}.{err.field}") from None
+            raise EngineError(_within(where, err), field=f"{where}.{err.field}") from None
         return
     for key in query:
         if key not in PACMAN_FIELDS:
-            raise EngineError(f"{where}: unknown field {key!r}", field=f"{where}.{key}")
+            says = Message(N_("{where}: unknown field {field}"), where=where, field=repr(key))
+            raise EngineError(says, field=f"{where}.{key}")
     if "maze" not in query and "layout" not in query:
-        raise EngineError(f"{where} needs a maze or a layout", field=f"{where}.maze")
+        says = Message(N_("{where} needs a maze or a layout"), where=where)
+        raise EngineError(says, field=f"{where}.maze")
     try:  # as /api/games/pacman/trace checks it (a maze, depth=99, decision=٥ are refused)
         check_pacman_query(query)
     except EngineError as err:
-        raise EngineError(f"{where}: {err}", field=f"{where}.{err.field or 'query'}") from None
+        raise EngineError(_within(where, err), field=f"{where}.{err.field or 'query'}") from None
 
 
 def check_experiment(name: str, query: dict[str, str], where: str) -> None:
@@ -83,14 +87,25 @@ def check_experiment(name: str, query: dict[str, str], where: str) -> None:
     them (an empty value is "not given" there, and ``v`` is not a parameter)."""
     if name not in EXPERIMENT_FIELDS:
         raise EngineError(
-            f"{where}.name must be one of {', '.join(EXPERIMENT_FIELDS)}", field=f"{where}.name"
+            Message(
+                N_("{field} must be one of {names}"),
+                field=f"{where}.name",
+                names=", ".join(EXPERIMENT_FIELDS),
+            ),
+            field=f"{where}.name",
         )
     given = {key: text for key, text in query.items() if text != "" and key != VERSION_PARAM}
     try:
         build_experiment(name, given)
     except (EngineError, TypeError, ValueError) as err:
         field = getattr(err, "field", None) or "query"
-        raise EngineError(f"{where}: {err}", field=f"{where}.query.{field}") from None
+        raise EngineError(_within(where, err), field=f"{where}.query.{field}") from None
+
+
+def _within(where: str, err: Exception) -> Message:
+    """``err``'s message after the slide's field, as the lesson's checks say it."""
+    problem = err.message if isinstance(err, EngineError) else str(err)
+    return Message(N_("{where}: {problem}"), where=where, problem=problem)
 
 
 @lessons_api.post("")
@@ -107,7 +122,7 @@ def save_lesson():
             check_experiment,
         )
     except LessonTooBig as err:
-        return {"error": str(err), "field": err.field}, 413
+        return {"error": err.translated(translate), "field": err.field}, 413
     try:
         identifier = view_store().save(
             lesson, kind="lesson", max_bytes=config["PRUNE_MAX_LESSON_BYTES"]
@@ -159,7 +174,7 @@ def load_lesson(identifier: str) -> dict[str, Any]:
         return translated(BUILTIN_LESSONS[identifier], translate)
     lesson = view_store().load(identifier, kind="lesson")
     if lesson is None:
-        abort(404, f"no lesson {identifier!r}")
+        abort(404, Message(N_("no lesson {id}"), id=repr(identifier)).translated(translate))
     return lesson
 
 
@@ -167,7 +182,7 @@ def tree_view(lesson: dict[str, Any], index: int) -> dict[str, Any]:
     slides = lesson["slides"]
     view = slides[index].get("view") if 0 <= index < len(slides) else None
     if not view or view.get("kind") != "tree":
-        abort(404, f"slide {index} has no tree")
+        abort(404, Message(N_("slide {index} has no tree"), index=index).translated(translate))
     return view
 
 

@@ -20,6 +20,7 @@ from flask_babel import get_locale, get_translations
 from ..compute.job_pool import run_job
 from ..compute.turns import take_turns
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..inputs import read_run
 from ..practice import grade_answer
 from ..practice.questions.trees import MAX_SEED, QUESTION_KINDS, question_tree
@@ -37,15 +38,24 @@ def grade():
     process (app/compute/job_pool.py), so that other clients do not wait for it."""
     body = _body()
     if not isinstance(body, dict):
-        raise EngineError('the request must be an object: {"tree": …, "options"?: …, "answer": …}')
+        raise EngineError(
+            Message(
+                N_("the request must be an object: {shape}"),
+                shape='{"tree": …, "options"?: …, "answer": …}',
+            )
+        )
     for key in body:
         if key not in GRADE_FIELDS:
             raise EngineError(
-                f"request: unknown field {key!r} (expected one of {', '.join(GRADE_FIELDS)})",
+                Message(
+                    N_("request: unknown field {field} (expected one of {fields})"),
+                    field=repr(key),
+                    fields=", ".join(GRADE_FIELDS),
+                ),
                 field=str(key),
             )
     if "answer" not in body:
-        raise EngineError('the request has no "answer"', field="answer")
+        raise EngineError(N_('the request has no "answer"'), field="answer")
     limits = _limits()
     run = {key: body[key] for key in ("tree", "options") if key in body}
     if big_payload(body, current_app.config["PRUNE_INLINE_TRACE_BYTES"]) is None:
@@ -64,11 +74,21 @@ def question():
     kind = request.args.get("kind", "")
     if kind not in QUESTION_KINDS:
         raise EngineError(
-            f"kind must be one of {', '.join(QUESTION_KINDS)}, not {kind[:40]!r}", field="kind"
+            Message(
+                N_("kind must be one of {names}, not {kind}"),
+                names=", ".join(QUESTION_KINDS),
+                kind=repr(kind[:40]),
+            ),
+            field="kind",
         )
     text = request.args.get("seed", "1")
     if not text.isascii() or not text.isdigit() or not 1 <= int(text[:11]) <= MAX_SEED:
         raise EngineError(
-            f"seed must be a whole number from 1 to {MAX_SEED}, not {text[:40]!r}", field="seed"
+            Message(
+                N_("seed must be a whole number from 1 to {limit}, not {text}"),
+                limit=MAX_SEED,
+                text=repr(text[:40]),
+            ),
+            field="seed",
         )
     return question_tree(kind, int(text))

@@ -33,6 +33,7 @@ from flask import Response, request
 from ..compute.run_traces import prepared_trace
 from ..compute.trace_cache import trace_cache
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..security import charge_computation, charged_by_time, cost_of
 from ..static_files import CODINGS
 
@@ -57,17 +58,19 @@ ENGINE_VERSION = _engine_version()
 
 
 def query_options() -> dict[str, str]:
-    """A run's options from the query (``v`` aside); validated later by ``read_run``.
+    """A run's options from the query (``v`` and ``lang`` aside: the response's language is the
+    request's); validated later by ``read_run``.
 
     An empty value means "not given" (as the page's address reads it); a key given twice is
     an error."""
     given: dict[str, str] = {}
     for key in request.args:
-        if key == VERSION_PARAM:
+        if key in (VERSION_PARAM, "lang"):
             continue
         values = request.args.getlist(key)
         if len(values) > 1:
-            raise EngineError(f"options: {key!r} is given {len(values)} times", field=key)
+            says = N_("options: {name} is given {count} times")
+            raise EngineError(Message(says, name=repr(key), count=len(values)), field=key)
         if values[0] != "":
             given[key] = values[0]
     return given

@@ -81,7 +81,10 @@ def test_the_editor_says_its_statuses_in_german(prune):
     assert up == "Folie 1 nach oben verschieben"
     page.click("#btn-save")  # no title: the server refuses, the editor says so in German
     page.wait_for_selector("#editor-result .error")
-    assert page.locator("#editor-result .error").inner_text().startswith("Nicht gespeichert: ")
+    # The server's reason too, in the page's language (lang= only: the browser asks English).
+    refusal = page.locator("#editor-result .error").inner_text()
+    assert refusal == "Nicht gespeichert: title darf nicht leer sein"
+    assert page.evaluate("() => document.activeElement.id") == "lesson-title"
     prune.errors[:] = [e for e in prune.errors if "status of 400" not in e]  # the refusal
     page.fill("#lesson-title", "Meine Lektion")
     page.click("#btn-save")

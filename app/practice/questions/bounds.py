@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import EngineError, Limits
+from ...engine.errors import N_, Message
 from ..answers import INFINITIES, AnswerReader, quoted
 from ..explain import fmt
 from ..node_table import NodeTable, bound
@@ -26,14 +27,21 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
     """The pairs ``data`` gives, one per pass (``None``: not given), or an ``EngineError``."""
     if not isinstance(data, dict):
         raise EngineError(
-            f"answer must be an object, not {type(data).__name__}: "
-            '{"bounds": [[lower, upper], …]}',
+            Message(
+                N_("answer must be an object, not {kind}: {shape}"),
+                kind=type(data).__name__,
+                shape='{"bounds": [[lower, upper], …]}',
+            ),
             field="answer",
         )
     for key in data:
         if key not in BOUNDS_FIELDS:
             raise EngineError(
-                f"answer: unknown field {quoted(key)} (this question reads only bounds)",
+                Message(
+                    N_("answer: unknown field {field} (this question reads only {only})"),
+                    field=quoted(key),
+                    only="bounds",
+                ),
                 field=f"answer.{str(key)[:40]}",
             )
     given = data.get("bounds")
@@ -42,11 +50,16 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
     passes = len(table.summary["passes"])
     if not isinstance(given, list):
         raise EngineError(
-            "answer.bounds must be a list of [lower, upper] pairs", field="answer.bounds"
+            Message(N_("answer.bounds must be a list of [lower, upper] pairs")),
+            field="answer.bounds",
         )
     if len(given) > passes:
         raise EngineError(
-            f"answer.bounds has {len(given):,} pairs; MTD(f) makes {passes} passes here",
+            Message(
+                N_("answer.bounds has {count} pairs; MTD(f) makes {passes} passes here"),
+                count=f"{len(given):,}",
+                passes=passes,
+            ),
             field="answer.bounds",
         )
     reader = AnswerReader(table, limits)
@@ -62,8 +75,14 @@ def read_bounds(data: Any, table: NodeTable, limits: Limits) -> list[tuple[float
                 pairs.append((bounds[0], bounds[1]))
                 continue
         raise EngineError(
-            f"{where}: a pass's bounds are [lower, upper], each a number or ±Infinity, "
-            f"not {quoted(pair)}",
+            Message(
+                N_(
+                    "{where}: a pass's bounds are [lower, upper], each a number or ±Infinity, "
+                    "not {value}"
+                ),
+                where=where,
+                value=quoted(pair),
+            ),
             field=where,
         )
     return pairs

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import EngineError, Limits
+from ...engine.errors import N_, Message
 from ..answers import AnswerReader
 from ..node_table import NodeTable
 
@@ -26,13 +27,21 @@ def read_taps(data: Any, table: NodeTable, limits: Limits) -> tuple[int, ...]:
     """The rows ``data`` taps, or an ``EngineError`` naming the field."""
     if not isinstance(data, dict):
         raise EngineError(
-            f'answer must be an object, not {type(data).__name__}: {{"tapped": […]}}',
+            Message(
+                N_("answer must be an object, not {kind}: {shape}"),
+                kind=type(data).__name__,
+                shape='{"tapped": […]}',
+            ),
             field="answer",
         )
     for key in data:
         if key not in TAP_FIELDS:
             raise EngineError(
-                f"answer: unknown field {str(key)[:40]!r} (this question reads only tapped)",
+                Message(
+                    N_("answer: unknown field {field} (this question reads only {only})"),
+                    field=repr(str(key)[:40]),
+                    only="tapped",
+                ),
                 field=f"answer.{str(key)[:40]}",
             )
     return AnswerReader(table, limits).marks(data.get("tapped"), "tapped")

@@ -6,14 +6,14 @@
 // it up with Enter or Space on the handle and carry it with ↑ ↓, or Alt+↑ / Alt+↓ anywhere in
 // a card, or its Up and Down buttons; focus follows the moved slide and a live region says
 // where it went. Save posts the lesson (POST /api/lessons): a new id each
-// time the lesson differs, said so on the page. A refusal names its field: the card (and
+// time the lesson differs, said so on the page. A refusal (in the page's language) names its field: the card (and
 // input) it names is marked and focused. Download and upload are the lesson as JSON.
 // Keeping work: every change is recorded first (lesson/editor-history.js), so Ctrl+Z (outside
 // a text field, where the browser undoes the typing) and the "Undo" button after a Delete or
 // Start over give the lesson back; Start over asks first. Each card shows its slide's start
 // as a small picture (lesson/card-preview.js) and a "Print at step" field (the handout's step).
 
-import { _, ngettext, formatNumber } from "../lib/i18n.js";
+import { _, ngettext, formatNumber, language } from "../lib/i18n.js";
 import { download } from "../lib/export.js";
 import { cardPreview } from "./card-preview.js";
 import { getLesson } from "./slides.js";
@@ -278,7 +278,7 @@ async function save() {
   button.disabled = true;
   showResult(element("p", {}, _("Saving…")));
   try {
-    const response = await fetch("/api/lessons", {
+    const response = await fetch(`/api/lessons?lang=${encodeURIComponent(language())}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(lesson),
