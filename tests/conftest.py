@@ -5,8 +5,6 @@ The live-server and browser fixtures come from conftest_browser.py, the browser 
 context from worker_context.py (both found by name).
 """
 
-import functools
-import inspect
 import os
 import subprocess
 from pathlib import Path
@@ -17,7 +15,7 @@ from conftest_browser import (  # noqa: F401  (fixtures are found by name)
     browser_type_launch_args,
     live_server,
 )
-from support import make_app
+from support import make_app, source_mentions
 from worker_context import context, worker_context  # noqa: F401  (fixtures, by name)
 
 from app.realtime.sockets import socketio
@@ -44,17 +42,6 @@ def pytest_configure(config):
 SERVER_CALLS = ("start_server(", "run_script_server(")
 
 
-@functools.cache
-def _starts_a_server(function) -> bool:
-    """Whether a test or fixture function runs the app under gunicorn in a subprocess (asked
-    once per function: a fixture is shared by hundreds of tests, a test by its parameters)."""
-    try:
-        source = inspect.getsource(function)
-    except (OSError, TypeError):
-        return False
-    return any(call in source for call in SERVER_CALLS)
-
-
 def pytest_collection_modifyitems(items):
     """Mark tests/browser/* `browser`, and `live` every test that starts a gunicorn server,
     in its own body or in a fixture it uses (live_server, or a module's own server)."""
@@ -63,7 +50,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
         fixtures = item._fixtureinfo.name2fixturedefs.values()
         functions = [getattr(item, "function", None)] + [d.func for defs in fixtures for d in defs]
-        if any(_starts_a_server(function) for function in functions if function is not None):
+        if any(source_mentions(f, *SERVER_CALLS) for f in functions if f is not None):
             item.add_marker(pytest.mark.live)
 
 

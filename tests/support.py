@@ -1,6 +1,8 @@
 """Helpers shared by the web tests (imported as ``support``: tests/ is on sys.path)."""
 
 import contextlib
+import functools
+import inspect
 import io
 import json
 import subprocess
@@ -22,6 +24,20 @@ TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 def make_app(**config):
     """An app for tests: rate limits off unless a test turns them on."""
     return create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **config})
+
+
+@functools.cache
+def _source(function) -> str:
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
+
+
+def source_mentions(function, *texts: str) -> bool:
+    """Whether a test's or fixture's source mentions one of ``texts`` (read once per function:
+    a fixture is shared by hundreds of tests, a test by its parameters)."""
+    return any(text in _source(function) for text in texts)
 
 
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

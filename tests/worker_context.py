@@ -20,10 +20,8 @@ has it to itself, of course.
 
 from __future__ import annotations
 
-import functools
-import inspect
-
 import pytest
+from support import source_mentions
 
 # Every kind of storage a page can write, for Storage.clearDataForOrigin (not the HTTP cache).
 STORAGE_TYPES = ",".join(
@@ -62,14 +60,6 @@ class WorkerContext:
         )
 
 
-@functools.cache
-def _drives_the_clock(function) -> bool:
-    try:
-        return ".clock." in inspect.getsource(function)
-    except (OSError, TypeError):
-        return False
-
-
 @pytest.fixture(scope="session")
 def worker_context(browser, browser_context_args, base_url):
     context = browser.new_context(**browser_context_args)
@@ -81,8 +71,8 @@ def worker_context(browser, browser_context_args, base_url):
 @pytest.fixture
 def context(request, new_context, worker_context):
     """pytest-playwright's ``context`` (and so ``page``): the worker's, cleaned after use."""
-    own = request.node.get_closest_marker("browser_context_args") or _drives_the_clock(
-        getattr(request.node, "function", None)
+    own = request.node.get_closest_marker("browser_context_args") or source_mentions(
+        getattr(request.node, "function", None), ".clock."
     )
     if own:
         yield new_context()
