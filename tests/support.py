@@ -5,10 +5,12 @@ import functools
 import inspect
 import io
 import json
+import os
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from unittest import mock
 
 import socketio
@@ -17,6 +19,7 @@ import websocket
 from app import create_app
 from app.cli import main as cli_main
 from app.engine import parse_document, resolve_options, trace
+from app.i18n.catalogs import available_locales, browser_catalog
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -40,6 +43,24 @@ def source_mentions(function, *texts: str) -> bool:
     return any(text in _source(function) for text in texts)
 
 
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def cli_process(*args: str, stdin: str = "", **language: str) -> subprocess.CompletedProcess:
+    """The real ``python -m app.engine ARGS``, a process as a teacher runs it, in the language
+    ``language`` sets (``LANGUAGE="de"``, ``LANG="es_ES.UTF-8"``; English without one)."""
+    environ = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    return subprocess.run(
+        [sys.executable, "-m", "app.engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+        env={**environ, **language},
+    )
+
+
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     """``python -m app.engine ARGS`` run in this process (``app.cli.main``, what the command
     hands over to): its exit status, stdout and stderr as the command gives them, without an
@@ -58,6 +79,28 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
             status = leaving.code or 0
     command = [sys.executable, "-m", "app.engine", *args]
     return subprocess.CompletedProcess(command, status, out.getvalue(), err.getvalue())
+
+
+def node_test(test_file, timeout: float = 120, **environ: str) -> subprocess.CompletedProcess:
+    """``node --test`` of one of tests/js/with-python's files (TAP on stdout), its inputs named
+    by ``environ`` (files this test wrote from Python: cases, catalogs)."""
+    return subprocess.run(
+        ["node", "--test", "--test-reporter=tap", str(test_file)],
+        env={**os.environ, **environ},
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=timeout,
+    )
+
+
+def browser_catalogs_file(folder: Path) -> Path:
+    """Every shipped language's browser catalog, as app/i18n makes it from the .po files, in
+    one JSON file under ``folder`` (``{locale: catalog}``) for a Node test to read."""
+    path = folder / "catalogs.json"
+    data = {locale: browser_catalog(locale) for locale in available_locales()}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
 
 
 def wire(value):

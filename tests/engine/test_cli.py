@@ -7,20 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support import cli_process as process
 from support import run_cli as cli
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def process(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
 
 
 def test_trace_from_stdin_prints_summary_and_events():

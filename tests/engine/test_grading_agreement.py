@@ -10,14 +10,13 @@ either grader alone fails here."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import subprocess
 from pathlib import Path
 
 from practice_cases import ITEM_KINDS, engine_answer, random_answer, random_options, random_tree
 from question_cases import QUESTION_KINDS, question_answer, question_run
+from support import node_test
 
 from app.engine import DEFAULT_LIMITS
 from app.engine.presets import PRESETS
@@ -85,14 +84,7 @@ def test_the_pages_grader_grades_every_case_as_the_server_does(tmp_path):
 
     cases_file = tmp_path / "cases.json"
     cases_file.write_text(json.dumps(cases, allow_nan=False), encoding="utf-8")
-    result = subprocess.run(
-        ["node", "--test", "--test-reporter=tap", str(NODE_TEST)],
-        env={**os.environ, "PRUNE_GRADER_CASES": str(cases_file)},
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    result = node_test(NODE_TEST, PRUNE_GRADER_CASES=str(cases_file))
     failures = [line for line in result.stdout.splitlines() if line.startswith("not ok")]
     assert result.returncode == 0, "\n".join(failures[:5]) + result.stdout[-4000:] + result.stderr
     assert re.search(rf"^# pass {len(cases)}$", result.stdout, re.MULTILINE), result.stdout[-500:]

@@ -3,28 +3,17 @@
 LANG as the error line does; the option names, choices and numbers stay as they are, and
 English stays the default. Run as a teacher would run it: a real subprocess."""
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import cli_process
 
 ROOT = Path(__file__).resolve().parents[2]
-LANG_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def help_text(*args, **language):
-    environ = {k: v for k, v in os.environ.items() if k not in LANG_VARIABLES}
-    done = subprocess.run(
-        [sys.executable, "-m", "app.engine", *args, "--help"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        env={**environ, "COLUMNS": "200", **language},
-    )
+    done = cli_process(*args, "--help", COLUMNS="200", **language)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -4,31 +4,16 @@ order), naming the same node and value as in English; stdout (JSON) is the same 
 language. Run as a teacher would run it: a real subprocess."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import cli_process
 
 from app.cli import environment_locale
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = '[3, {"value": "x"}]'
-LANG_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-def cli(*args, stdin="", **language):
-    environ = {k: v for k, v in os.environ.items() if k not in LANG_VARIABLES}
-    return subprocess.run(
-        [sys.executable, "-m", "app.engine", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        env={**environ, **language},
-    )
+cli = cli_process
 
 
 @pytest.mark.parametrize(

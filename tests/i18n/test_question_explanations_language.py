@@ -7,13 +7,12 @@ same sentence as the server in German: one catalog message serves both."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
 from question_cases import question_answer, question_run
+from support import node_test
 from test_explanations_language import explanations, facts
 
 from app.engine import DEFAULT_LIMITS
@@ -89,16 +88,10 @@ def test_the_page_and_the_api_say_the_same_german_sentence(tmp_path):
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     catalog = tmp_path / "catalog.json"
     catalog.write_text(json.dumps(browser_catalog("de"), ensure_ascii=False), encoding="utf-8")
-    result = subprocess.run(
-        ["node", "--test", "--test-reporter=tap", str(NODE_TEST)],
-        env={
-            **os.environ,
-            "PRUNE_GRADER_CASES": str(tmp_path / "cases.json"),
-            "PRUNE_GRADER_CATALOG": str(catalog),
-        },
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
+    result = node_test(
+        NODE_TEST,
+        PRUNE_GRADER_CASES=str(tmp_path / "cases.json"),
+        PRUNE_GRADER_CATALOG=str(catalog),
     )
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     assert result.stdout.count("\nok ") == len(cases), result.stdout[-3000:]
