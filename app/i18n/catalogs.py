@@ -93,8 +93,8 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 # Text the server translates as it serves it and no page turns in place: the built-in
 # lessons' titles and notes (app/lessons/words.py), the command line's --help (app/cli.py and
 # each part's cli.py), and the input errors the API and the sockets answer with in the asker's
-# language (games, lecture rooms, lessons, exam specs, experiments, practice answers). Left out
-# of the browser's catalogs.
+# language (games, lecture rooms, lessons, exam specs, experiments, practice answers, a run's
+# socket refusals). Left out of the browser's catalogs.
 CLI_PARTS = ("engine", "games", "experiments", "exams")
 SERVED_TRANSLATED = (
     "app/lessons/",
@@ -121,6 +121,7 @@ SERVED_TRANSLATED = (
     "app/web/lessons.py",
     "app/web/practice.py",
     "app/web/traces.py",
+    "app/realtime/sockets.py",
 )
 
 

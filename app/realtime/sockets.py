@@ -21,7 +21,7 @@ from functools import partial
 
 import orjson
 from flask import current_app, request
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from flask_socketio import SocketIO, emit
 from werkzeug.exceptions import HTTPException
 
@@ -29,6 +29,7 @@ from ..compute.job_pool import ClientGone, run_job
 from ..compute.trace_cache import trace_cache
 from ..compute.turns import take_turns
 from ..engine import EngineError, Limits, Search
+from ..engine.errors import N_, Gettext, Message
 from ..inputs import check_size as _check_size
 from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
 from ..tracing import big_payload, run_head
@@ -164,11 +165,10 @@ def on_run(message=None):
     config = current_app.config
     settings: StreamSettings = current_app.extensions["prune.stream"]
     if connection.backlog() > settings.max_backlog:
-        return _refuse(
-            EngineError("this connection has not read what it was sent; read it, then run again")
-        )
+        unread = N_("this connection has not read what it was sent; read it, then run again")
+        return _refuse(EngineError(Message(unread)))
     if not connection.admit():
-        return _refuse(EngineError("too many runs; wait a moment"))
+        return _refuse(EngineError(Message(N_("too many runs; wait a moment"))))
     limits = limits_from(config)
     try:
         _check_size(message, config["MAX_CONTENT_LENGTH"], limits)
@@ -184,7 +184,9 @@ def on_run(message=None):
     # the stream waits for it so that the ack always arrives before the first events.
     handler = _current_task() if socketio.server.async_handlers else None
     slots = current_app.extensions["prune.searches"]
-    socketio.start_background_task(stream, started, search, settings, slots, handler)
+    # The stream's own refusals, in the asker's language (it runs outside this request).
+    say = get_translations().gettext
+    socketio.start_background_task(stream, started, search, settings, slots, handler, say)
     return {"ok": True, "run": started.id, **head}
 
 
@@ -243,25 +245,35 @@ def _current_task():
     return threading.current_thread()
 
 
-def stream(run: Run, search: Search, settings: StreamSettings, slots: SearchSlots, after) -> None:
+def stream(
+    run: Run,
+    search: Search,
+    settings: StreamSettings,
+    slots: SearchSlots,
+    after,
+    gettext: Gettext | None = None,
+) -> None:
     """Send the search's events in batches (one emit per batch, not per event), then done.
 
     ``offset`` and ``total_events`` let a client whose handlers may run out of order (such as
     python-socketio's threaded client) put the trace together. Stops as soon as the run is
     cancelled (a newer run, or a disconnect). ``after`` (the handler, which sends the ack) is
-    joined first, so the ack always comes before the events.
+    joined first, so the ack always comes before the events. ``gettext`` writes its refusals
+    in the client's language.
     """
     if after is not None:
         after.join()
     with slots.claim(settings.slot_seconds) as claimed:
         if not claimed:
-            _fail(run, "the server is busy with other searches; run again in a moment")
+            busy = N_("the server is busy with other searches; run again in a moment")
+            _fail(run, Message(busy), gettext)
             return
         offset = 0
         try:
             for batch in search.batches(settings.batch):
                 if not _reader_keeps_up(run, settings):
-                    _fail(run, f"stopped: the events went unread for {settings.stall_seconds:g} s")
+                    unread = N_("stopped: the events went unread for {seconds} s")
+                    _fail(run, Message(unread, seconds=f"{settings.stall_seconds:g}"), gettext)
                     return
                 if not run.send("events", {"run": run.id, "offset": offset, "events": batch}):
                     return
@@ -270,7 +282,7 @@ def stream(run: Run, search: Search, settings: StreamSettings, slots: SearchSlot
             run.send("done", {"run": run.id, "total_events": offset, "summary": search.summary})
         except Exception:
             log.exception("run %s failed", run.id)
-            run.send("run_error", {"run": run.id, "error": "the server failed during this search"})
+            _fail(run, Message(N_("the server failed during this search")), gettext)
 
 
 def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
@@ -284,12 +296,13 @@ def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
     return True
 
 
-def _fail(run: Run, error: str) -> None:
-    run.send("run_error", {"run": run.id, "error": error})
+def _fail(run: Run, error: Message, gettext: Gettext | None) -> None:
+    run.send("run_error", {"run": run.id, "error": error.translated(gettext)})
 
 
 def _failed(event: str) -> dict:
-    body = {"error": f"the server failed to handle this {event} message"}
+    failed = Message(N_("the server failed to handle this {event} message"), event=event)
+    body = {"error": failed.translated(gettext)}
     answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
     return {"ok": False, **body}
 

@@ -5,6 +5,7 @@ field, with the same values, as the English; the machine-readable parts (``path`
 ``field``) stay as they are. English stays the default."""
 
 import pytest
+from support import make_app, wait_until
 
 from app.realtime.sockets import socketio
 
@@ -97,3 +98,36 @@ def test_a_documents_settings_are_named_in_spanish(client):
     spanish = client.post("/api/trace?lang=es", json={"tree": document}).get_json()
     assert english == {"error": "players: 'mid' is not one of max, min, chance", "field": "players"}
     assert spanish == {"error": "players: 'mid' no es uno de max, min, chance", "field": "players"}
+
+
+def test_a_runs_own_refusals_follow_its_connection():
+    """Refused for running too often, then stopped for want of a search slot (the stream's
+    refusal, sent after the ack from outside the request): in German, as the English says."""
+    app = make_app(
+        PRUNE_SOCKET_RUNS=1,
+        PRUNE_SOCKET_RUN_SECONDS=60,
+        PRUNE_MAX_SEARCHES=1,
+        PRUNE_SEARCH_WAIT_SECONDS=0,
+    )
+    said = {}
+    for lang in ("en", "de"):
+        client = socketio.test_client(app, query_string=f"lang={lang}")
+        with app.extensions["prune.searches"].claim(0) as held:  # every slot taken
+            assert held
+            assert client.emit("run", {"tree": [[1, 2], [3]]}, callback=True)["ok"] is True
+            busy = wait_until(
+                lambda client=client: [
+                    m["args"][0]["error"] for m in client.get_received() if m["name"] == "run_error"
+                ]
+            )
+        again = client.emit("run", {"tree": [1]}, callback=True)
+        said[lang] = (busy, again["error"])
+        client.disconnect()
+    assert said["en"] == (
+        ["the server is busy with other searches; run again in a moment"],
+        "too many runs; wait a moment",
+    )
+    assert said["de"] == (
+        ["der Server ist mit anderen Suchen beschäftigt; in einem Moment erneut ausführen"],
+        "zu viele Durchläufe; bitte einen Moment warten",
+    )
