@@ -109,6 +109,7 @@ SERVED_TRANSLATED = (
     "app/experiments/optimisations.py",
     "app/experiments/pruning_family.py",
     "app/experiments/random_binary.py",
+    "app/lti/deep_linking.py",
     "app/lti/grades.py",
     "app/lti/lecture.py",
     "app/practice/__init__.py",

@@ -27,6 +27,7 @@ from pylti1p3.deep_link import DeepLink
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.lineitem import LineItem
 
+from ..engine.errors import N_, Gettext, Message
 from ..web.pages import DRILL_LEVELS as DRILL_LEVEL_NAMES
 from .targets import with_query
 
@@ -40,7 +41,15 @@ GRADINGS = ("best", "latest")
 
 
 class PickError(ValueError):
-    """A picker choice that cannot be placed; the message names the field."""
+    """A picker choice that cannot be placed; the message names the field. ``str(err)`` is
+    English; ``err.translated(gettext)`` the teacher's language."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(str(message))
+
+    def translated(self, gettext: Gettext | None = None) -> str:
+        return self.message.translated(gettext)
 
 
 @dataclass(frozen=True)
@@ -57,20 +66,27 @@ class Choice:
         return custom
 
 
-def choice_from(form: dict[str, str], lesson_questions=lambda identifier: None) -> Choice:
+def choice_from(
+    form: dict[str, str], lesson_questions=lambda identifier: None, gettext: Gettext | None = None
+) -> Choice:
     """The picker's choice; ``lesson_questions(id)``: a lesson's number of question slides
-    (None: no such lesson), asked only to grade one."""
+    (None: no such lesson), asked only to grade one. A title left empty is written in
+    ``gettext``'s language (the teacher's)."""
+
+    def named(template: str, **values: Any) -> str:
+        return title or Message(template, **values).translated(gettext)
+
     kind = form.get("kind", "")
     title = (form.get("title") or "").strip()[:MAX_TITLE]
     gradable = form.get("gradable") == "on"
     grading = form.get("grading") or "best"
     if grading not in GRADINGS:
-        raise PickError("grading must be best or latest")
+        raise PickError(Message(N_("grading must be best or latest")))
     if kind == "tree":
         identifier = _identifier(form.get("tree", ""), "tree")
         step = _whole(form.get("step") or "0", "step", 0, MAX_STEP)
         return Choice(
-            title or "Alpha-beta, step by step",
+            named(N_("Alpha-beta, step by step")),
             with_query(f"/embed/{identifier}", step=step or None),
             None,
         )
@@ -80,26 +96,28 @@ def choice_from(form: dict[str, str], lesson_questions=lambda identifier: None) 
         if gradable:  # one point a question slide, answered in the course's lecture
             points = lesson_questions(identifier)
             if points is None:
-                raise PickError("lesson names no saved lesson")
+                raise PickError(Message(N_("lesson names no saved lesson")))
             if not points:
-                raise PickError("lesson has no question slides to grade")
-        return Choice(title or "Prune lesson", f"/embed/l/{identifier}", points, grading)
+                raise PickError(Message(N_("lesson has no question slides to grade")))
+        return Choice(named(N_("Prune lesson")), f"/embed/l/{identifier}", points, grading)
     if kind == "practice":
         difficulty = form.get("difficulty", "")
         if difficulty not in DIFFICULTIES:
-            raise PickError("difficulty must be easy, medium or hard")
+            raise PickError(Message(N_("difficulty must be easy, medium or hard")))
         seed = _whole(form.get("seed") or "1", "seed", 1, 2**31 - 1)
         target = with_query("/embed/practice", difficulty=difficulty, seed=seed)
-        return Choice(title or f"Practice ({difficulty})", target, 0 if gradable else None, grading)
+        name = named(N_("Practice ({difficulty})"), difficulty=Message(difficulty))
+        return Choice(name, target, 0 if gradable else None, grading)
     if kind == "drill":
         level = form.get("level", "")
         if level not in DRILL_LEVELS:
-            raise PickError(f"level must be one of {', '.join(DRILL_LEVELS)}")
+            levels = ", ".join(DRILL_LEVELS)
+            raise PickError(Message(N_("level must be one of {levels}"), levels=levels))
         trees = _whole(form.get("trees") or "10", "trees", 1, MAX_DRILL_TREES)
         target = with_query("/embed/practice/drill", level=level, trees=trees)
-        name = title or f"Drill: {trees} trees ({level})"
+        name = named(N_("Drill: {trees} trees ({level})"), trees=trees, level=level)
         return Choice(name, target, trees if gradable else None, grading)
-    raise PickError("kind must be tree, lesson, practice or drill")
+    raise PickError(Message(N_("kind must be tree, lesson, practice or drill")))
 
 
 def response_jwt(registration, grant: dict[str, Any], choice: Choice, launch_url: str) -> str:
@@ -123,11 +141,13 @@ def response_jwt(registration, grant: dict[str, Any], choice: Choice, launch_url
 def _identifier(text: str, field: str) -> str:
     match = ID.search(text.strip().split("?")[0].split("#")[0])
     if not match:
-        raise PickError(f"{field} must be a short link or its 12-character id")
+        says = N_("{field} must be a short link or its 12-character id")
+        raise PickError(Message(says, field=field))
     return match.group(1)
 
 
 def _whole(text: str, field: str, smallest: int, largest: int) -> int:
     if not text.strip().isdigit() or not smallest <= int(text) <= largest:
-        raise PickError(f"{field} must be a whole number from {smallest} to {largest:,}")
+        says = N_("{field} must be a whole number from {smallest} to {largest}")
+        raise PickError(Message(says, field=field, smallest=smallest, largest=f"{largest:,}"))
     return int(text)

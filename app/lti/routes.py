@@ -143,9 +143,11 @@ def deep_link(token: str):
         raise refusals.launch_needed("picker")
     form = request.form.to_dict()
     try:
-        choice = choice_from(form, lesson_questions)
+        choice = choice_from(form, lesson_questions, gettext)
     except PickError as err:
-        return picker_page(token, grant, form, f"Not placed: {err}.")
+        return picker_page(
+            token, grant, form, gettext("Not placed: %(why)s.", why=err.translated(gettext))
+        )
     registration = tool.config.find_registration_by_params(grant["issuer"], grant["client_id"])
     jwt = response_jwt(registration, grant, choice, launch_url())
     return_url = grant["deep_linking"]["deep_link_return_url"]

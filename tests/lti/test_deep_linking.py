@@ -81,3 +81,18 @@ def test_a_learner_cannot_open_the_picker(lms, prune):
     answer = launch(lms, roles=[LEARNER], deep_link=True)
     assert answer.status_code == 403
     assert "Only an instructor" in answer.text
+
+
+def test_the_picker_says_its_words_and_refusals_in_the_teachers_language(lms, prune):
+    picker = open_picker(lms, prune)
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    wrong = {"kind": "drill", "level": "ties", "trees": "500"}
+    answer = requests.post(picker, data=wrong, headers=german, timeout=10)
+    assert answer.status_code == 400
+    assert "Nicht platziert: trees muss eine ganze Zahl von 1 bis 50 sein." in answer.text
+    assert "Was platziert wird" in answer.text and "What to place" not in answer.text
+    right = {"kind": "drill", "level": "ties", "trees": "5", "gradable": "on"}
+    answer = requests.post(picker, data=right, headers=german, timeout=10)
+    assert answer.status_code == 200
+    # The title in the course, left empty, is written in the teacher's language.
+    assert "Bereit, „Drill: 5 Bäume (ties)“ zu platzieren" in answer.text
