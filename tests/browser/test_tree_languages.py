@@ -111,3 +111,23 @@ def test_switching_language_in_place_writes_the_cutoff_labels_again(prune):
     assert len(texts(page, "#tree .best-label")) == len(best)
     assert "best move" not in " ".join(texts(page, "#tree text"))
     prune.assert_clean()
+
+
+def test_switching_language_in_place_names_the_levels_again(prune):
+    """The level ruler names a game's players (Pacman's ghosts) in the new language at once."""
+    page = prune.page
+    page.set_viewport_size(PROJECTOR)
+    prune.open("preset=pacman&step=5")
+    names = (
+        "() => [...document.querySelectorAll('.level-ruler .level-name')].map((n) => n.textContent)"
+    )
+    english = page.evaluate(names)
+    assert "Ghost 1" in english and "Ghost 2" in english
+    page.keyboard.press("F1")
+    page.select_option("#help-language", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => ({names})().includes('Geist 1')")
+    german = page.evaluate(names)
+    assert len(german) == len(english) and "Ghost 1" not in german and "Geist 2" in german
+    prune.assert_clean()

@@ -7,7 +7,7 @@
 // Reads: levels (levels.js), the zoom transform, the level gap and the deepest level drawn. A
 // chip is shown only whole and above the minimap.
 
-import { _ } from "../lib/i18n.js";
+import { _, language } from "../lib/i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CHIP_HALF = 12; // half a chip's height (.level: 24 px, centred on its level)
@@ -32,6 +32,8 @@ export class LevelRuler {
 
   /** The levels of a new tree (levelsOf's entries). */
   setLevels(levels) {
+    this.levels = levels;
+    this.lang = language();
     this.element.replaceChildren();
     this.rows = levels.map((level) => {
       const row = document.createElement("li");
@@ -82,6 +84,15 @@ export class LevelRuler {
     return this.measured;
   }
 
+  /** Write every level's name again, in the page's language now. */
+  rename() {
+    this.lang = language();
+    this.rows.forEach((row, depth) => {
+      row.querySelector(".level-name").textContent = this.levels[depth].name;
+    });
+    this.measured = null;
+  }
+
   /** The page's size or fonts changed: measure the column again. */
   remeasure() {
     this.measured = null;
@@ -95,6 +106,7 @@ export class LevelRuler {
   /** Place each level's row beside its nodes; hide the levels not drawn or not wholly in the
    * panel's top `height` px (above the minimap): a chip is never cut, nor over the minimap. */
   update(transform, levelGap, deepest, height) {
+    if (this.lang !== language()) this.rename(); // a language switch in place (lib/language.js)
     for (const row of this.rows) {
       const depth = Number(row.dataset.depth);
       const y = transform.applyY(depth * levelGap);

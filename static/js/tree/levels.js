@@ -7,7 +7,8 @@
 // moves twice in a row ("MIN 1", "MIN 2": two ghosts). `variant` tells the second (third, …)
 // player of one kind apart: the view draws it differently, not only under another name. A
 // kind that comes back after another's move (MAX, MIN, MAX: a three-ply exam tree) is the
-// same player again, unless the document names them apart (`agents`).
+// same player again, unless the document names them apart (`agents`). A level's `name` is
+// written when it is read, so after a language switch in place it reads in the new language.
 
 import { _, pgettext } from "../lib/i18n.js";
 import { KIND_NAMES } from "../lib/format.js";
@@ -44,10 +45,22 @@ export function levelsOf(trace, { players = null, agents = null } = {}) {
     const agent = round && round[depth % round.length] === kind ? depth % round.length : -1;
     const variant = agent > 0 ? (named ? earlierOfKind(round, agent) : runBefore(round, agent)) : 0;
     const repeats = agent >= 0 && round.some((p, a) => p === kind && a > 0 && round[a - 1] === kind);
-    let name = kind === "leaves" ? _("leaves") : kind === "mixed" ? _("mixed") : KIND_NAMES[kind];
-    if (kind === "chance") name = pgettext("level", "chance");
-    if (agent >= 0 && named) name = agentName(named[agent]);
-    else if (repeats) name = `${name} ${variant + 1}`;
-    return { depth, kind, agent, name, variant };
+    return {
+      depth,
+      kind,
+      agent,
+      variant,
+      get name() {
+        return levelName(kind, agent >= 0 && named ? named[agent] : null, repeats ? variant + 1 : 0);
+      },
+    };
   });
+}
+
+/** A level's name in the page's language: the document's agent, else its kind (numbered). */
+function levelName(kind, agent, number) {
+  if (agent) return agentName(agent);
+  let name = kind === "leaves" ? _("leaves") : kind === "mixed" ? _("mixed") : KIND_NAMES[kind];
+  if (kind === "chance") name = pgettext("level", "chance");
+  return number ? `${name} ${number}` : name;
 }
