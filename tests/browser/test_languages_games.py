@@ -79,6 +79,8 @@ def test_switching_language_tells_the_round_again_in_german(prune):
         page.click('[data-action="step"]')
     english = page.inner_text("[data-game-status]"), page.inner_text("#reason")
     assert english[0].startswith("Move 3: Pacman ")
+    maze = page.get_attribute("#maze svg", "aria-label")
+    assert maze.startswith("Maze, ")
     page.keyboard.press("F1")
     page.select_option("#help-language", "de")
     page.wait_for_function("() => document.documentElement.lang === 'de'")
@@ -89,6 +91,9 @@ def test_switching_language_tells_the_round_again_in_german(prune):
     for before, after in zip(english, german, strict=True):
         assert numbers(after) == numbers(before)
     assert page.inner_text('[data-action="show-search"]').startswith("Die Suche bei Zug 4 zeigen")
+    # The maze's accessible name tells the same position in German.
+    german_maze = page.get_attribute("#maze svg", "aria-label")
+    assert german_maze.startswith("Labyrinth, ") and numbers(german_maze) == numbers(maze)
 
 
 def test_the_search_tree_names_a_ghosts_move_in_german(prune):

@@ -50,7 +50,8 @@ export function where([x, y]) {
 }
 
 export class MazeView {
-  /** `container`: where the <svg> goes; `label`: what the picture is ("Maze", "Position"). */
+  /** `container`: where the <svg> goes; `label`: what the picture is ("Maze", "Position"),
+   * marked for the catalog and said in the page's language when the picture is described. */
   constructor(container, { label = "Maze", className = "maze" } = {}) {
     this.label = label;
     this.svg = el("svg", { class: className, role: "img", preserveAspectRatio: "xMidYMid meet" });
@@ -132,6 +133,11 @@ export class MazeView {
     this.svg.setAttribute("aria-label", this.describe(state));
   }
 
+  /** Describe the position shown again (a language switch in place, lib/language.js). */
+  retell() {
+    if (this.shown) this.svg.setAttribute("aria-label", this.describe(this.shown));
+  }
+
   /** Hide what was eaten: as Pacman reaches it, not as he sets off (unless a later state has
    * put it back: stepping back). */
   hideEaten(items, left, duration) {
@@ -162,6 +168,6 @@ export class MazeView {
     if (this.capsules.size) parts.push(ngettext("{n} capsule left", "{n} capsules left", capsules));
     const { width, height } = this.maze;
     const separator = pgettext("clause separator", "; ");
-    return _("{label}, {width} by {height}: {parts}.", { label: this.label, width, height, parts: parts.join(separator) });
+    return _("{label}, {width} by {height}: {parts}.", { label: _(this.label), width, height, parts: parts.join(separator) });
   }
 }

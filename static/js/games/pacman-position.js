@@ -10,6 +10,8 @@ import { directionName } from "./pacman-rounds.js";
 import { PRUNED } from "../trace/trace.js";
 import { afterMove } from "./pacman-rules.js";
 
+const N_ = (text) => text; // marks a string for the catalog; translated where it is shown
+
 const agentMove = (agent, action) => {
   const direction = directionName(action);
   return agent === 0 ? _("Pacman {direction}", { direction }) : _("Ghost {ghost} {direction}", { ghost: agent, direction });
@@ -41,7 +43,7 @@ export class MazePosition {
   constructor(element) {
     this.element = element;
     this.element.replaceChildren();
-    this.view = new MazeView(element, { label: _("Position at the node"), className: "maze mini-maze" });
+    this.view = new MazeView(element, { label: N_("Position at the node"), className: "maze mini-maze" });
     this.caption = document.createElement("p");
     this.caption.className = "mini-caption";
     this.element.appendChild(this.caption);

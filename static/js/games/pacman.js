@@ -34,6 +34,7 @@ import { setUpPage } from "../lib/page-setup.js";
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
 const $ = (selector) => document.querySelector(selector);
+const N_ = (text) => text; // marks a string for the catalog; translated where it is shown
 const MOVE_MS = 180; // one agent's move
 const PAUSE_MS = 260; // between rounds while playing
 const PRUNE_MOVES = 100; // Prune's first rules: games of at most 100 moves, as before
@@ -49,7 +50,7 @@ const playHint = $("#play-hint");
 
 const settings = new PacmanSettings($("#pacman-settings"));
 const readout = new Readout(document);
-const maze = new MazeView($("#maze"), { label: _("Maze") });
+const maze = new MazeView($("#maze"), { label: N_("Maze") });
 const position = new MazePosition($("[data-decision-position]"));
 const decision = new DecisionView($("#decision"), {
   position,
@@ -309,7 +310,11 @@ stepButton.addEventListener("click", () => {
 backButton.addEventListener("click", stepBack);
 showButton.addEventListener("click", showSearch);
 // A language switch in place (lib/language.js): the round's words again, in the new language.
-pageStore.subscribe((page, changed) => "lang" in changed && game && update());
+pageStore.subscribe((page, changed) => {
+  if (!("lang" in changed) || !game) return;
+  maze.retell();
+  update();
+});
 
 // The address reproduces a game: its settings, the moves a person played, the round shown.
 const asked = readAddress(location.search);
