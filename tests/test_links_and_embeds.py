@@ -1,5 +1,7 @@
 """Saved views (short links) and the embed pages' framing policy."""
 
+import re
+
 import pytest
 from support import TEXTBOOK, make_app
 
@@ -32,7 +34,13 @@ def test_oversized_views_are_refused(tmp_path):
     small = make_app(DATABASE_PATH=str(tmp_path / "p.sqlite3"), PRUNE_MAX_SAVED_BYTES=50)
     response = small.test_client().post("/api/views", json=VIEW)
     assert response.status_code == 413
-    assert "saved views may be at most 50 bytes" in response.get_json()["error"]
+    english = response.get_json()["error"]
+    assert "saved views may be at most 50 bytes" in english
+    german = small.test_client().post("/api/views?lang=de", json=VIEW)
+    assert german.status_code == 413
+    said = german.get_json()["error"]
+    assert said.startswith("die Ansicht hat ") and "höchstens 50 Bytes" in said
+    assert re.findall(r"[\d,]+", said) == re.findall(r"[\d,]+", english)  # the same sizes
 
 
 def test_missing_short_links_get_a_friendly_404(client):

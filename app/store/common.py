@@ -15,7 +15,19 @@ ID_PATTERN = re.compile(rf"^[A-Za-z0-9_-]{{{ID_LENGTH}}}$")
 
 
 class StoreError(Exception):
-    """A save the store refuses; the message is shown to the user."""
+    """A save the store refuses. ``str(err)`` is English; a save over the size limit names its
+    ``kind``, ``size`` and ``limit`` (bytes) so that the web layer says it in the asker's
+    language (app/web/errors.py ``store_refusal``); all three are None for an id collision."""
+
+    def __init__(
+        self,
+        message: str,
+        kind: str | None = None,
+        size: int | None = None,
+        limit: int | None = None,
+    ):
+        super().__init__(message)
+        self.kind, self.size, self.limit = kind, size, limit
 
 
 class StoreUnavailable(ServiceUnavailable):
@@ -50,7 +62,10 @@ def checked_body(view: dict[str, Any], max_bytes: int, kind: str = "view") -> tu
     size = len(body.encode())
     if size > max_bytes:
         raise StoreError(
-            f"the {kind} is {size:,} bytes; saved {kind}s may be at most {max_bytes:,} bytes"
+            f"the {kind} is {size:,} bytes; saved {kind}s may be at most {max_bytes:,} bytes",
+            kind,
+            size,
+            max_bytes,
         )
     return body, view_id(body)
 

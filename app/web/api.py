@@ -41,6 +41,7 @@ from ..inputs import (
 )
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
+from .errors import store_refusal
 from .preset_words import preset_document, preset_listing
 from .traces import (
     IMMUTABLE,
@@ -110,7 +111,7 @@ def save_view():
     try:
         identifier = view_store().save(view)
     except StoreError as err:
-        abort(413, str(err))
+        abort(413, store_refusal(err))
     return {"id": identifier, "url": f"/t/{identifier}", "embed": f"/embed/{identifier}"}, 201
 
 

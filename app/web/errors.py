@@ -13,6 +13,7 @@ from ..engine import EngineError
 from ..engine.errors import N_
 from ..inputs import error_body
 from ..lecture.stores import OUTAGE, STORE_ERRORS
+from ..store import StoreError
 
 UNREACHABLE = N_("the server cannot reach its store right now; try again in a few seconds")
 
@@ -49,6 +50,24 @@ def http_error(err: HTTPException):
     )
     response.content_type = "text/html; charset=utf-8"
     return response
+
+
+def store_refusal(err: StoreError) -> str:
+    """A save the store refused, in the request's language."""
+    if err.kind is None:
+        return gettext("this view cannot be saved (id collision); change it slightly")
+    sizes = {"size": f"{err.size:,}", "limit": f"{err.limit:,}"}
+    if err.kind == "lesson":
+        return gettext(
+            "the lesson is %(size)s bytes; saved lessons may be at most %(limit)s bytes", **sizes
+        )
+    if err.kind == "exam":
+        return gettext(
+            "the exam is %(size)s bytes; saved exams may be at most %(limit)s bytes", **sizes
+        )
+    return gettext(
+        "the view is %(size)s bytes; saved views may be at most %(limit)s bytes", **sizes
+    )
 
 
 def _message(err: HTTPException) -> str:

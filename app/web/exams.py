@@ -27,6 +27,7 @@ from ..exams.latex import exam_tex
 from ..security import charged_by_time
 from ..store import StoreError, view_store
 from .api import _body as read_body
+from .errors import store_refusal
 
 VARIANT = re.compile(r"[0-9]{1,6}")  # ASCII digits, few enough for int() at once
 exams_api = Blueprint("exams_api", __name__, url_prefix="/api/exams")
@@ -60,7 +61,7 @@ def create_exam():
             exam, kind="exam", max_bytes=current_app.config["PRUNE_MAX_EXAM_BYTES"]
         )
     except StoreError as err:
-        return {"error": str(err), "field": "variants"}, 413
+        return {"error": store_refusal(err), "field": "variants"}, 413
     base = f"/exams/{identifier}"
     links = {
         "print": f"{base}/print",

@@ -32,6 +32,7 @@ from ..lessons.words import translated
 from ..security import not_rate_limited
 from ..store import StoreError, view_store
 from .api import _body as read_body  # the API's careful reader: 415, a cut body, bad JSON
+from .errors import store_refusal
 from .experiments import build as build_experiment
 from .games import check_pacman_query
 from .traces import (
@@ -128,7 +129,7 @@ def save_lesson():
             lesson, kind="lesson", max_bytes=config["PRUNE_MAX_LESSON_BYTES"]
         )
     except StoreError as err:
-        return {"error": str(err), "field": "lesson"}, 413
+        return {"error": store_refusal(err), "field": "lesson"}, 413
     links = {
         "url": f"/l/{identifier}",
         "embed": f"/embed/l/{identifier}",
