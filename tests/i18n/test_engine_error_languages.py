@@ -117,3 +117,14 @@ def test_the_command_lines_random_tree_refusal_is_in_german():
     assert german.stderr.strip() == (
         "Fehler: Zufallsbaum: depth muss eine ganze Zahl von 0 bis 30 sein"
     )
+
+
+def test_the_lesson_editor_says_an_option_refusal_in_chinese(client):
+    view = {"kind": "tree", "tree": [1, 2], "options": {"window": [5, 3]}}
+    lesson = {"title": "T", "slides": [{"title": "S", "view": view}]}
+    chinese = client.post("/api/lessons", json=lesson, headers={"Accept-Language": "zh-CN"})
+    assert chinese.status_code == 400
+    assert chinese.get_json() == {
+        "error": "slides[0].view：window [5, 3] 为空：a 必须小于 b",
+        "field": "slides[0].view.window",
+    }
