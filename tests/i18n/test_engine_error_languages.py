@@ -7,7 +7,7 @@ English, and is not the English text. English stays the default."""
 import re
 
 import pytest
-from test_cli_language import cli
+from support import cli_process as cli
 
 from app.realtime.sockets import socketio
 
