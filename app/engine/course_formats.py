@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from .cs188 import parse_cs188
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .format_text import NUMBER, FormatError, find_offset, literal, offset_of, to_number, util_value
 from .mit6034 import read_mit6034
 from .tree import DEFAULT_LIMITS, Limits, parse_tree
@@ -53,11 +53,14 @@ def detect(text: str) -> str:
 def import_tree(text: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """``{"format", "tree", "document"}`` for a text in any known format."""
     if not isinstance(text, str):
-        raise EngineError('send {"text": "<the tree in any format>"}', field="text")
+        raise EngineError(N_('send {"text": "<the tree in any format>"}'), field="text")
     if len(text) > limits.max_document_chars:
         raise EngineError(
-            f"the text has {len(text)} characters; at most {limits.max_document_chars} are "
-            "accepted",
+            Message(
+                N_("the text has {size} characters; at most {limit} are accepted"),
+                size=len(text),
+                limit=limits.max_document_chars,
+            ),
             field="text",
         )
     fmt = detect(text)
@@ -145,10 +148,10 @@ def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     parts = _aima_parts(text, limits)
     succs, utils = parts.get("succs"), parts.get("utils")
     if not isinstance(succs, dict) or not isinstance(utils, dict):
-        raise FormatError("aima", text, 0, "both succs and utils as dictionaries")
+        raise FormatError("aima", text, 0, N_("both succs and utils as dictionaries"))
     initial = parts.get("initial", "A" if "A" in succs else next(iter(succs), None))
     if initial is None:
-        raise FormatError("aima", text, 0, "at least one state in succs")
+        raise FormatError("aima", text, 0, N_("at least one state in succs"))
     count = 0
 
     def build(state: Any, trail: tuple[Any, ...]) -> Any:
@@ -159,15 +162,20 @@ def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
                 "aima",
                 text,
                 0,
-                f"at most {limits.max_nodes} nodes and "
-                f"{limits.max_depth} levels (is succs a cycle?)",
+                Message(
+                    N_("at most {nodes} nodes and {levels} levels (is succs a cycle?)"),
+                    nodes=limits.max_nodes,
+                    levels=limits.max_depth,
+                ),
             )
         if state in trail:
             raise FormatError(
                 "aima",
                 text,
                 find_offset(text, state),
-                f"no cycle, but {state!r} is reached again below itself",
+                Message(
+                    N_("no cycle, but {state} is reached again below itself"), state=repr(state)
+                ),
             )
         moves = succs.get(state)
         if moves is None:
@@ -176,7 +184,10 @@ def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
                     "aima",
                     text,
                     find_offset(text, state),
-                    f"a utility for the state {state!r} (in utils) or its moves (in succs)",
+                    Message(
+                        N_("a utility for the state {state} (in utils) or its moves (in succs)"),
+                        state=repr(state),
+                    ),
                 )
             return {"label": str(state), "value": util_value(utils[state], state, text)}
         if not isinstance(moves, dict) or not moves:
@@ -184,7 +195,9 @@ def read_aima(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
                 "aima",
                 text,
                 find_offset(text, state),
-                f"the moves of {state!r} as a non-empty dict(move=state)",
+                Message(
+                    N_("the moves of {state} as a non-empty dict(move=state)"), state=repr(state)
+                ),
             )
         kids = []
         for action, child in moves.items():
@@ -202,27 +215,44 @@ def read_leaves(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     branching = int(match.group(1)) if match else 0
     if branching < 2:
         raise FormatError(
-            "leaves", text, match.start(1) if match else 0, "a branching of 2 or more"
+            "leaves", text, match.start(1) if match else 0, N_("a branching of 2 or more")
         )
     rest = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
     leaves = []
     for token in re.finditer(r"[^\s,;\[\]]+", rest):
         if not NUMBER.fullmatch(token.group()):
             raise FormatError(
-                "leaves", text, token.start(), f"a number, not {token.group()[:20]!r}"
+                "leaves",
+                text,
+                token.start(),
+                Message(N_("a number, not {value}"), value=repr(token.group()[:20])),
             )
         leaves.append(to_number(token.group()))
     if len(leaves) > limits.max_nodes:
-        raise FormatError("leaves", text, 0, f"at most {limits.max_nodes} leaves")
+        raise FormatError(
+            "leaves", text, 0, Message(N_("at most {limit} leaves"), limit=limits.max_nodes)
+        )
     level: list[Any] = leaves
     while len(level) > 1:
         if len(level) % branching:
             raise FormatError(
-                "leaves", text, len(text), f"a power of {branching} leaves, not {len(leaves)}"
+                "leaves",
+                text,
+                len(text),
+                Message(
+                    N_("a power of {branching} leaves, not {count}"),
+                    branching=branching,
+                    count=len(leaves),
+                ),
             )
         level = [level[i : i + branching] for i in range(0, len(level), branching)]
     if not leaves or isinstance(level[0], (int, float)):
-        raise FormatError("leaves", text, len(text), f"at least {branching} leaves")
+        raise FormatError(
+            "leaves",
+            text,
+            len(text),
+            Message(N_("at least {branching} leaves"), branching=branching),
+        )
     return level[0]
 
 
@@ -233,7 +263,12 @@ def read_json(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     except (ValueError, RecursionError) as err:
         line, column = getattr(err, "lineno", 1), getattr(err, "colno", 1)
         raise EngineError(
-            f"json: line {line}, column {column}: expected {getattr(err, 'msg', 'valid JSON')}"
+            Message(
+                N_("json: line {line}, column {column}: expected {problem}"),
+                line=line,
+                column=column,
+                problem=getattr(err, "msg", "valid JSON"),
+            )
         ) from None
     return data["tree"] if isinstance(data, dict) and "tree" in data else data
 
@@ -243,7 +278,7 @@ def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
     if stripped.startswith("{"):
         data = literal("aima", stripped, limits)
         if not isinstance(data, dict):
-            raise FormatError("aima", text, 0, '{"succs": …, "utils": …}')
+            raise FormatError("aima", text, 0, N_('{"succs": …, "utils": …}'))
         return data
     try:
         module = ast.parse(text)
@@ -252,10 +287,10 @@ def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
             "aima",
             text,
             offset_of(text, err.lineno or 1, err.offset or 1),
-            f"Python assignments ({err.msg})",
+            Message(N_("Python assignments ({problem})"), problem=err.msg),
         ) from None
     except (RecursionError, MemoryError, ValueError):
-        raise FormatError("aima", text, 0, "shallower Python") from None
+        raise FormatError("aima", text, 0, N_("shallower Python")) from None
     parts: dict[str, Any] = {}
     for statement in module.body:
         if not (
@@ -267,7 +302,7 @@ def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
                 "aima",
                 text,
                 offset_of(text, statement.lineno, statement.col_offset + 1),
-                "assignments 'succs = …', 'utils = …' (and 'initial = …') only",
+                N_("assignments 'succs = …', 'utils = …' (and 'initial = …') only"),
             )
         name = statement.targets[0].id
         parts[name] = _aima_value(statement.value, text)
@@ -282,7 +317,7 @@ def _aima_value(node: ast.AST, text: str) -> Any:
                 "aima",
                 text,
                 offset_of(text, node.lineno, node.col_offset + 1),
-                "dict(name=value, …) with names only",
+                N_("dict(name=value, …) with names only"),
             )
         return {k.arg: _aima_value(k.value, text) for k in node.keywords}
     if isinstance(node, ast.Dict):
@@ -294,7 +329,10 @@ def _aima_value(node: ast.AST, text: str) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError):
         raise FormatError(
-            "aima", text, offset_of(text, node.lineno, node.col_offset + 1), "a literal or dict(…)"
+            "aima",
+            text,
+            offset_of(text, node.lineno, node.col_offset + 1),
+            N_("a literal or dict(…)"),
         ) from None
 
 

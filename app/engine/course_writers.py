@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from .errors import EngineError, format_path
+from .errors import N_, EngineError, Message, format_path
 from .tree import Tree
 
 _BRACKET_LABEL = re.compile(r"[A-Za-z_][\w'.-]*")
@@ -49,7 +49,12 @@ def write_aima(tree: Tree) -> str:
     if len(set(names)) != len(names):
         seen: set[str] = set()
         twice = next(name for name in names if name in seen or seen.add(name))
-        raise EngineError(f"aima cannot hold two states named {twice!r}: state names are keys")
+        raise EngineError(
+            Message(
+                N_("aima cannot hold two states named {name}: state names are keys"),
+                name=repr(twice),
+            )
+        )
     succs, utils = {}, {}
     for node in range(len(tree)):
         kids = tree.children[node]
@@ -60,7 +65,13 @@ def write_aima(tree: Tree) -> str:
         for position, kid in enumerate(kids):
             action = tree.actions[kid] or f"{names[node].lower()}{position + 1}"
             if action in moves:
-                raise EngineError(f"aima cannot hold two moves named {action!r} at {names[node]!r}")
+                raise EngineError(
+                    Message(
+                        N_("aima cannot hold two moves named {action} at {state}"),
+                        action=repr(action),
+                        state=repr(names[node]),
+                    )
+                )
             moves[action] = names[kid]
         succs[names[node]] = moves
     return (
@@ -103,8 +114,14 @@ def _bracket_label(tree: Tree, node: int) -> str:
         return ""
     if not _BRACKET_LABEL.fullmatch(label):
         raise EngineError(
-            f"node {format_path(tree.path(node))}: brackets hold labels of letters, digits, "
-            f"_ ' . - starting with a letter, not {label!r}",
+            Message(
+                N_(
+                    "node {path}: brackets hold labels of letters, digits, "
+                    "_ ' . - starting with a letter, not {label}"
+                ),
+                path=format_path(tree.path(node)),
+                label=repr(label),
+            ),
             path=tree.path(node),
         )
     return label
@@ -114,21 +131,29 @@ def _refuse(tree: Tree, fmt: str, features: tuple[str, ...]) -> None:
     for node in range(len(tree)):
         found = None
         if "type" in features and tree.types[node] is not None:
-            found = f"node types ({tree.types[node]}); chance nodes included"
+            found = Message(N_("node types ({kind}); chance nodes included"), kind=tree.types[node])
         elif "p" in features and tree.probabilities[node] is not None:
-            found = "chance probabilities (p)"
+            found = Message(N_("chance probabilities (p)"))
         elif "action" in features and tree.actions[node] is not None:
-            found = "moves (action)"
+            found = Message(N_("moves (action)"))
         elif "inner value" in features and tree.children[node] and tree.values[node] is not None:
-            found = "values at inner nodes"
+            found = Message(N_("values at inner nodes"))
         if found:
             path = tree.path(node)
-            raise EngineError(f"{fmt} cannot hold {found}: node {format_path(path)}", path=path)
+            raise EngineError(
+                Message(
+                    N_("{format} cannot hold {found}: node {path}"),
+                    format=fmt,
+                    found=found,
+                    path=format_path(path),
+                ),
+                path=path,
+            )
 
 
 def _check_depth(tree: Tree) -> None:
     if tree.height > 400:
-        raise EngineError("mit6034 writes trees at most 400 levels deep")
+        raise EngineError(N_("mit6034 writes trees at most 400 levels deep"))
 
 
 def _number(value) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .tree import DEFAULT_LIMITS, Limits
 
 ALGORITHM_OF_AGENT = {
@@ -30,7 +30,7 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     fields = _fields(text)
     for key in ("num_agents", "start_state", "successors", "evaluation"):
         if key not in fields:
-            raise EngineError(f"the file has no {key} field")
+            raise EngineError(Message(N_("the file has no {key} field"), key=key))
     agents = _whole(fields["num_agents"], "num_agents", 1, limits.max_players)
     start = _name(fields["start_state"][0].strip(), fields["start_state"][1], "state", limits)
     terminal = {
@@ -45,7 +45,14 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
         for what, name in (("state", state), ("action", action), ("state", target)):
             _name(name, line, what, limits)
         if (state, action) in seen_edges:
-            raise EngineError(f"line {line}: state {state} has the action {action} twice")
+            raise EngineError(
+                Message(
+                    N_("line {line}: state {state} has the action {action} twice"),
+                    line=line,
+                    state=state,
+                    action=action,
+                )
+            )
         seen_edges.add((state, action))
         successors.setdefault(state, []).append((action, target, line))
     evaluation: dict[str, float | int] = {}
@@ -65,7 +72,14 @@ def parse_cs188(text: str, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
         agent = fields["alg"][0].strip()
         if agent not in ALGORITHM_OF_AGENT:
             known = ", ".join(ALGORITHM_OF_AGENT)
-            raise EngineError(f"line {fields['alg'][1]}: alg {agent!r} is not one of {known}")
+            raise EngineError(
+                Message(
+                    N_("line {line}: alg {agent} is not one of {known}"),
+                    line=fields["alg"][1],
+                    agent=repr(agent),
+                    known=known,
+                )
+            )
         options["algorithm"], options["rule"] = ALGORITHM_OF_AGENT[agent]
     if options:
         document["options"] = options
@@ -85,11 +99,17 @@ def _fields(text: str) -> dict[str, tuple[str, int]]:
         match = _LINE.match(raw.strip())
         if not match or match.group(4):
             raise EngineError(
-                f'line {number}: expected key: "value" or key: """ (got {raw[:40]!r})'
+                Message(
+                    N_('line {line}: expected key: "value" or key: """ (got {raw})'),
+                    line=number,
+                    raw=repr(raw[:40]),
+                )
             )
         key = match.group(1)
         if key in fields:
-            raise EngineError(f"line {number}: {key} is given twice")
+            raise EngineError(
+                Message(N_("line {line}: {key} is given twice"), line=number, key=key)
+            )
         if match.group(2) is None:
             fields[key] = (match.group(3), number)
             continue
@@ -99,7 +119,11 @@ def _fields(text: str) -> dict[str, tuple[str, int]]:
             block.append(lines[number])
             number += 1
         if number == len(lines):
-            raise EngineError(f'line {start}: the """ block of {key} is never closed')
+            raise EngineError(
+                Message(
+                    N_('line {line}: the """ block of {key} is never closed'), line=start, key=key
+                )
+            )
         number += 1
         fields[key] = ("\n".join(block), start + 1)
     return fields
@@ -112,7 +136,14 @@ def _rows(field: tuple[str, int], width: int, shape: str):
         if not tokens:
             continue
         if len(tokens) != width:
-            raise EngineError(f"line {first + offset}: expected {shape}, got {raw.strip()!r}")
+            raise EngineError(
+                Message(
+                    N_("line {line}: expected {shape}, got {raw}"),
+                    line=first + offset,
+                    shape=shape,
+                    raw=repr(raw.strip()),
+                )
+            )
         yield (first + offset, *tokens)
 
 
@@ -121,27 +152,54 @@ def _name(text: str, line: int, what: str, limits: Limits) -> str:
     (refused here, so that errors name the line, not a node of the unfolded tree)."""
     if len(text) > limits.max_label_length:
         most = limits.max_label_length
-        raise EngineError(f"line {line}: {what} {text[:20]!r}… is longer than {most} characters")
+        raise EngineError(Message(TOO_LONG[what], line=line, name=repr(text[:20]), limit=most))
     try:
         text.encode()
     except UnicodeEncodeError:
-        raise EngineError(
-            f"line {line}: {what} {text[:20]!r} holds half of a UTF-16 surrogate pair, "
-            "which is not text"
-        ) from None
+        raise EngineError(Message(NOT_TEXT[what], line=line, name=repr(text[:20]))) from None
     return text
+
+
+# Whole sentences for a state's or an action's name that is too long or not text.
+TOO_LONG = {
+    "state": N_("line {line}: state {name}… is longer than {limit} characters"),
+    "action": N_("line {line}: action {name}… is longer than {limit} characters"),
+}
+NOT_TEXT = {
+    "state": N_(
+        "line {line}: state {name} holds half of a UTF-16 surrogate pair, which is not text"
+    ),
+    "action": N_(
+        "line {line}: action {name} holds half of a UTF-16 surrogate pair, which is not text"
+    ),
+}
 
 
 def _value(text: str, line: int, limits: Limits) -> float | int:
     try:
         value = float(text)
     except ValueError:
-        raise EngineError(f"line {line}: value {text[:40]!r} is not a number") from None
+        raise EngineError(
+            Message(
+                N_("line {line}: value {value} is not a number"), line=line, value=repr(text[:40])
+            )
+        ) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise EngineError(f"line {line}: value {text[:40]!r} is not a finite number")
+        raise EngineError(
+            Message(
+                N_("line {line}: value {value} is not a finite number"),
+                line=line,
+                value=repr(text[:40]),
+            )
+        )
     if abs(value) > limits.max_abs_value:
         raise EngineError(
-            f"line {line}: value {text[:40]!r} is larger than {limits.max_abs_value:g} in size"
+            Message(
+                N_("line {line}: value {value} is larger than {limit} in size"),
+                line=line,
+                value=repr(text[:40]),
+                limit=f"{limits.max_abs_value:g}",
+            )
         )
     return int(value) if value.is_integer() else value
 
@@ -151,9 +209,25 @@ def _whole(field: tuple[str, int], key: str, low: int, high: int) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise EngineError(f"line {line}: {key} {text!r} is not a whole number") from None
+        raise EngineError(
+            Message(
+                N_("line {line}: {key} {value} is not a whole number"),
+                line=line,
+                key=key,
+                value=repr(text),
+            )
+        ) from None
     if not low <= value <= high:
-        raise EngineError(f"line {line}: {key} {value} is out of range ({low} to {high})")
+        raise EngineError(
+            Message(
+                N_("line {line}: {key} {value} is out of range ({low} to {high})"),
+                line=line,
+                key=key,
+                value=value,
+                low=low,
+                high=high,
+            )
+        )
     return value
 
 
@@ -170,18 +244,41 @@ def _build(start, successors, evaluation, terminal, start_line, limits) -> dict[
         if not moves:
             if "value" not in node:
                 raise EngineError(
-                    f"line {start_line}: state {state} ends the game but has no evaluation line"
+                    Message(
+                        N_("line {line}: state {state} ends the game but has no evaluation line"),
+                        line=start_line,
+                        state=state,
+                    )
                 )
             continue
         if len(ancestry) > limits.max_depth:
-            raise EngineError(f"state {state} is deeper than {limits.max_depth} moves")
+            raise EngineError(
+                Message(
+                    N_("state {state} is deeper than {limit} moves"),
+                    state=state,
+                    limit=limits.max_depth,
+                )
+            )
         node["children"] = []
         for action, target, line in moves:
             if target in ancestry:
-                raise EngineError(f"line {line}: {state} {action} {target} loops back to {target}")
+                raise EngineError(
+                    Message(
+                        N_("line {line}: {state} {action} {target} loops back to {target}"),
+                        line=line,
+                        state=state,
+                        action=action,
+                        target=target,
+                    )
+                )
             count += 1
             if count > limits.max_nodes:
-                raise EngineError(f"the game tree has more than {limits.max_nodes:,} nodes")
+                raise EngineError(
+                    Message(
+                        N_("the game tree has more than {limit} nodes"),
+                        limit=f"{limits.max_nodes:,}",
+                    )
+                )
             child = {"label": target, "action": action}
             node["children"].append(child)
             pending.append((child, target, (*ancestry, target)))

@@ -26,7 +26,7 @@ from typing import Any
 
 from .cs188 import AGENT_OF_ALGORITHM
 from .documents import Document
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .options import SearchOptions
 from .search import Search
 from .tree import MAX, MIN, Tree
@@ -41,11 +41,17 @@ def export_cs188(document: Document, options: SearchOptions) -> dict[str, str]:
     tree = document.tree
     agents = _agents(tree, options.players)
     if any(p is not None for p in tree.probabilities):
-        raise EngineError("CS188 export cannot carry chance probabilities p")
+        raise EngineError(N_("CS188 export cannot carry chance probabilities p"))
     if options.depth is not None and options.depth % agents:
         raise EngineError(
-            f"CS188 depth counts whole rounds of {agents} plies; "
-            f"depth {options.depth} is not a multiple"
+            Message(
+                N_(
+                    "CS188 depth counts whole rounds of {agents} plies; "
+                    "depth {depth} is not a multiple"
+                ),
+                agents=agents,
+                depth=options.depth,
+            )
         )
     rounds = -(-tree.height // agents) if options.depth is None else options.depth // agents
     names = _state_names(tree)
@@ -96,15 +102,22 @@ def export_cs188(document: Document, options: SearchOptions) -> dict[str, str]:
 def _agents(tree: Tree, players: tuple[str, ...]) -> int:
     """``num_agents``: Pacman and his ghosts, or 2 for levels that alternate MAX and MIN."""
     if tree.has_types:
-        raise EngineError("CS188 export takes kinds from the levels: no node may state its type")
+        raise EngineError(
+            N_("CS188 export takes kinds from the levels: no node may state its type")
+        )
     if players[0] == MAX and all(p == MIN for p in players[1:]):
         return len(players)
     levels = [players[depth % len(players)] for depth in range(max(tree.height, 1))]
     if all(kind == (MAX if depth % 2 == 0 else MIN) for depth, kind in enumerate(levels)):
         return 2
     raise EngineError(
-        "CS188 export needs players max then min (Pacman then ghosts), or levels that "
-        f"alternate max and min down the tree; these levels go {', '.join(levels)}"
+        Message(
+            N_(
+                "CS188 export needs players max then min (Pacman then ghosts), or levels that "
+                "alternate max and min down the tree; these levels go {levels}"
+            ),
+            levels=", ".join(levels),
+        )
     )
 
 

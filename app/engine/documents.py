@@ -159,31 +159,62 @@ def parse_agents(
         )
     if len(value) != len(players):
         raise EngineError(
-            f"document: agents has {len(value)} name{'s' if len(value) != 1 else ''} "
-            f"for {len(players)} player{'s' if len(players) != 1 else ''}; "
-            "give one name for each player",
+            Message(
+                AGENT_COUNTS[len(value) == 1, len(players) == 1],
+                names=len(value),
+                players=len(players),
+            ),
             field="agents",
         )
     for number, agent in enumerate(value, 1):
-        where = f"agent {number} of {len(value)}"
+        where = Message(N_("agent {number} of {total}"), number=number, total=len(value))
         name = _text(agent, where, limits.max_label_length, field="agents")
         if not (name and name.strip()):
-            raise EngineError(f"document: {where} has no name", field="agents")
+            raise EngineError(
+                Message(N_("document: {where} has no name"), where=where), field="agents"
+            )
     return tuple(value)
 
 
-def _text(value: Any, name: str, max_length: int, field: str | None = None) -> str | None:
+# Whole sentences for each count of names and players (True where the count is one).
+AGENT_COUNTS = {
+    (True, False): N_(
+        "document: agents has {names} name for {players} players; give one name for each player"
+    ),
+    (False, True): N_(
+        "document: agents has {names} names for {players} player; give one name for each player"
+    ),
+    (False, False): N_(
+        "document: agents has {names} names for {players} players; give one name for each player"
+    ),
+    (True, True): N_(
+        "document: agents has {names} name for {players} player; give one name for each player"
+    ),
+}
+
+
+def _text(value: Any, name: str | Message, max_length: int, field: str | None = None) -> str | None:
     """A document's text ``name`` (``field``, the key an error points to, defaults to it)."""
-    field = field or name
+    field = field or str(name)
     if value is None:
         return None
     if not isinstance(value, str):
-        raise EngineError(f"document: {name} must be a string", field=field)
+        raise EngineError(Message(N_("document: {name} must be a string"), name=name), field=field)
     if len(value) > max_length:
-        raise EngineError(f"document: {name} is longer than {max_length} characters", field=field)
+        raise EngineError(
+            Message(
+                N_("document: {name} is longer than {limit} characters"),
+                name=name,
+                limit=max_length,
+            ),
+            field=field,
+        )
     if not is_text(value):
         raise EngineError(
-            f"document: {name} holds half of a UTF-16 surrogate pair, which is not text",
+            Message(
+                N_("document: {name} holds half of a UTF-16 surrogate pair, which is not text"),
+                name=name,
+            ),
             field=field,
         )
     return value

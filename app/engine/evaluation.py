@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import node_error
+from .errors import N_, Message, node_error
 from .tree import CHANCE, MAX, MIN, Number, Tree
 
 
@@ -88,7 +88,10 @@ def make_view(tree: Tree, players: tuple[str, ...], algorithm: str, limit: int |
                 if tree.depths[node] == limit and tree.children[node] and tree.values[node] is None:
                     raise node_error(
                         tree.path(node),
-                        f"is cut off by the depth limit {limit} but has no heuristic value",
+                        Message(
+                            N_("is cut off by the depth limit {limit} but has no heuristic value"),
+                            limit=limit,
+                        ),
                     )
     return view
 

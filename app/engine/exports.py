@@ -13,7 +13,7 @@ from typing import Any
 from .course_writers import write_aima, write_brackets, write_mit6034
 from .cs188_export import export_cs188
 from .documents import Document
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .options import SearchOptions
 from .typeset import picture, to_dot, to_svg, to_tikz
 
@@ -26,7 +26,11 @@ def export(
     """The tree (and, for pictures, its search at ``step``) as text in ``fmt``."""
     if fmt not in EXPORT_FORMATS:
         raise EngineError(
-            f"format must be one of {', '.join(EXPORT_FORMATS)}, not {str(fmt)[:40]!r}",
+            Message(
+                N_("format must be one of {formats}, not {format}"),
+                formats=", ".join(EXPORT_FORMATS),
+                format=repr(str(fmt)[:40]),
+            ),
             field="format",
         )
     tree = document.tree

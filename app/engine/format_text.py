@@ -8,7 +8,7 @@ import ast
 import re
 from typing import Any
 
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .tree import Limits
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -17,10 +17,18 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 class FormatError(EngineError):
     """Bad text in one format: ``format``, ``line`` and ``column`` (1-based) say where."""
 
-    def __init__(self, fmt: str, text: str, offset: int, expected: str):
+    def __init__(self, fmt: str, text: str, offset: int, expected: str | Message):
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        super().__init__(f"{fmt}: line {line}, column {column}: expected {expected}")
+        super().__init__(
+            Message(
+                N_("{format}: line {line}, column {column}: expected {expected}"),
+                format=fmt,
+                line=line,
+                column=column,
+                expected=expected if isinstance(expected, Message) else Message(expected),
+            )
+        )
         self.format, self.line, self.column = fmt, line, column
 
 
@@ -50,7 +58,12 @@ def literal(fmt: str, text: str, limits: Limits) -> Any:
         depth -= char in "])}"
         deepest = max(deepest, depth)
     if deepest > limits.max_depth + 4:
-        raise FormatError(fmt, text, 0, f"at most {limits.max_depth} levels of nesting")
+        raise FormatError(
+            fmt,
+            text,
+            0,
+            Message(N_("at most {limit} levels of nesting"), limit=limits.max_depth),
+        )
     try:
         try:
             return ast.literal_eval(text.strip())
@@ -61,9 +74,13 @@ def literal(fmt: str, text: str, limits: Limits) -> Any:
         offset = offset_of(text.strip(), err.lineno or 1, err.offset or 1) + (
             len(text) - len(text.lstrip())
         )
-        raise FormatError(fmt, text, offset, f"a Python or JSON literal ({err.msg})") from None
+        raise FormatError(
+            fmt, text, offset, Message(N_("a Python or JSON literal ({problem})"), problem=err.msg)
+        ) from None
     except (ValueError, TypeError, RecursionError, MemoryError):
-        raise FormatError(fmt, text, 0, "only literals: numbers, strings, lists, dicts") from None
+        raise FormatError(
+            fmt, text, 0, N_("only literals: numbers, strings, lists, dicts")
+        ) from None
 
 
 def syntax_error(text: str) -> SyntaxError:
@@ -81,6 +98,10 @@ def util_value(value: Any, state: Any, text: str) -> Any:
             "aima" if "succs" in text else "mit6034",
             text,
             find_offset(text, state),
-            f"a number as the value of {state!r}, not {str(value)[:20]!r}",
+            Message(
+                N_("a number as the value of {state}, not {value}"),
+                state=repr(state),
+                value=repr(str(value)[:20]),
+            ),
         )
     return value

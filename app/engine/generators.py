@@ -10,7 +10,7 @@ import math
 import random
 from typing import Any
 
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 
 MAX_RANDOM_NODES = 250_000
 RAGGED_LEAF_CHANCE = 0.25
@@ -52,7 +52,10 @@ def random_tree(
             count += width
             if count > max_nodes:
                 raise EngineError(
-                    f"random tree: more than {max_nodes:,} nodes; lower depth or branching"
+                    Message(
+                        N_("random tree: more than {limit} nodes; lower depth or branching"),
+                        limit=f"{max_nodes:,}",
+                    )
                 )
             early = [ragged and rng.random() < RAGGED_LEAF_CHANCE for _ in range(width)]
             if all(early):  # keep one path going, so the tree really is `depth` deep
@@ -68,9 +71,12 @@ def random_tree(
     return root
 
 
+BRANCHING_SHAPE = N_("random tree: branching must be a whole number or a [low, high] pair")
+
+
 def _branching(branching: int | tuple[int, int] | list[int]) -> tuple[int, int]:
     if isinstance(branching, bool):
-        raise EngineError("random tree: branching must be a whole number or a [low, high] pair")
+        raise EngineError(BRANCHING_SHAPE)
     if isinstance(branching, int):
         lo, hi = branching, branching
     elif (
@@ -80,15 +86,15 @@ def _branching(branching: int | tuple[int, int] | list[int]) -> tuple[int, int]:
     ):
         lo, hi = branching
     else:
-        raise EngineError("random tree: branching must be a whole number or a [low, high] pair")
+        raise EngineError(BRANCHING_SHAPE)
     if not 1 <= lo <= hi <= 20:
-        raise EngineError("random tree: branching must be between 1 and 20 (low ≤ high)")
+        raise EngineError(N_("random tree: branching must be between 1 and 20 (low ≤ high)"))
     return lo, hi
 
 
 def _check(depth: int, low: float, high: float) -> None:
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 30:
-        raise EngineError("random tree: depth must be a whole number from 0 to 30")
+        raise EngineError(N_("random tree: depth must be a whole number from 0 to 30"))
     for name, bound in (("low", low), ("high", high)):
         # NaN passes every comparison: without isfinite it reached randint (a 500) or the
         # tree (a NaN leaf, which is not JSON).
@@ -98,6 +104,11 @@ def _check(depth: int, low: float, high: float) -> None:
             or not math.isfinite(bound)
             or abs(bound) > 1e9
         ):
-            raise EngineError(f"random tree: {name} must be a finite number between -1e9 and 1e9")
+            raise EngineError(
+                Message(
+                    N_("random tree: {name} must be a finite number between -1e9 and 1e9"),
+                    name=name,
+                )
+            )
     if low > high:
-        raise EngineError("random tree: low must not be above high")
+        raise EngineError(N_("random tree: low must not be above high"))

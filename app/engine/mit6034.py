@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import N_, Message
 from .format_text import FormatError, find_offset, literal, util_value
 from .tree import DEFAULT_LIMITS, Limits
 
@@ -32,19 +33,34 @@ def read_mit6034(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
 
 def _toy_node(data: Any, scores: dict[str, Any], text: str, limits: Limits, depth: int) -> Any:
     if depth > limits.max_depth:
-        raise FormatError("mit6034", text, 0, f"at most {limits.max_depth} levels")
+        raise FormatError(
+            "mit6034", text, 0, Message(N_("at most {limit} levels"), limit=limits.max_depth)
+        )
     if isinstance(data, bool) or data is None:
-        raise FormatError("mit6034", text, 0, f"a number, a label or a list, not {data!r}")
+        raise FormatError(
+            "mit6034",
+            text,
+            0,
+            Message(N_("a number, a label or a list, not {value}"), value=repr(data)),
+        )
     if isinstance(data, (int, float)):
         return data
     if isinstance(data, str):
         if data not in scores:
             raise FormatError(
-                "mit6034", text, find_offset(text, data), f"a score for {data!r} in the score table"
+                "mit6034",
+                text,
+                find_offset(text, data),
+                Message(N_("a score for {label} in the score table"), label=repr(data)),
             )
         return {"label": data, "value": util_value(scores[data], data, text)}
     if not isinstance(data, (list, tuple)) or not data:
-        raise FormatError("mit6034", text, 0, f"a non-empty list, not {str(data)[:30]!r}")
+        raise FormatError(
+            "mit6034",
+            text,
+            0,
+            Message(N_("a non-empty list, not {value}"), value=repr(str(data)[:30])),
+        )
     if len(data) == 1 and _is_number(data[0]):
         return data[0]  # the lab's comments write a leaf as [7]
     if not isinstance(data[0], str):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .errors import node_error
+from .errors import N_, Message, node_error
 from .events import INF, wire
 from .search import Search
 from .summary import summarize
@@ -180,14 +180,25 @@ def check_minimax_integers(view, algorithm: str) -> None:
         if view.kinds[node] == CHANCE and not view.is_terminal(node):
             raise node_error(
                 tree.path(node),
-                f"is a chance node: {algorithm} searches MAX/MIN trees "
-                "(star1 or star2 prune at chance nodes)",
+                Message(
+                    N_(
+                        "is a chance node: {algorithm} searches MAX/MIN trees "
+                        "(star1 or star2 prune at chance nodes)"
+                    ),
+                    algorithm=algorithm,
+                ),
             )
         if view.is_terminal(node):
             value = tree.values[node]
             if value != int(value):
                 raise node_error(
                     tree.path(node),
-                    f"has the value {value}: {algorithm}'s null window (β − 1, β) "
-                    "needs whole-number leaf values",
+                    Message(
+                        N_(
+                            "has the value {value}: {algorithm}'s null window (β − 1, β) "
+                            "needs whole-number leaf values"
+                        ),
+                        value=value,
+                        algorithm=algorithm,
+                    ),
                 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
-from .errors import EngineError, node_error
+from .errors import N_, EngineError, Message, node_error
 from .evaluation import View
 from .events import INF, wire
 from .tree import CHANCE, MAX, MIN, Number
@@ -30,8 +30,14 @@ def check_two_players(view: View, algorithm: str) -> None:
     for depth, kind in enumerate(view.level_kinds[: view.depth + 1]):
         if kind == CHANCE and (depth < view.depth or not view.tree.has_types):
             raise EngineError(
-                f"{algorithm} searches MAX and MIN nodes only, but the players' cycle puts "
-                f"chance nodes at depth {depth}: use expectimax",
+                Message(
+                    N_(
+                        "{algorithm} searches MAX and MIN nodes only, but the players' cycle "
+                        "puts chance nodes at depth {depth}: use expectimax"
+                    ),
+                    algorithm=algorithm,
+                    depth=depth,
+                ),
                 field="players",
             )
     if view.tree.has_types:
@@ -39,7 +45,10 @@ def check_two_players(view: View, algorithm: str) -> None:
             if view.kind(node) == CHANCE and not view.is_terminal(node):
                 raise node_error(
                     view.tree.path(node),
-                    f"is a chance node, and {algorithm} searches MAX and MIN nodes only",
+                    Message(
+                        N_("is a chance node, and {algorithm} searches MAX and MIN nodes only"),
+                        algorithm=algorithm,
+                    ),
                 )
 
 

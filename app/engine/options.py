@@ -209,22 +209,31 @@ def _bounds(value: Any, largest: float) -> tuple[float, float]:
     if isinstance(value, str):
         value = [part.strip() for part in value.split(",")]
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise EngineError("bounds must be two numbers [L, U]", field="bounds")
+        raise EngineError(N_("bounds must be two numbers [L, U]"), field="bounds")
     numbers = []
     for item in value:
         if isinstance(item, str):
             try:
                 item = float(item)
             except ValueError:
-                raise EngineError(f"bounds: {item!r} is not a number", field="bounds") from None
+                raise EngineError(
+                    Message(N_("bounds: {item} is not a number"), item=repr(item)), field="bounds"
+                ) from None
             item = int(item) if item.is_integer() else item
         if isinstance(item, bool) or not isinstance(item, int | float) or not abs(item) <= largest:
-            message = f"bounds: {item!r} is not a number within ±{largest:g}"
+            message = Message(
+                N_("bounds: {item} is not a number within ±{largest}"),
+                item=repr(item),
+                largest=f"{largest:g}",
+            )
             raise EngineError(message, field="bounds")
         numbers.append(item)
     low, high = numbers
     if not low < high:
-        raise EngineError(f"bounds [{low}, {high}]: L must be below U", field="bounds")
+        raise EngineError(
+            Message(N_("bounds [{low}, {high}]: L must be below U"), low=low, high=high),
+            field="bounds",
+        )
     return low, high
 
 
@@ -234,9 +243,12 @@ def _number(value: Any, name: str, field: str) -> float:
         try:
             value = float(value)
         except ValueError:
-            raise EngineError(f"{name} must be a number, not {value!r}", field=field) from None
+            raise EngineError(
+                Message(N_("{name} must be a number, not {value}"), name=name, value=repr(value)),
+                field=field,
+            ) from None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise EngineError(f"{name} must be a finite number", field=field)
+        raise EngineError(Message(N_("{name} must be a finite number"), name=name), field=field)
     return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
 
 
@@ -245,10 +257,15 @@ def _window(value: Any) -> tuple[float, float]:
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise EngineError("window must be two numbers [a, b] with a < b", field="window")
+        raise EngineError(N_("window must be two numbers [a, b] with a < b"), field="window")
     low, high = (_number(x, "window", "window") for x in value)
     if not low < high:
-        raise EngineError(f"window [{low}, {high}] is empty: a must be less than b", field="window")
+        raise EngineError(
+            Message(
+                N_("window [{low}, {high}] is empty: a must be less than b"), low=low, high=high
+            ),
+            field="window",
+        )
     return (low, high)
 
 
@@ -259,12 +276,15 @@ def _aspiration(value: Any) -> tuple[float, float]:
         value = dict(zip(("guess", "delta"), parts, strict=False)) if len(parts) == 2 else None
     if not isinstance(value, Mapping) or set(value) != {"guess", "delta"}:
         raise EngineError(
-            'aspiration must be {"guess": number, "delta": number}', field="aspiration"
+            N_('aspiration must be {"guess": number, "delta": number}'), field="aspiration"
         )
     guess = _number(value["guess"], "aspiration guess", "aspiration")
     delta = _number(value["delta"], "aspiration delta", "aspiration")
     if delta <= 0:
-        raise EngineError(f"aspiration delta {delta} must be more than 0", field="aspiration")
+        raise EngineError(
+            Message(N_("aspiration delta {delta} must be more than 0"), delta=delta),
+            field="aspiration",
+        )
     return (guess, delta)
 
 
@@ -273,10 +293,19 @@ def _integer(value: Any, key: str, low: int, high: int) -> int:
         # Plain ASCII digits only: int() would also read "5_000", " 5" or other scripts'
         # digits, each a new spelling (and cache entry) of the same number.
         if not (value.isascii() and value.isdigit()):
-            raise EngineError(f"{key} must be a whole number", field=key)
+            raise EngineError(Message(N_("{field} must be a whole number"), field=key), field=key)
         value = int(value, 10)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(f"{key} must be a whole number", field=key)
+        raise EngineError(Message(N_("{field} must be a whole number"), field=key), field=key)
     if not low <= value <= high:
-        raise EngineError(f"{key} {value} is out of range ({low} to {high})", field=key)
+        raise EngineError(
+            Message(
+                N_("{field} {value} is out of range ({low} to {high})"),
+                field=key,
+                value=value,
+                low=low,
+                high=high,
+            ),
+            field=key,
+        )
     return value

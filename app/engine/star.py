@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .errors import EngineError, node_error
+from .errors import N_, EngineError, Message, node_error
 from .events import INF, wire
 from .search import Search
 from .summary import summarize
@@ -31,7 +31,10 @@ class Star1Search(Search):
         super().__init__(tree, options)
         if options.bounds is None:
             raise EngineError(
-                f"{options.algorithm} needs bounds [L, U]: the range every leaf value lies in",
+                Message(
+                    N_("{algorithm} needs bounds [L, U]: the range every leaf value lies in"),
+                    algorithm=options.algorithm,
+                ),
                 field="bounds",
             )
         self.low, self.high = options.bounds
@@ -41,8 +44,12 @@ class Star1Search(Search):
             if self.view.is_terminal(node) and not self.low <= tree.values[node] <= self.high:
                 raise node_error(
                     tree.path(node),
-                    f"has the value {tree.values[node]}, outside the bounds "
-                    f"[{self.low}, {self.high}]",
+                    Message(
+                        N_("has the value {value}, outside the bounds [{low}, {high}]"),
+                        value=tree.values[node],
+                        low=self.low,
+                        high=self.high,
+                    ),
                 )
 
     probes = False  # Star2 probes a chance node's children first
@@ -218,6 +225,12 @@ class Star2Search(Star1Search):
             if (view.kinds[node] == CHANCE) == (view.kinds[parent] == CHANCE):
                 raise node_error(
                     tree.path(node),
-                    f"is a {view.kinds[node]} node under a {view.kinds[parent]} node: star2 "
-                    "needs chance levels alternating with MAX/MIN levels (star1 has no such need)",
+                    Message(
+                        N_(
+                            "is a {kind} node under a {parent} node: star2 needs chance levels "
+                            "alternating with MAX/MIN levels (star1 has no such need)"
+                        ),
+                        kind=view.kinds[node],
+                        parent=view.kinds[parent],
+                    ),
                 )

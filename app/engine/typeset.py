@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .errors import EngineError
+from .errors import N_, EngineError, Message
 from .names import node_names
 from .options import SearchOptions
 from .search import Search
@@ -45,7 +45,10 @@ def picture(tree: Tree, options: SearchOptions, step: int | None = None) -> list
     if step is not None and (
         isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(events)
     ):
-        raise EngineError(f"step must be a whole number from 0 to {len(events)}", field="step")
+        raise EngineError(
+            Message(N_("step must be a whole number from 0 to {last}"), last=len(events)),
+            field="step",
+        )
     names = node_names(rows, _children(rows))
     nodes = [Node(names[i], row["kind"], row["parent"]) for i, row in enumerate(rows)]
     for i, row in enumerate(rows):

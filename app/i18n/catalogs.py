@@ -94,9 +94,16 @@ def _from(message, files: frozenset[str], folders: tuple[str, ...]) -> bool:
 # lessons' titles and notes (app/lessons/words.py), the command line's --help (app/cli.py and
 # each part's cli.py), and the input errors the API and the sockets answer with in the asker's
 # language (games, lecture rooms, lessons, exam specs, experiments, practice answers, a run's
-# socket refusals). Left out of the browser's catalogs.
+# socket refusals, and the engine's errors: every engine module but the presets, whose titles
+# pages show). Left out of the browser's catalogs.
 CLI_PARTS = ("engine", "games", "experiments", "exams")
+ENGINE_ERROR_MODULES = (
+    *("course_formats", "course_writers", "cs188", "cs188_export", "documents", "errors"),
+    *("evaluation", "exports", "format_text", "generators", "mit6034", "mtdf", "negamax"),
+    *("options", "star", "tree", "typeset"),
+)
 SERVED_TRANSLATED = (
+    *(f"app/engine/{name}.py" for name in ENGINE_ERROR_MODULES),
     "app/lessons/",
     "app/games/",
     "app/lecture/",
