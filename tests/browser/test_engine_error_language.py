@@ -21,7 +21,7 @@ def paste_and_run(prune, text):
     ("lang", "says"),
     [
         ("en", "document: agents has 1 name for 2 players; give one name for each player"),
-        ("de", "Dokument: agents hat 1 Namen für 2 Spieler; geben Sie für jeden Spieler einen"),
+        ("de", "Dokument: agents hat 1 Namen für 2 Spieler"),
     ],
 )
 def test_a_refused_document_is_said_in_the_pages_language(prune, lang, says):
