@@ -89,7 +89,7 @@ def read_brackets(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
             at += 1
         return at
 
-    def fail(at: int, expected: str) -> FormatError:
+    def fail(at: int, expected: str | Message) -> FormatError:
         return FormatError("brackets", text, at, expected)
 
     position = skip(position)
@@ -97,17 +97,17 @@ def read_brackets(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
         if root is not None:
             position = skip(position)
             if position < len(text):
-                raise fail(position, "the end of the text after the root's closing bracket")
+                raise fail(position, N_("the end of the text after the root's closing bracket"))
             return root
         if position >= len(text):
-            raise fail(position, "')'" if stack else "a tree")
+            raise fail(position, N_("')'") if stack else N_("a tree"))
         char = text[position]
         if char == ")":
             if not stack:
-                raise fail(position, "a tree, not ')'")
+                raise fail(position, N_("a tree, not ')'"))
             node = stack.pop()
             if not node["children"]:
-                raise fail(position, "a child inside the brackets")
+                raise fail(position, N_("a child inside the brackets"))
             position = skip(position + 1)
             node = node if "label" in node else node["children"]
             if stack:
@@ -121,17 +121,23 @@ def read_brackets(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
             label, position = match.group(), match.end()
         if position < len(text) and text[position] == "(":
             if len(stack) >= limits.max_depth + 1:
-                raise fail(position, f"at most {limits.max_depth} levels of brackets")
+                raise fail(
+                    position,
+                    Message(N_("at most {most} levels of brackets"), most=limits.max_depth),
+                )
             stack.append({"label": label, "children": []} if label else {"children": []})
             position = skip(position + 1)
             continue
         if label is not None:
             if not text.startswith(":", position):
-                raise fail(position, f"'(' or ':value' after the label {label!r}")
+                raise fail(
+                    position,
+                    Message(N_("'(' or ':value' after the label {label}"), label=repr(label)),
+                )
             position += 1
         number = NUMBER.match(text, position)
         if not number:
-            raise fail(position, "a number, a label or '('")
+            raise fail(position, N_("a number, a label or '('"))
         value = to_number(number.group())
         position = skip(number.end())
         leaf: Any = {"label": label, "value": value} if label else value

@@ -44,6 +44,12 @@ CASES = {
         "leaves: line 2, column 8: expected a power of 3 leaves, not 4",
         {},
     ),
+    "brackets": (
+        "/api/import",
+        {"text": "(1 ())"},
+        "brackets: line 1, column 5: expected a child inside the brackets",
+        {},
+    ),
     "random tree": (
         "/api/random",
         {"depth": 31},
@@ -94,6 +100,7 @@ def test_the_german_words_themselves(client):
     assert german("course format") == (
         "leaves: Zeile 2, Spalte 8: erwartet eine Potenz von 3 Blättern, nicht 4"
     )
+    assert german("brackets") == "brackets: Zeile 1, Spalte 5: erwartet ein Kind in den Klammern"
     assert german("random tree") == "Zufallsbaum: depth muss eine ganze Zahl von 0 bis 30 sein"
 
 

@@ -33,7 +33,16 @@ export class ApiError extends Error {
   }
 }
 
+/** `url` asking for a refusal in the page's language (`lang=` wins over the cookie and the
+ * browser's Accept-Language, as the page's own address does). The cacheable GETs keep one
+ * address for every language; the POSTs, whose input a person typed, carry it. */
+export function inPageLanguage(url, method) {
+  if (method === "GET") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language())}`;
+}
+
 async function request(url, { method = "GET", body, onRetry = null, signal } = {}) {
+  url = inPageLanguage(url, method);
   const init = { method, headers: { Accept: "application/json" }, signal };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";

@@ -3,6 +3,7 @@
 
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { ApiError, getJson, traceTree } from "./api.js";
+import { language } from "./i18n.js";
 
 const ACK_TIMEOUT_MS = 15000;
 const CONNECT_GRACE_MS = 4000;
@@ -18,7 +19,9 @@ export class RunClient {
 
   connect() {
     if (this.socket) return this.socket;
-    const socket = io({ reconnectionDelayMax: 4000 });
+    // The handshake asks for the page's language: the server's refusals (run_error) are said
+    // in it, as the page's address asks (lang= wins over the cookie and Accept-Language).
+    const socket = io({ reconnectionDelayMax: 4000, query: { lang: language() } });
     socket.on("events", (msg) => this.dispatch("events", msg));
     socket.on("done", (msg) => this.dispatch("done", msg));
     socket.on("run_error", (msg) => this.dispatch("run_error", msg));
