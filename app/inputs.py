@@ -56,7 +56,24 @@ def parse_json(text: str, limits: Limits) -> Any:
 
 
 RUN_REQUEST = "the run request"
-SURROGATE = "holds half of a UTF-16 surrogate pair (a lone surrogate), which is not text"
+LONE_SURROGATE = N_(
+    "{where}: holds half of a UTF-16 surrogate pair (a lone surrogate), which is not text"
+)
+LONE_SURROGATE_KEY = N_(
+    "{where}: the key {key} holds half of a UTF-16 surrogate pair (a lone surrogate), which is "
+    "not text"
+)
+THE_MESSAGE = N_("the message")
+# What is over its size limit, each a whole sentence (check_size's ``what``).
+SIZE_REFUSALS = {
+    "the run request": N_("the run request has {size} bytes; the limit is {limit}"),
+    "the lecture view": N_("the lecture view has {size} bytes; the limit is {limit}"),
+    "the question": N_("the question has {size} bytes; the limit is {limit}"),
+    "the answer": N_("the answer has {size} bytes; the limit is {limit}"),
+    "the answer (for this tree)": N_(
+        "the answer (for this tree) has {size} bytes; the limit is {limit}"
+    ),
+}
 
 
 def refuse_lone_surrogates(message: Any, pause: Pause | None = None) -> None:
@@ -79,7 +96,8 @@ def refuse_lone_surrogates(message: Any, pause: Pause | None = None) -> None:
             pause()
         if isinstance(value, str):
             if not _is_text(value):
-                raise EngineError(f"{where or 'the message'}: {SURROGATE}", field=where or None)
+                said = Message(LONE_SURROGATE, where=where or Message(THE_MESSAGE))
+                raise EngineError(said, field=where or None)
         elif isinstance(value, list):
             stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
         elif isinstance(value, dict):
@@ -87,10 +105,9 @@ def refuse_lone_surrogates(message: Any, pause: Pause | None = None) -> None:
                 name = f"{where}.{key}" if where else str(key)
                 if isinstance(key, str) and not _is_text(key):
                     shown = key.encode("utf-8", "backslashreplace").decode()
-                    raise EngineError(
-                        f"{where or 'the message'}: the key {shown!r} {SURROGATE}",
-                        field=where or None,
-                    )
+                    where_said = where or Message(THE_MESSAGE)
+                    said = Message(LONE_SURROGATE_KEY, where=where_said, key=repr(shown))
+                    raise EngineError(said, field=where or None)
                 if key != "tree":
                     stack.append((name, item))
 
@@ -113,16 +130,8 @@ def check_size(message: Any, cap: int, limits: Limits, what: str = RUN_REQUEST) 
         size = len(json.dumps(message, separators=(",", ":")))
     except RecursionError:
         raise too_deep(limits) from None
-    if size > cap and what == RUN_REQUEST:
-        raise EngineError(
-            Message(
-                N_("the run request has {size} bytes; the limit is {limit}"),
-                size=f"{size:,}",
-                limit=f"{cap:,}",
-            )
-        )
     if size > cap:
-        raise EngineError(f"{what} has {size:,} bytes; the limit is {cap:,}")
+        raise EngineError(Message(SIZE_REFUSALS[what], size=f"{size:,}", limit=f"{cap:,}"))
 
 
 def too_deep(limits: Limits) -> EngineError:
@@ -160,19 +169,21 @@ def read_run(
 def read_random(body: Any, limits: Limits) -> dict[str, Any]:
     """A random tree document from ``{seed, depth, branching, low, high, real, ragged}``."""
     if not isinstance(body, dict):
-        raise EngineError("the request must be an object of random tree parameters")
+        raise EngineError(N_("the request must be an object of random tree parameters"))
     _reject_unknown(body, RANDOM_FIELDS)
     given = {key: value for key, value in body.items() if value is not None}
     seed = given.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise EngineError(f"seed must be a whole number from 0 to {MAX_SEED}", field="seed")
+        says = N_("seed must be a whole number from 0 to {largest}")
+        raise EngineError(Message(says, largest=MAX_SEED), field="seed")
     for bound in ("low", "high"):  # NaN passes every range check: name it here
         value = given.get(bound)
         if isinstance(value, float) and not math.isfinite(value):
-            raise EngineError(f"{bound} must be a finite number, not {value}", field=bound)
+            says = N_("{bound} must be a finite number, not {value}")
+            raise EngineError(Message(says, bound=bound, value=value), field=bound)
     for flag in ("real", "ragged"):
         if not isinstance(given.get(flag, False), bool):
-            raise EngineError(f"{flag} must be true or false", field=flag)
+            raise EngineError(Message(N_("{flag} must be true or false"), flag=flag), field=flag)
     return {"tree": random_tree(**given, max_nodes=limits.max_nodes)}
 
 

@@ -130,6 +130,7 @@ SERVED_TRANSLATED = (
     "app/web/practice.py",
     "app/web/traces.py",
     "app/realtime/sockets.py",
+    "app/inputs.py",
 )
 
 

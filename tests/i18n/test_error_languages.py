@@ -4,6 +4,9 @@ input errors follow the request's language (``lang=``, the ``prune_lang`` cookie
 field, with the same values, as the English; the machine-readable parts (``path``,
 ``field``) stay as they are. English stays the default."""
 
+import json
+import re
+
 import pytest
 from support import make_app, wait_until
 
@@ -131,3 +134,28 @@ def test_a_runs_own_refusals_follow_its_connection():
         ["der Server ist mit anderen Suchen beschäftigt; in einem Moment erneut ausführen"],
         "zu viele Durchläufe; bitte einen Moment warten",
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"seed": -1}, "seed"), ({"low": float("nan")}, "low"), ({"ragged": "yes"}, "ragged")],
+)
+def test_random_tree_settings_are_refused_in_the_requests_language(client, body, field):
+    english = client.post("/api/random", data=json.dumps(body), content_type="application/json")
+    german = client.post(
+        "/api/random?lang=de", data=json.dumps(body), content_type="application/json"
+    )
+    assert english.status_code == german.status_code == 400
+    said, says = english.get_json(), german.get_json()
+    assert said["field"] == says["field"] == field
+    assert says["error"] != said["error"] and says["error"].startswith(field)
+    assert re.findall(r"\d+", says["error"]) == re.findall(r"\d+", said["error"])
+
+
+def test_a_lone_surrogate_is_named_where_it_is_in_spanish(client):
+    lesson = {"title": "\ud800", "slides": []}
+    answer = client.post(
+        "/api/lessons?lang=es", data=json.dumps(lesson), content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith("title: contiene la mitad de un par sustituto")
