@@ -32,6 +32,7 @@ from .lecture import (
     names,
     report,
 )
+from .lesson_answers import answer as lesson_answer
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
@@ -59,12 +60,12 @@ def refused_page(refusal: Refusal):
 def answering_refusals(view):
     """Run ``view``; a refusal, or an error of the protocol library or of reaching the
     platform, becomes the refusal page. Without registrations, the NOT_SET_UP page (but
-    for a view that answers that itself: ``names``, asked by every lecture's presenter)."""
+    for the views that answer without one: ``ANSWERED_WITHOUT_LMS``)."""
 
     @functools.wraps(view)
     def wrapper(**kwargs):
         try:
-            if current_tool() is None and inspect.unwrap(view) is not names:
+            if current_tool() is None and inspect.unwrap(view) not in ANSWERED_WITHOUT_LMS:
                 raise NOT_SET_UP
             return view(**kwargs)
         except Refusal as refusal:
@@ -217,7 +218,10 @@ ROUTES = (
     ("/lti/teach/<token>/lecture", link_lecture, ("POST",)),
     ("/lti/lecture/report", report, ("POST",)),
     ("/lti/lecture/names", names, ("POST",)),
+    ("/lti/lesson/answer", lesson_answer, ("POST",)),
 )
+# Asked by pages on any server: every lecture's presenter, a plain embed's lesson questions.
+ANSWERED_WITHOUT_LMS = (names, lesson_answer)
 
 
 def register_routes(app) -> None:
