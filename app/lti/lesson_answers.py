@@ -19,10 +19,11 @@ import re
 from typing import Any
 
 from flask import current_app, jsonify, request
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale, get_translations, gettext
 
 from ..compute.turns import take_turns
 from ..engine import EngineError
+from ..engine.errors import N_, Message
 from ..engine.presets import PRESETS
 from ..inputs import limits_from, read_run
 from ..lessons import BUILTIN_LESSONS
@@ -36,11 +37,12 @@ FIELDS = ("lesson", "slide", "answer", "grant")
 
 
 class AnswerRefused(Exception):
-    """An answer that cannot be taken: the status and the message saying why."""
+    """An answer that cannot be taken: the status and the message saying why (a ``Message``,
+    or an ``EngineError`` of the grader, said in the learner's language)."""
 
-    def __init__(self, status: int, message: str, field: str | None = None):
-        super().__init__(message)
-        self.status, self.field = status, field
+    def __init__(self, status: int, says: Message | EngineError, field: str | None = None):
+        super().__init__(str(says))
+        self.status, self.says, self.field = status, says, field
 
 
 def answer():
@@ -50,37 +52,47 @@ def answer():
     try:
         return jsonify(_answer(request.get_json(silent=True)))
     except AnswerRefused as refused:
-        body = {"error": str(refused)} | ({"field": refused.field} if refused.field else {})
+        body = {"error": refused.says.translated(gettext)} | (
+            {"field": refused.field} if refused.field else {}
+        )
         return jsonify(body), refused.status
 
 
 def _answer(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise AnswerRefused(400, 'send JSON: {"lesson", "slide", "answer", "grant"?}')
+        shape = '{"lesson", "slide", "answer", "grant"?}'
+        raise AnswerRefused(400, Message(N_("send JSON: {shape}"), shape=shape))
     for key in body:
         if key not in FIELDS:
-            raise AnswerRefused(
-                400, f"unknown field {str(key)[:40]!r} (expected one of {', '.join(FIELDS)})", key
+            says = Message(
+                N_("unknown field {field} (expected {fields})"),
+                field=repr(str(key)[:40]),
+                fields=", ".join(FIELDS),
             )
+            raise AnswerRefused(400, says, str(key)[:40])
     tool, token = current_tool(), body.get("grant")
     grant = None
     if token is not None:
         grant = find_grant(tool.state, token) if tool is not None else None
         if grant is None:
-            raise AnswerRefused(403, "the launch is unknown or has expired: open the item again")
+            says = N_("the launch is unknown or has expired: open the item again")
+            raise AnswerRefused(403, Message(says))
         limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
         if tool.state.count(f"lti-reports:{token}", 3600) > limit:
-            raise AnswerRefused(429, f"at most {limit} answers an hour from one launch")
+            says = N_("at most {limit} answers an hour from one launch")
+            raise AnswerRefused(429, Message(says, limit=limit))
     lesson_id, lesson = _lesson(body.get("lesson"))
     if grant is not None and grant.get("target") != f"/embed/l/{lesson_id}":
-        raise AnswerRefused(403, "this launch is for another item: open it from your course")
+        says = N_("this launch is for another item: open it from your course")
+        raise AnswerRefused(403, Message(says))
     questions = question_slides(lesson)
     slide = body.get("slide")
     if isinstance(slide, bool) or not isinstance(slide, int) or slide not in questions:
-        shown = ", ".join(map(str, questions))
-        raise AnswerRefused(400, f"slide must be the number of a question slide ({shown})", "slide")
+        says = N_("slide must be the number of a question slide ({slides})")
+        slides = ", ".join(map(str, questions))
+        raise AnswerRefused(400, Message(says, slides=slides), "slide")
     if "answer" not in body:
-        raise AnswerRefused(400, 'the request has no "answer"', "answer")
+        raise AnswerRefused(400, Message(N_('the request has no "answer"')), "answer")
     graded = _grade(lesson["slides"][slide]["view"], body["answer"])
     result = {**graded, "questions": len(questions), "answered": None}
     if grant is not None and is_graded(grant):
@@ -95,13 +107,14 @@ def question_slides(lesson: dict[str, Any]) -> list[int]:
 
 def _lesson(identifier: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(identifier, str) or not LESSON_ID.fullmatch(identifier):
-        raise AnswerRefused(400, "lesson must be a lesson's id", "lesson")
+        raise AnswerRefused(400, Message(N_("lesson must be a lesson's id")), "lesson")
     if identifier in BUILTIN_LESSONS:
         return identifier, BUILTIN_LESSONS[identifier]
     views = current_app.extensions.get("prune.views")
     lesson = views.load(identifier, kind="lesson") if views is not None else None
     if not isinstance(lesson, dict):
-        raise AnswerRefused(404, f"no lesson {identifier!r}", "lesson")
+        says = Message(N_("no lesson {id}"), id=repr(identifier))
+        raise AnswerRefused(404, says, "lesson")
     return identifier, lesson
 
 
@@ -115,7 +128,7 @@ def _grade(view: dict[str, Any], given: Any) -> dict[str, Any]:
             document.tree, options, given, limits, get_translations(), str(get_locale())
         )
     except EngineError as err:
-        raise AnswerRefused(400, str(err), err.field or "answer") from None
+        raise AnswerRefused(400, err, err.field or "answer") from None
     finally:
         take_turns()
 

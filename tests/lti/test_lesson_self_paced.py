@@ -130,3 +130,14 @@ def test_a_server_without_an_lms_grades_a_built_in_lessons_question_for_practice
     assert (graded.json["questions"], graded.json["answered"]) == (2, None)
     body = {"lesson": "alpha-beta-1", "slide": 4, "answer": right, "grant": "x" * 24}
     assert client.post("/lti/lesson/answer", json=body).status_code == 403
+
+
+def test_a_german_page_hears_the_verdict_and_the_refusals_in_german(client):
+    body = {"lesson": "alpha-beta-1", "slide": 4, "answer": {"values": {"": 5}, "best_move": 1}}
+    english = client.post("/lti/lesson/answer", json=body).json
+    german = client.post("/lti/lesson/answer?lang=de", json=body).json
+    assert (german["score"], german["max_score"]) == (english["score"], english["max_score"])
+    assert [item["kind"] for item in german["items"]] == [item["kind"] for item in english["items"]]
+    assert german["items"][0]["explanation"] != english["items"][0]["explanation"]
+    refused = client.post("/lti/lesson/answer?lang=de", json={**body, "slide": 0}).json
+    assert refused["error"] == "slide muss die Nummer einer Fragefolie sein (4, 9)"
