@@ -227,9 +227,14 @@ ANSWERED_WITHOUT_LMS = (names, lesson_answer)
 def register_routes(app) -> None:
     policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
     framable = talisman(frame_options=None, content_security_policy=policy)
+    limiter = app.extensions.get("prune.limiter")
     for rule, view, methods in ROUTES:
         # A fresh wrapper per app: talisman keeps its options on the function object.
         wrapped = framable(answering_refusals(functools.wraps(view)(_call(view))))
+        if view is lesson_answer and limiter is not None:
+            # Anyone may have an answer graded (a plain embed, without a grant): counted with
+            # the API's requests, as practice's grading is.
+            wrapped = limiter.shared_limit(_api_rate_limit, scope="api")(wrapped)
         app.add_url_rule(rule, f"lti_{view.__name__}", wrapped, methods=list(methods))
 
 
@@ -238,3 +243,7 @@ def _call(view):
         return view(**kwargs)
 
     return wrapper
+
+
+def _api_rate_limit() -> str:
+    return current_app.config["PRUNE_API_RATE_LIMIT"]

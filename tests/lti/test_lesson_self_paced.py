@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import requests
 from lms import LEARNER
 from lti_flow import launch
+from support import make_app
 from test_deep_linking import place
 from test_grades import read_results
 from test_lesson_grades import LESSON, save_lesson
@@ -142,3 +143,11 @@ def test_a_german_page_hears_the_verdict_and_the_refusals_in_german(client):
     assert german["items"][0]["explanation"] != english["items"][0]["explanation"]
     refused = client.post("/lti/lesson/answer?lang=de", json={**body, "slide": 0}).json
     assert refused["error"] == "slide muss die Nummer einer Fragefolie sein (4, 9)"
+
+
+def test_answers_without_a_grant_count_against_the_apis_rate_limit():
+    client = make_app(RATELIMIT_ENABLED=True, PRUNE_API_RATE_LIMIT="3/minute").test_client()
+    body = {"lesson": "alpha-beta-1", "slide": 4, "answer": {"values": {"": 5}}}
+    assert client.get("/api/presets").status_code == 200  # one of the API's three
+    codes = [client.post("/lti/lesson/answer", json=body).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
