@@ -31,8 +31,18 @@ MAY_IMPORT = {
     # The LTI tool (docs/lti.md): its own routes, framed like the embeds (app.security); its
     # picker offers the drill's levels (app.web.pages); a course follows a lecture room
     # (app.lecture.rooms: its code and key checked); a refusal's reason is a Message
-    # (app.engine.errors), said in the learner's language.
-    "app.lti": ("app.security", "app.web.pages", "app.lecture", "app.engine.errors"),
+    # (app.engine.errors), said in the learner's language; a placed lesson's questions
+    # answered at the learner's pace are read and graded as a run and by the practice grader.
+    "app.lti": (
+        "app.security",
+        "app.web.pages",
+        "app.lecture",
+        "app.engine",
+        "app.inputs",
+        "app.lessons",
+        "app.practice",
+        "app.compute",
+    ),
 }
 NO_WEB_FRAMEWORK = (
     "app.engine", "app.games", "app.practice", "app.experiments", "app.lessons", "app.exams",

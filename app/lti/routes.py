@@ -32,6 +32,7 @@ from .lecture import (
     names,
     report,
 )
+from .lesson_answers import answer as lesson_answer
 from .refusals import Refusal
 from .targets import DEFAULT_LEARNER_TARGET, landing
 from .tool import current_tool
@@ -59,12 +60,12 @@ def refused_page(refusal: Refusal):
 def answering_refusals(view):
     """Run ``view``; a refusal, or an error of the protocol library or of reaching the
     platform, becomes the refusal page. Without registrations, the NOT_SET_UP page (but
-    for a view that answers that itself: ``names``, asked by every lecture's presenter)."""
+    for the views that answer without one: ``ANSWERED_WITHOUT_LMS``)."""
 
     @functools.wraps(view)
     def wrapper(**kwargs):
         try:
-            if current_tool() is None and inspect.unwrap(view) is not names:
+            if current_tool() is None and inspect.unwrap(view) not in ANSWERED_WITHOUT_LMS:
                 raise NOT_SET_UP
             return view(**kwargs)
         except Refusal as refusal:
@@ -217,15 +218,23 @@ ROUTES = (
     ("/lti/teach/<token>/lecture", link_lecture, ("POST",)),
     ("/lti/lecture/report", report, ("POST",)),
     ("/lti/lecture/names", names, ("POST",)),
+    ("/lti/lesson/answer", lesson_answer, ("POST",)),
 )
+# Asked by pages on any server: every lecture's presenter, a plain embed's lesson questions.
+ANSWERED_WITHOUT_LMS = (names, lesson_answer)
 
 
 def register_routes(app) -> None:
     policy = {**CONTENT_SECURITY_POLICY, "frame-ancestors": app.config["PRUNE_EMBED_ORIGINS"]}
     framable = talisman(frame_options=None, content_security_policy=policy)
+    limiter = app.extensions.get("prune.limiter")
     for rule, view, methods in ROUTES:
         # A fresh wrapper per app: talisman keeps its options on the function object.
         wrapped = framable(answering_refusals(functools.wraps(view)(_call(view))))
+        if view is lesson_answer and limiter is not None:
+            # Anyone may have an answer graded (a plain embed, without a grant): counted with
+            # the API's requests, as practice's grading is.
+            wrapped = limiter.shared_limit(_api_rate_limit, scope="api")(wrapped)
         app.add_url_rule(rule, f"lti_{view.__name__}", wrapped, methods=list(methods))
 
 
@@ -234,3 +243,7 @@ def _call(view):
         return view(**kwargs)
 
     return wrapper
+
+
+def _api_rate_limit() -> str:
+    return current_app.config["PRUNE_API_RATE_LIMIT"]

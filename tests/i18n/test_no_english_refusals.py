@@ -20,6 +20,7 @@ ERRORS = {
     "LessonTooBig": 0,
     "Refusal": 2,
     "ScoreError": 0,
+    "AnswerRefused": 1,
 }
 
 

@@ -14,7 +14,8 @@
 // run store (player/run-store.js) holds where the deck is (`slide`, `step`), the slide's trace
 // (with its content as the `run`) and the run state: loading the lesson, then done or an error
 // (body[data-run-state] mirrors it). `goTo` writes the position; the stage follows the store
-// (panels/follow-run.js). window.prune is a hook for tests only.
+// (panels/follow-run.js). In the embed a question slide is answered at the learner's own pace
+// (lesson/self-answer.js). window.prune is a hook for tests only.
 
 import { _ } from "../lib/i18n.js";
 import { ownsKey } from "../lib/keys.js";
@@ -26,6 +27,7 @@ import { SlideLoader, getLesson } from "./slides.js";
 import { SlideStage } from "./stage.js";
 import { LessonLecture } from "./lecture.js";
 import { LessonPresentation } from "./present-mode.js";
+import { SelfAnswer } from "./self-answer.js";
 import { setUpPage } from "../lib/page-setup.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
@@ -45,6 +47,7 @@ pageStore.subscribe((state, changed) => {
 let deck = null;
 let lecture = null; // the LessonLecture, when the page can lecture
 let loader = null;
+let answering = null; // the embed's SelfAnswer: a question slide answered at the learner's pace
 let timer = null;
 const moveListeners = new Set();
 let shownSlide = -1;
@@ -88,6 +91,7 @@ export async function goTo(position, { from = "user" } = {}) {
   if (position.slide !== shownSlide) {
     shownSlide = position.slide;
     stage.begin(position.slide, deck.slides);
+    if (answering) answering.show(position.slide, null);
     // A new slide: no trace on the stage until its content has come.
     run.set({ slide: position.slide, step: position.step, trace: null, run: null, length: 0, complete: false });
     refreshControls();
@@ -102,6 +106,7 @@ export async function goTo(position, { from = "user" } = {}) {
     if (shownSlide !== index) return; // moved on while it loaded
     if (content.trace) deck.lengths[index] = content.trace.length;
     stage.showContent(content);
+    if (answering) answering.show(index, content.trace || null);
     // One change: the stage sets the slide's trace and draws the step (put in its range), once.
     const { trace = null } = content;
     const length = trace ? trace.length : 0;
@@ -256,6 +261,7 @@ async function start() {
     const parts = { stage: root, view: stage.view, caption: stage.narration, controls: [$("player"), $("lesson-actions")] };
     new LessonPresentation(parts, { onBlank: stop });
   }
+  if ($("lesson-answer")) answering = new SelfAnswer({ lessonId: root.dataset.lessonId, slides: lesson.slides });
   if ($("btn-lecture")) {
     lecture = new LessonLecture({
       lessonId: root.dataset.lessonId,

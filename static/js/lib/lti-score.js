@@ -8,6 +8,7 @@
 // - readGrant(hash): the grant token in a fragment, or null.
 // - launchGrant(location, storage): the fragment's grant (then kept), else the one kept.
 // - launchedFromLms(): whether this page has one.
+// - launchGrantToken(): the grant itself (null: none), for a route that takes it.
 // - reportScore(given, maximum): POST /lti/score; resolves to the server's answer
 //   ({sent, queued} or {error}) with its HTTP status, or null without a grant.
 // - reportToCourse(body): a learner in the course's lecture (docs/lti.md, "A lecture in the
@@ -56,6 +57,11 @@ const GRANT = launchGrant(globalThis.location, tabStorage());
 
 export function launchedFromLms() {
   return GRANT !== null;
+}
+
+/** The launch's grant token (null: none), for a route that takes it (a lesson's answers). */
+export function launchGrantToken() {
+  return GRANT;
 }
 
 /** Send `given` of `maximum` with the launch's grant. */
