@@ -77,6 +77,10 @@ def test_the_computers_move_is_announced_once_and_named_on_the_focused_cell(prun
     )
     # While the computer thinks the board holds the focus, and shows it.
     assert page.evaluate(BOARD_FOCUS) == {"board": True, "visible": True, "outline": True}
+    for _ in range(500):  # the page says "thinking" as it asks: the request may reach us later
+        if held:
+            break
+        page.wait_for_timeout(10)
     held.pop().continue_()
     page.wait_for_selector("[data-cell]:not([disabled]):focus")
     said = page.evaluate("window.__said")
