@@ -38,7 +38,7 @@ from flask import Response, current_app, request
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests, UnprocessableEntity
 
 from ..engine import EngineError
-from ..engine.errors import Message
+from ..engine.errors import N_, Message
 from ..jobs import HEADER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,12 +47,20 @@ WALL_FACTOR = 3  # a job's wall-clock limit, in CPU budgets (its process runs at
 
 
 class JobsBusy(TooManyRequests):
-    """This address has as many jobs as it may (a 429 with ``Retry-After``, saying why)."""
+    """This address has as many jobs as it may (a 429 with ``Retry-After``, saying why: its
+    ``message``, said in the asker's language by the error handler; the description English)."""
 
     says_why = True
 
-    def __init__(self, description: str, retry_after: int = 5):
-        super().__init__(description, retry_after=retry_after)
+    def __init__(self, message: Message, retry_after: int = 5):
+        super().__init__(str(message), retry_after=retry_after)
+        self.message = message
+
+
+FULL = N_("the server is computing as much as it can; try again shortly")
+ADDRESS_FULL = N_(
+    "your address already has {count} computations running or waiting; wait for them to finish"
+)
 
 
 class ServerBusy(ServiceUnavailable):
@@ -60,8 +68,9 @@ class ServerBusy(ServiceUnavailable):
 
     says_why = True
 
-    def __init__(self, description: str, retry_after: int = 5):
-        super().__init__(description, retry_after=retry_after)
+    def __init__(self, message: Message, retry_after: int = 5):
+        super().__init__(str(message), retry_after=retry_after)
+        self.message = message
 
 
 class OverBudget(UnprocessableEntity):
@@ -233,12 +242,9 @@ class JobPool:
         settings = self.settings
         with self.lock:
             if self.by_address[address] >= settings.per_address:
-                raise JobsBusy(
-                    f"your address already has {settings.per_address} computations running or "
-                    "waiting; wait for them to finish"
-                )
+                raise JobsBusy(Message(ADDRESS_FULL, count=settings.per_address))
             if sum(self.by_address.values()) >= settings.workers + settings.queue:
-                raise ServerBusy("the server is computing as much as it can; try again shortly")
+                raise ServerBusy(Message(FULL))
             self.by_address[address] += 1
 
     def _leave(self, address: str) -> None:
@@ -255,7 +261,7 @@ class JobPool:
             while self.running >= self.settings.workers:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise ServerBusy("the server is computing as much as it can; try again shortly")
+                    raise ServerBusy(Message(FULL))
                 self.freed.wait(min(TICK_SECONDS, left))
                 if not still_wanted():
                     raise ClientGone

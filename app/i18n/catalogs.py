@@ -131,6 +131,8 @@ SERVED_TRANSLATED = (
     "app/web/traces.py",
     "app/realtime/sockets.py",
     "app/inputs.py",
+    "app/compute/job_pool.py",
+    "app/web/experiment_pool.py",
 )
 
 

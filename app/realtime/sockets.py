@@ -176,7 +176,7 @@ def on_run(message=None):
     except EngineError as err:
         return _refuse(err)
     except HTTPException as err:  # no place or budget for it in the job pool: says why
-        return _refuse(EngineError(err.description))
+        return _refuse(EngineError(getattr(err, "message", None) or Message(err.description)))
     except ClientGone:
         return None
     started = connection.start()

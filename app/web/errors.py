@@ -71,8 +71,9 @@ def store_refusal(err: StoreError) -> str:
 
 
 def _message(err: HTTPException) -> str:
-    if getattr(err, "says_why", False):  # its description is the whole message
-        return err.description
+    if getattr(err, "says_why", False):  # its message is the whole message
+        message = getattr(err, "message", None)
+        return message.translated(gettext) if message is not None else err.description
     if err.code == 429:  # Flask-Limiter's description is the limit, e.g. "120 per 1 minute"
         return gettext("too many requests (limit: %(limit)s); wait a moment", limit=err.description)
     if err.description != type(err).description:  # a message given to abort()

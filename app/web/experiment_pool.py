@@ -32,6 +32,8 @@ from pathlib import Path
 import orjson
 from werkzeug.exceptions import TooManyRequests
 
+from ..engine.errors import N_, Message
+
 ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 0.5
 # How long a request waits for its address's place (a cancelled run gives it back within 1 s).
@@ -40,13 +42,18 @@ RETRY_SECONDS = 5  # a refusal's Retry-After (PRUNE_EXPERIMENT_RETRY_SECONDS)
 CLAIM_POLL_SECONDS = 1.0  # how often a queued request looks whether a kept claim has lapsed
 
 
+ALL_RUNNING = N_("the server runs as many experiments as it can ({limit}); try again in a moment")
+
+
 class ExperimentsBusy(TooManyRequests):
-    """No place for this experiment now (a 429 with ``Retry-After``, saying why)."""
+    """No place for this experiment now (a 429 with ``Retry-After``, saying why: its
+    ``message``, said in the asker's language by the error handler; the description English)."""
 
     says_why = True
 
-    def __init__(self, description: str, retry_after: int = RETRY_SECONDS):
-        super().__init__(description, retry_after=retry_after)
+    def __init__(self, message: Message, retry_after: int = RETRY_SECONDS):
+        super().__init__(str(message), retry_after=retry_after)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -98,11 +105,11 @@ class ExperimentPool:
                 if left > 0:
                     self.released.wait(left)
                     continue
-                raise ExperimentsBusy(
-                    "an experiment from your address is still running; wait for it to "
-                    "finish or cancel it",
-                    self.retry_seconds,
+                says = N_(
+                    "an experiment from your address is still running; wait for it to finish "
+                    "or cancel it"
                 )
+                raise ExperimentsBusy(Message(says), self.retry_seconds)
             deadline = self.clock() + self.queue_wait
             ticket = self.queue.join(address)
             try:
@@ -110,11 +117,8 @@ class ExperimentPool:
                     left = deadline - self.clock()
                     if left <= 0:
                         self.queue.refused(address, self.clock())
-                        raise ExperimentsBusy(
-                            f"the server runs as many experiments as it can ({self.limit}); "
-                            "try again in a moment",
-                            self.retry_seconds,
-                        )
+                        said = Message(ALL_RUNNING, limit=self.limit)
+                        raise ExperimentsBusy(said, self.retry_seconds)
                     self.released.wait(min(left, CLAIM_POLL_SECONDS))  # a claim may lapse
             finally:
                 self.queue.leave(ticket)

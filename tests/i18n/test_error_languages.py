@@ -4,13 +4,19 @@ input errors follow the request's language (``lang=``, the ``prune_lang`` cookie
 field, with the same values, as the English; the machine-readable parts (``path``,
 ``field``) stay as they are. English stays the default."""
 
+import functools
 import json
 import re
 
 import pytest
 from support import make_app, wait_until
 
+from app.compute import job_pool
+from app.compute.job_pool import JobsBusy, ServerBusy
+from app.engine.errors import Message
 from app.realtime.sockets import socketio
+from app.web import experiment_pool
+from app.web.experiment_pool import ExperimentsBusy
 
 # Node [1]'s value is text: the engine names the node and the value in every language.
 BAD_LEAF = [3, {"value": "x"}]
@@ -159,3 +165,28 @@ def test_a_lone_surrogate_is_named_where_it_is_in_spanish(client):
     )
     assert answer.status_code == 400
     assert answer.get_json()["error"].startswith("title: contiene la mitad de un par sustituto")
+
+
+def test_a_busy_server_says_why_in_the_askers_language():
+    """The job pool's and the experiment pool's refusals (429 and 503, with Retry-After),
+    as the error handler answers them: in German, with the same numbers as the English."""
+    app = make_app()
+    refusals = {
+        "/api/busy/jobs": JobsBusy(Message(job_pool.ADDRESS_FULL, count=2)),
+        "/api/busy/full": ServerBusy(Message(job_pool.FULL)),
+        "/api/busy/experiments": ExperimentsBusy(Message(experiment_pool.ALL_RUNNING, limit=3)),
+    }
+    for path, refusal in refusals.items():
+        app.add_url_rule(path, path, functools.partial(_raise, refusal))
+    client = app.test_client()
+    for path in refusals:
+        english, german = client.get(path), client.get(path + "?lang=de")
+        assert english.status_code == german.status_code in (429, 503)
+        assert german.headers["Retry-After"]
+        said, says = english.get_json()["error"], german.get_json()["error"]
+        assert says != said and re.findall(r"\d+", says) == re.findall(r"\d+", said)
+    assert client.get("/api/busy/jobs?lang=de").get_json()["error"].startswith("Ihre Adresse hat schon 2 ")
+
+
+def _raise(refusal):
+    raise refusal
