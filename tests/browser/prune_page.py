@@ -57,6 +57,12 @@ class PrunePage:
         self.node(path).locator(".shape").click()
         self.page.wait_for_selector(f'g.node.selected[data-path="{path}"]')
 
+    def paste_and_run(self, text: str):
+        """Paste ``text`` as the tree (the Paste source) and run it."""
+        self.page.click("label[for=source-kind-paste]")
+        self.page.fill("#tree-text", text)
+        self.page.click("#run")
+
     def edited(self, action):
         """Do an edit and wait for its re-run to finish."""
         self.page.evaluate("document.body.dataset.runState = 'edited'")

@@ -8,17 +8,10 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def paste_and_run(prune, text):
-    page = prune.page
-    page.click("label[for=source-kind-paste]")
-    page.fill("#tree-text", text)
-    page.click("#run")
-
-
 def test_invalid_pasted_tree_shows_the_error_next_to_the_input(prune):
     page = prune.page
     prune.open("preset=textbook")
-    paste_and_run(prune, '[[1, 2],\n [3, "x"]]')
+    prune.paste_and_run('[[1, 2],\n [3, "x"]]')
     prune.wait_state("error")
     error = page.locator("#tree-error")
     assert error.is_visible()
@@ -53,7 +46,7 @@ def test_invalid_pasted_tree_shows_the_error_next_to_the_input(prune):
 def test_json_syntax_error_is_shown_without_a_server_call(prune):
     page = prune.page
     prune.open("preset=textbook")
-    paste_and_run(prune, "[[1, 2], [3")
+    prune.paste_and_run("[[1, 2], [3")
     prune.wait_state("error")
     assert page.locator("#tree-error").is_visible()
     assert page.inner_text("#tree-error-text")
@@ -84,7 +77,7 @@ def test_labels_are_rendered_as_text(prune):
             {"label": "B", "action": "right", "children": [3, 4]},
         ]
     }
-    paste_and_run(prune.open(), json.dumps(doc))
+    prune.open().paste_and_run(json.dumps(doc))
     prune.wait_state("done")
     page = prune.page
     assert page.locator("#tree img").count() == 0

@@ -10,13 +10,6 @@ pytestmark = pytest.mark.browser
 DOCUMENT = '{"tree": [[1, 2], [3, 4]], "players": ["max", "min"], "agents": ["Pacman"]}'
 
 
-def paste_and_run(prune, text):
-    page = prune.page
-    page.click("label[for=source-kind-paste]")
-    page.fill("#tree-text", text)
-    page.click("#run")
-
-
 @pytest.mark.parametrize(
     ("lang", "says"),
     [
@@ -27,7 +20,7 @@ def paste_and_run(prune, text):
 def test_a_refused_document_is_said_in_the_pages_language(prune, lang, says):
     page = prune.page
     prune.open(f"preset=textbook&lang={lang}")
-    paste_and_run(prune, DOCUMENT)
+    prune.paste_and_run(DOCUMENT)
     prune.wait_state("error")
     shown = [
         text

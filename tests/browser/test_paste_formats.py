@@ -14,13 +14,6 @@ utils = dict(D=3, E=12, F=2, G=4)
 initial = 'A'"""
 
 
-def paste_and_run(prune, text):
-    page = prune.page
-    page.click("label[for=source-kind-paste]")
-    page.fill("#tree-text", text)
-    page.click("#run")
-
-
 @pytest.mark.parametrize(
     ("text", "said", "value", "nodes"),
     [
@@ -33,7 +26,7 @@ def paste_and_run(prune, text):
 def test_a_pasted_course_format_runs_and_is_named(prune, text, said, value, nodes):
     page = prune.page
     prune.open("preset=textbook")
-    paste_and_run(prune, text)
+    prune.paste_and_run(text)
     prune.wait_state("done")
     assert page.inner_text("#tree-format") == said
     assert len(prune.nodes()) == nodes
@@ -44,7 +37,7 @@ def test_a_pasted_course_format_runs_and_is_named(prune, text, said, value, node
 def test_a_bad_bracket_string_says_where_and_json_keeps_its_own_error(prune):
     page = prune.page
     prune.open("preset=textbook")
-    paste_and_run(prune, "((3 12 8) (2 4 6)")
+    prune.paste_and_run("((3 12 8) (2 4 6)")
     prune.wait_state("error")
     assert "line 1, column" in page.inner_text("#run-error, #tree-error")
     # The server's 400 is the answer asked for: Chromium logs the refused request as an error.
