@@ -24,7 +24,7 @@ MAY_IMPORT = {
     # Exams read a trace as the practice grader does and word solutions as it does.
     "app.exams": ("app.engine", "app.practice"),
     # Worker processes, the trace cache, giving way: services below the routes and sockets.
-    "app.compute": ("app.engine", "app.inputs", "app.jobs", "app.tracing"),
+    "app.compute": ("app.engine", "app.inputs", "app.jobs", "app.tracing", "app.practice"),
     # A socket run is read like a JSON one, traced in a worker process and kept in the trace
     # cache (app/compute).
     "app.realtime": ("app.engine", "app.inputs", "app.tracing", "app.compute"),

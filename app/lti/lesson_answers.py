@@ -18,16 +18,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import orjson
 from flask import current_app, jsonify, request
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import gettext
 
-from ..compute.turns import take_turns
+from ..compute.grading import grade_run
 from ..engine import EngineError
 from ..engine.errors import N_, Message
 from ..engine.presets import PRESETS
-from ..inputs import limits_from, read_run
+from ..inputs import limits_from
 from ..lessons import BUILTIN_LESSONS
-from ..practice import grade_answer
 from .grades import accept_score, is_graded, queue_and_send
 from .grants import course_key, find_grant
 from .tool import current_tool
@@ -123,14 +123,10 @@ def _grade(view: dict[str, Any], given: Any) -> dict[str, Any]:
     tree = PRESETS[view["preset"]].document if "preset" in view else view["tree"]
     limits = limits_from(current_app.config)
     try:
-        document, options = read_run({"tree": tree, "options": view.get("options")}, limits)
-        return grade_answer(
-            document.tree, options, given, limits, get_translations(), str(get_locale())
-        )
+        graded = grade_run({"tree": tree, "options": view.get("options")}, given, limits)
     except EngineError as err:
         raise AnswerRefused(400, err, err.field or "answer") from None
-    finally:
-        take_turns()
+    return graded if isinstance(graded, dict) else orjson.loads(graded)
 
 
 def _keep(tool, token: str, grant: dict, slide: int, graded: dict, questions: list[int]) -> dict:

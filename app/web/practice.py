@@ -12,19 +12,12 @@ of a practice question (app/practice/questions/trees.py): ``{"question", "seed",
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from flask import Blueprint, Response, request
 
-from flask import Blueprint, Response, current_app, request
-from flask_babel import get_locale, get_translations
-
-from ..compute.job_pool import run_job
-from ..compute.turns import take_turns
+from ..compute.grading import grade_run
 from ..engine import EngineError
 from ..engine.errors import N_, Message
-from ..inputs import read_run
-from ..practice import grade_answer
 from ..practice.questions.trees import MAX_SEED, QUESTION_KINDS, question_tree
-from ..tracing import big_payload
 from .api import _body, _limits
 
 practice_api = Blueprint("practice_api", __name__, url_prefix="/api/practice")
@@ -56,16 +49,9 @@ def grade():
             )
     if "answer" not in body:
         raise EngineError(N_('the request has no "answer"'), field="answer")
-    limits = _limits()
     run = {key: body[key] for key in ("tree", "options") if key in body}
-    if big_payload(body, current_app.config["PRUNE_INLINE_TRACE_BYTES"]) is None:
-        document, options = read_run(run, limits, take_turns)
-        locale = str(get_locale())
-        return grade_answer(
-            document.tree, options, body["answer"], limits, get_translations(), locale
-        )
-    graded = run_job("grade", [run, body["answer"], asdict(limits), str(get_locale())])
-    return Response(graded, mimetype="application/json")
+    graded = grade_run(run, body["answer"], _limits())
+    return graded if isinstance(graded, dict) else Response(graded, mimetype="application/json")
 
 
 @practice_api.get("/question")
