@@ -95,4 +95,4 @@ def test_the_picker_says_its_words_and_refusals_in_the_teachers_language(lms, pr
     answer = requests.post(picker, data=right, headers=german, timeout=10)
     assert answer.status_code == 200
     # The title in the course, left empty, is written in the teacher's language.
-    assert "Bereit, „Drill: 5 Bäume (ties)“ zu platzieren" in answer.text
+    assert "Bereit, „Übungsrunde: 5 Bäume (ties)“ zu platzieren" in answer.text
