@@ -16,6 +16,7 @@ import orjson
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
 from .engine.errors import N_, Gettext, Message
 from .engine.generators import random_tree
+from .engine.parse_reasons import json_reason
 from .engine.tree import Pause
 
 RUN_FIELDS = ("tree", "options")
@@ -44,7 +45,7 @@ def parse_json(text: str, limits: Limits) -> Any:
         raise EngineError(
             Message(
                 N_("not valid JSON: {problem} (line {line}, column {column})"),
-                problem=err.msg,
+                problem=json_reason(err.msg),
                 line=err.lineno,
                 column=err.colno,
             )
@@ -52,7 +53,8 @@ def parse_json(text: str, limits: Limits) -> Any:
     except RecursionError:
         raise too_deep(limits) from None
     except ValueError as err:  # e.g. an integer literal with thousands of digits
-        raise EngineError(Message(N_("not valid JSON: {problem}"), problem=str(err))) from None
+        says = Message(N_("not valid JSON: {problem}"), problem=json_reason(str(err)))
+        raise EngineError(says) from None
 
 
 RUN_REQUEST = "the run request"

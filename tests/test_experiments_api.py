@@ -128,7 +128,8 @@ def test_a_cancelled_experiment_frees_its_place_even_in_a_long_row():
 def test_an_experiment_over_its_budget_says_so(settings, query, error):
     answer = make_app(**settings).test_client().get(f"/api/experiments/{query}")
     assert answer.status_code == 200
-    assert error in lines(answer)[-1]["error"]
+    last = lines(answer)[-1]
+    assert error in last["error"] and last.keys() == {"error"}
 
 
 def test_the_pool_holds_a_limited_number_of_experiments():

@@ -73,10 +73,27 @@ class ServerBusy(ServiceUnavailable):
         self.message = message
 
 
+OVER_BUDGET = {  # what a worker's answer says ran out (its "budget")
+    "time": N_(
+        "this needs more than the {seconds} s of computing a request may have; ask for less"
+    ),
+    "memory": N_("this needs more than the {megabytes} MB a request may have; ask for less"),
+    "died": N_(
+        "this stopped before its answer: it needs more than the {megabytes} MB or the {seconds} s"
+        " of computing a request may have; ask for less"
+    ),
+}
+
+
 class OverBudget(UnprocessableEntity):
-    """The job needs more time or memory than a job may have."""
+    """The job needs more time or memory than a job may have (a 422 saying which: its
+    ``message``, said in the asker's language by the error handler)."""
 
     says_why = True
+
+    def __init__(self, message: Message):
+        super().__init__(str(message))
+        self.message = message
 
 
 class ClientGone(Exception):
@@ -306,19 +323,10 @@ def _result(answer: bytes, settings: JobSettings) -> bytes:
         return answer[1:]
     error = orjson.loads(answer[1:])
     budget = error.get("budget")
-    if budget == "time":
+    if budget in OVER_BUDGET:
+        says = OVER_BUDGET[budget]
         raise OverBudget(
-            f"this needs more than the {settings.seconds} s of computing a request may have; "
-            "ask for less"
-        )
-    if budget == "memory":
-        raise OverBudget(
-            f"this needs more than the {settings.megabytes:,} MB a request may have; ask for less"
-        )
-    if budget == "died":
-        raise OverBudget(
-            f"this stopped before its answer: it needs more than the {settings.megabytes:,} MB "
-            f"or the {settings.seconds} s of computing a request may have; ask for less"
+            Message(says, seconds=settings.seconds, megabytes=f"{settings.megabytes:,}")
         )
     path = error.get("path")
     message = Message.from_data(error["message"]) if "message" in error else error["error"]

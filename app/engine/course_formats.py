@@ -21,6 +21,7 @@ from .cs188 import parse_cs188
 from .errors import N_, EngineError, Message
 from .format_text import NUMBER, FormatError, find_offset, literal, offset_of, to_number, util_value
 from .mit6034 import read_mit6034
+from .parse_reasons import json_reason, python_reason
 from .tree import DEFAULT_LIMITS, Limits, parse_tree
 
 FORMATS = ("brackets", "mit6034", "aima", "leaves", "cs188", "json")
@@ -266,16 +267,17 @@ def read_json(text: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     """Prune's JSON: a tree, or a document ``{"tree": …}`` (its tree is taken)."""
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        line, column = getattr(err, "lineno", 1), getattr(err, "colno", 1)
+    except json.JSONDecodeError as err:
         raise EngineError(
             Message(
-                N_("json: line {line}, column {column}: expected {problem}"),
-                line=line,
-                column=column,
-                problem=getattr(err, "msg", "valid JSON"),
+                N_("json: line {line}, column {column}: {problem}"),
+                line=err.lineno,
+                column=err.colno,
+                problem=json_reason(err.msg),
             )
         ) from None
+    except (ValueError, RecursionError):  # a number too long, or nesting too deep, to read
+        raise EngineError(Message(N_("json: expected valid JSON"))) from None
     return data["tree"] if isinstance(data, dict) and "tree" in data else data
 
 
@@ -293,7 +295,7 @@ def _aima_parts(text: str, limits: Limits) -> dict[str, Any]:
             "aima",
             text,
             offset_of(text, err.lineno or 1, err.offset or 1),
-            Message(N_("Python assignments ({problem})"), problem=err.msg),
+            Message(N_("Python assignments ({problem})"), problem=python_reason(err.msg)),
         ) from None
     except (RecursionError, MemoryError, ValueError):
         raise FormatError("aima", text, 0, N_("shallower Python")) from None

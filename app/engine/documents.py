@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import N_, EngineError, Message
+from .parse_reasons import json_reason
 from .tree import DEFAULT_LIMITS, KINDS, Limits, Pause, Tree, is_text, parse_tree
 
 DOCUMENT_FIELDS = (
@@ -63,7 +64,7 @@ def load_document(text: str, limits: Limits = DEFAULT_LIMITS) -> Document:
         raise EngineError(
             Message(
                 N_("not valid JSON: {problem} (line {line}, column {column})"),
-                problem=err.msg,
+                problem=json_reason(err.msg),
                 line=err.lineno,
                 column=err.colno,
             )

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from .errors import N_, EngineError, Message
+from .parse_reasons import python_reason
 from .tree import Limits
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -75,7 +76,10 @@ def literal(fmt: str, text: str, limits: Limits) -> Any:
             len(text) - len(text.lstrip())
         )
         raise FormatError(
-            fmt, text, offset, Message(N_("a Python or JSON literal ({problem})"), problem=err.msg)
+            fmt,
+            text,
+            offset,
+            Message(N_("a Python or JSON literal ({problem})"), problem=python_reason(err.msg)),
         ) from None
     except (ValueError, TypeError, RecursionError, MemoryError):
         raise FormatError(
@@ -88,7 +92,7 @@ def syntax_error(text: str) -> SyntaxError:
         ast.parse(text, mode="eval")
     except SyntaxError as err:
         return err
-    return SyntaxError("not a literal")
+    return SyntaxError(N_("not a literal"))
 
 
 def util_value(value: Any, state: Any, text: str) -> Any:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import N_, EngineError, Message
+from ..engine.parse_reasons import json_reason
 from .generator import generate_exam
 from .latex import exam_tex
 from .spec import SpecError
@@ -63,4 +64,4 @@ def _read(name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         says = N_("the spec is not JSON: {problem} (line {line})")
-        raise EngineError(Message(says, problem=err.msg, line=err.lineno)) from None
+        raise EngineError(Message(says, problem=json_reason(err.msg), line=err.lineno)) from None

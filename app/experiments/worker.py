@@ -1,8 +1,9 @@
 """One experiment computed in a process of its own: ``python -m app.experiments.worker NAME
 PARAMETERS_JSON MEGABYTES``. It writes the API's NDJSON lines to stdout (docs/experiments.md):
-``{"columns", "total"}``, ``{"row", "done"}`` per row, ``{"summary"}``; or ``{"error"}`` when
-it runs out of its memory budget (its address space is capped at MEGABYTES). It runs at a
-lower priority than the server, which starts, times and stops it (app/web/experiment_pool.py).
+``{"columns", "total"}``, ``{"row", "done"}`` per row, ``{"summary"}``; or an error line
+(error_lines.py) when it runs out of its memory budget (its address space is capped at
+MEGABYTES). It runs at a lower priority than the server, which starts, times and stops it
+(app/web/experiment_pool.py).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ import sys
 
 import orjson
 
+from ..engine.errors import N_, Message
 from .catalog import build, summarize
+from .error_lines import error_line
 
 NICENESS = 10
 
 
-def write(item: dict) -> None:
-    sys.stdout.buffer.write(orjson.dumps(item) + b"\n")
+def write(item: dict | bytes) -> None:
+    sys.stdout.buffer.write(item if isinstance(item, bytes) else orjson.dumps(item) + b"\n")
     sys.stdout.buffer.flush()
 
 
@@ -39,7 +42,8 @@ def main(argv: list[str]) -> int:
         write({"summary": summarize(name, rows)})
     except MemoryError:
         rows = []  # frees what it can before saying so
-        write({"error": f"this experiment needs more than its {megabytes:,} MB; ask for less"})
+        says = N_("this experiment needs more than its {megabytes} MB; ask for less")
+        write(error_line(Message(says, megabytes=f"{megabytes:,}")))
         return 3
     return 0
 

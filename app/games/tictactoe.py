@@ -29,6 +29,13 @@ def winner(board: str) -> str | None:
     return None
 
 
+GAME_OVER = {
+    "x-wins": N_("the game is over (X has won): there is no move to search"),
+    "o-wins": N_("the game is over (O has won): there is no move to search"),
+    "draw": N_("the game is over (a draw): there is no move to search"),
+}
+
+
 def status(board: str) -> str:
     """``x-wins``, ``o-wins``, ``draw`` or ``playing`` (the page's ``data-game-status``)."""
     won = winner(board)
@@ -73,11 +80,7 @@ def parse_board(text: str, *, playable: bool = True) -> str:
             Message(N_("the board cannot happen: play stops at the first line")), field="board"
         )
     if playable and status(board) != "playing":
-        raise EngineError(
-            Message(
-                N_("the game is over ({status}): there is no move to search"), status=status(board)
-            )
-        )
+        raise EngineError(Message(GAME_OVER[status(board)]))
     return board
 
 

@@ -100,7 +100,7 @@ CLI_PARTS = ("engine", "games", "experiments", "exams")
 ENGINE_ERROR_MODULES = (
     *("course_formats", "course_writers", "cs188", "cs188_export", "documents", "errors"),
     *("evaluation", "exports", "format_text", "generators", "mit6034", "mtdf", "negamax"),
-    *("options", "star", "tree", "typeset"),
+    *("options", "parse_reasons", "star", "tree", "typeset"),
 )
 SERVED_TRANSLATED = (
     *(f"app/engine/{name}.py" for name in ENGINE_ERROR_MODULES),
@@ -113,6 +113,8 @@ SERVED_TRANSLATED = (
     "app/exams/spec.py",
     "app/experiments/__init__.py",
     "app/experiments/catalog.py",
+    "app/experiments/error_lines.py",
+    "app/experiments/worker.py",
     "app/experiments/optimisations.py",
     "app/experiments/pruning_family.py",
     "app/experiments/random_binary.py",
@@ -130,9 +132,11 @@ SERVED_TRANSLATED = (
     "app/web/practice.py",
     "app/web/traces.py",
     "app/realtime/sockets.py",
+    "app/realtime/socket_packet.py",
     "app/inputs.py",
     "app/compute/job_pool.py",
     "app/web/experiment_pool.py",
+    "app/web/experiment_results.py",
 )
 
 

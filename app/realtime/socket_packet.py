@@ -25,6 +25,9 @@ import orjson
 from engineio import json as engineio_json
 from socketio import packet
 
+from ..engine.errors import N_, Message
+from ..engine.parse_reasons import json_reason
+
 UNREADABLE = "unreadable"
 RESERVED = ("connect", "disconnect", "connect_error", "disconnecting")
 # The event name at the start of a packet whose JSON cannot be read: '421["lecture:join",…'.
@@ -35,7 +38,7 @@ _NAME = re.compile(r'^[0-9]+(?:[0-9]+-)?(?:/[^,]*,)?[0-9]*\[\s*"([a-z:_]{1,40})"
 class Refusal:
     """Why a received message cannot be handled; ``too_deep``: its JSON nests too deeply."""
 
-    error: str = ""
+    error: Message | None = None
     too_deep: bool = False
 
 
@@ -79,7 +82,9 @@ class Packet(packet.Packet):
             self.packet_type = (
                 packet.EVENT if self.packet_type == packet.BINARY_EVENT else packet.ACK
             )
-            self.data = _refuse(self.data, "binary attachments are not accepted; send JSON")
+            self.data = _refuse(
+                self.data, Message(N_("binary attachments are not accepted; send JSON"))
+            )
             return 0
         if self.packet_type == packet.EVENT:
             self.data = _event(self.data)
@@ -89,15 +94,22 @@ class Packet(packet.Packet):
 def _event(data):
     """``data`` if it is ``[name, body?]``, else the event refused."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        return [UNREADABLE, Refusal('a message must be a list: ["event name", body]')]
+        says = Message(N_('a message must be a list: ["event name", body]'))
+        return [UNREADABLE, Refusal(says)]
     if data[0] in RESERVED or data[0] == UNREADABLE:  # (ours, only ever from here)
-        return [UNREADABLE, Refusal(f"{data[0]!r} is a reserved event name")]
+        says = Message(N_("{name} is a reserved event name"), name=repr(data[0]))
+        return [UNREADABLE, Refusal(says)]
     if len(data) > 2:
-        return _refuse(data, f"{data[0][:40]} takes one argument (an object); got {len(data) - 1}")
+        says = Message(
+            N_("{name} takes one argument (an object); got {count}"),
+            name=data[0][:40],
+            count=len(data) - 1,
+        )
+        return _refuse(data, says)
     return data
 
 
-def _refuse(data, error: str) -> list:
+def _refuse(data, error: Message) -> list:
     """The event ``data`` names (its family's, see ``_family``), refused with ``error``."""
     name = data[0] if isinstance(data, list) and data else None
     return [_family(name), Refusal(error)]
@@ -117,9 +129,15 @@ def _unreadable(encoded_packet, err: Exception) -> list:
     if isinstance(err, RecursionError):
         return [name] if name == UNREADABLE else [name, TOO_DEEP]
     if isinstance(err, json.JSONDecodeError):
-        error = f"the message is not valid JSON: {err.msg} (column {err.colno})"
+        error = Message(
+            N_("the message is not valid JSON: {problem} (column {column})"),
+            problem=json_reason(err.msg),
+            column=err.colno,
+        )
     else:  # e.g. an integer with thousands of digits
-        error = f"the message could not be read: {err}"
+        error = Message(
+            N_("the message could not be read: {problem}"), problem=json_reason(str(err))
+        )
     return [name, Refusal(error)]
 
 

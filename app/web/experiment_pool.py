@@ -33,6 +33,7 @@ import orjson
 from werkzeug.exceptions import TooManyRequests
 
 from ..engine.errors import N_, Message
+from ..experiments.error_lines import error_line
 
 ROOT = Path(__file__).resolve().parents[2]
 HEARTBEAT_SECONDS = 0.5
@@ -247,8 +248,8 @@ def _relay(process: subprocess.Popen, budget: Budget) -> Iterator[bytes]:
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
-            error = f"this experiment ran out of its {budget.seconds:g} s; ask for less"
-            yield _line({"error": error})
+            says = N_("this experiment ran out of its {seconds} s; ask for less")
+            yield error_line(Message(says, seconds=f"{budget.seconds:g}"))
             return
         ready, _, _ = select.select([process.stdout], [], [], min(HEARTBEAT_SECONDS, left))
         if not ready:
@@ -263,8 +264,4 @@ def _relay(process: subprocess.Popen, budget: Budget) -> Iterator[bytes]:
             last = complete.rsplit(b"\n", 1)[-1]
             yield complete + b"\n"
     if process.wait() != 0 and b'"error"' not in last:
-        yield _line({"error": "the experiment failed on the server"})
-
-
-def _line(item: dict) -> bytes:
-    return orjson.dumps(item) + b"\n"
+        yield error_line(Message(N_("the experiment failed on the server")))

@@ -17,11 +17,14 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
-import orjson
+from ..engine.errors import N_, Message
+from ..experiments.error_lines import error_line
 
 Key = tuple[str, tuple[tuple[str, str], ...]]
 HEARTBEAT_SECONDS = 0.5
-STOPPED = "the run these rows came from stopped before the end (cancelled or failed); run it again"
+STOPPED = Message(
+    N_("the run these rows came from stopped before the end (cancelled or failed); run it again")
+)
 
 
 class Shared:
@@ -64,7 +67,7 @@ class Shared:
                 yield b"\n"
         last = b"".join(self.lines).rstrip(b"\n").rsplit(b"\n", 1)[-1]
         if not last.startswith(b'{"summary"') and b'"error"' not in last:
-            yield orjson.dumps({"error": STOPPED}) + b"\n"
+            yield error_line(STOPPED)
 
 
 class ExperimentResults:

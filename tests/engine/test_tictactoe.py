@@ -69,8 +69,9 @@ def test_a_line_ends_the_game_and_scores_by_how_soon():
         ("XX.......", "2 X and 0 O"),
         ("O........", "0 X and 1 O"),
         ("XXXOO.O..", "cannot happen"),
-        ("XXXOO....", "the game is over (x-wins)"),
-        ("XOXXOOOXX", "the game is over (draw)"),
+        ("XXXOO....", "the game is over (X has won)"),
+        ("XOXXOOOXX", "the game is over (a draw)"),
+        ("XX.OOO.X.", "the game is over (O has won)"),
     ],
 )
 def test_bad_boards_are_refused_with_the_reason(board, message):

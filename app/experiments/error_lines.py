@@ -1,0 +1,51 @@
+"""The line that ends an experiment's stream early, said in each reader's language.
+
+A stream's lines are shared: a run being computed is followed by every request that asks for
+the same query (app/web/experiment_results.py), each in its own language. So the line is
+written once with its sentence as a ``Message`` beside the English
+(``{"error": "…", "message": {"template", "values"}}``), and each response says it in its
+asker's language as it passes (``{"error": "…"}``, docs/experiments.md). No Flask here: the
+caller passes its ``gettext``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import orjson
+
+from ..engine.errors import Gettext, Message
+
+_START = b'{"error"'
+
+
+def error_line(message: Message) -> bytes:
+    """The NDJSON line that ends a stream with ``message``."""
+    return orjson.dumps({"error": str(message), "message": message.to_data()}) + b"\n"
+
+
+def said_in(chunks: Iterable[bytes], gettext: Gettext) -> Iterator[bytes]:
+    """``chunks`` as they come, an error line among them said by ``gettext``; closing this
+    closes ``chunks`` (a recording frees its pool's place then)."""
+    try:
+        for chunk in chunks:
+            yield _said(chunk, gettext) if _START in chunk else chunk
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+
+
+def _said(chunk: bytes, gettext: Gettext) -> bytes:
+    lines = chunk.splitlines(keepends=True)
+    return b"".join(
+        _said_line(line, gettext) if line.startswith(_START) else line for line in lines
+    )
+
+
+def _said_line(line: bytes, gettext: Gettext) -> bytes:
+    item = orjson.loads(line)
+    message = item.pop("message", None)
+    if message is not None:
+        item["error"] = Message.from_data(message).translated(gettext)
+    return orjson.dumps(item) + b"\n"
