@@ -3,7 +3,7 @@ its narration in that language from the first paint; the language switch (in the
 and the visualizer's More menu) turns the page in place, without a reload: the step stays, no
 trace is fetched again, the narration is said again in the new language, <html lang> follows,
 and the choice holds for the next page of this browser (the prune_lang cookie). axe finds no
-serious issue on the pages in German and Simplified Chinese."""
+serious issue on the pages in German, Simplified Chinese and (in the dark theme) Spanish."""
 
 from __future__ import annotations
 
@@ -92,18 +92,23 @@ PAGES = {
 }
 
 
-@pytest.mark.parametrize("lang", ["de", "zh-Hans"])
+# Each language once, Spanish in the dark theme (English is checked in both themes by
+# test_accessibility.py and test_dark_theme.py; the projector theme by its own test).
+LOOKS = [("de", "light"), ("zh-Hans", "light"), ("es", "dark")]
+
+
+@pytest.mark.parametrize(("lang", "scheme"), LOOKS)
 @pytest.mark.parametrize("name", list(PAGES))
-def test_axe_finds_nothing_serious_in_german_and_chinese(prune, lang, name):
+def test_axe_finds_nothing_serious_in_every_language(prune, lang, scheme, name):
     page = prune.page
     page.set_viewport_size(PROJECTOR)
-    page.emulate_media(reduced_motion="reduce")
+    page.emulate_media(reduced_motion="reduce", color_scheme=scheme)
     path, ready = PAGES[name]
     page.goto(f"{path}{'&' if '?' in path else '?'}lang={lang}")
     page.wait_for_selector(ready, state="attached")
     page.wait_for_function("() => document.readyState === 'complete'")
     assert page.evaluate("() => document.documentElement.lang") == lang
-    assert_no_serious(page, f"{name}, {lang}")
+    assert_no_serious(page, f"{name}, {lang}, {scheme}")
 
 
 def test_a_lecture_student_follows_the_teacher_in_their_own_language(
