@@ -3,7 +3,9 @@
 // each page's style sheets into content-hashed files under static/dist/, writes gzip and brotli
 // copies beside them (served as they are by WhiteNoise and nginx), and a manifest,
 // static/dist/manifest.json, that app/assets.py reads to write the pages' <script> and <link>
-// (and app/i18n to give each page the messages of the modules its bundle holds).
+// (and app/i18n to give each page the messages of the modules its bundle holds). A build is made
+// beside static/dist/ and moved in, keeping the previous build's files (`moveIntoPlace`): a
+// server still running on the manifest it read keeps finding them.
 //
 // What to build comes from the templates: every `page_scripts('a/b.js', ...)` names entries
 // (paths under static/js/, each bundled on its own: two entries on one page share no module
@@ -12,7 +14,7 @@
 // d3 is the global of the vendored UMD build for the unbundled modules (`/* global d3 */`);
 // in the bundle it comes from the npm package, injected where a module uses it.
 
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -21,6 +23,8 @@ import * as esbuild from "esbuild";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STATIC = join(ROOT, "static");
 const DIST = join(STATIC, "dist");
+// A build is made here, then moved into DIST file by file (see `build`).
+const NEXT = join(STATIC, ".dist-next");
 const TEMPLATES = join(ROOT, "templates");
 
 // The sheets of every page, in base.html's order around the page's own (keep the two alike:
@@ -90,7 +94,7 @@ async function bundle(options) {
     minify: true,
     sourcemap: false,
     target: TARGET,
-    outdir: DIST,
+    outdir: NEXT,
     metafile: true,
     logLevel: "warning",
     legalComments: "linked",
@@ -99,11 +103,12 @@ async function bundle(options) {
   return result.metafile;
 }
 
-/** entry point (as esbuild names it) → its output file, relative to static/. */
+/** entry point (as esbuild names it) → its output file as served, relative to static/. */
 function outputsByEntry(metafile) {
   const byEntry = new Map();
   for (const [out, meta] of Object.entries(metafile.outputs)) {
-    if (meta.entryPoint) byEntry.set(meta.entryPoint, relative(STATIC, resolve(ROOT, out)));
+    const served = join("dist", relative(NEXT, resolve(ROOT, out)));
+    if (meta.entryPoint) byEntry.set(meta.entryPoint, served);
   }
   return byEntry;
 }
@@ -123,7 +128,7 @@ function modulesByEntry(metafile) {
 /** The licences of the npm packages inside the bundles (d3's parts, socket.io-client), served
  * beside them in static/dist/licences/. */
 function copyLicences() {
-  const dir = join(DIST, "licences");
+  const dir = join(NEXT, "licences");
   mkdirSync(dir, { recursive: true });
   const modules = join(ROOT, "node_modules");
   for (const name of readdirSync(modules)) {
@@ -147,8 +152,46 @@ function precompress(dir) {
   }
 }
 
+/** The files under `dir`, relative to it (dot files, the build's stamp, left out). */
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true }).filter(
+    (name) => !name.split(/[\\/]/).some((part) => part.startsWith(".")) && statSync(join(dir, name)).isFile()
+  );
+}
+
+/** The files the manifest in DIST says its build made ([] when there is none). */
+function previousFiles() {
+  try {
+    return JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8")).files || [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Move the build made in NEXT into DIST. A server started before keeps serving its own build:
+ * each file is renamed into place (a reader never sees half a file; names are content-hashed,
+ * so a bundle that did not change keeps its name), the manifest goes last, and the files of the
+ * build before this one stay until the next build. Older ones are removed.
+ */
+function moveIntoPlace(manifest) {
+  const kept = new Set([...previousFiles(), ...manifest.files, "manifest.json"]);
+  for (const name of manifest.files) {
+    mkdirSync(dirname(join(DIST, name)), { recursive: true });
+    renameSync(join(NEXT, name), join(DIST, name));
+  }
+  writeFileSync(join(NEXT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(join(NEXT, "manifest.json"), join(DIST, "manifest.json"));
+  for (const name of filesUnder(DIST)) {
+    if (!kept.has(name)) rmSync(join(DIST, name));
+  }
+  rmSync(NEXT, { recursive: true, force: true });
+}
+
 export async function build() {
-  rmSync(DIST, { recursive: true, force: true });
+  rmSync(NEXT, { recursive: true, force: true });
+  mkdirSync(NEXT, { recursive: true });
   mkdirSync(DIST, { recursive: true });
 
   const scripts = [...new Set(templateCalls("page_scripts").flat())].sort();
@@ -188,9 +231,10 @@ export async function build() {
     }
   }
   copyLicences();
-  precompress(DIST);
-  // Written last: a build stopped half-way leaves no manifest, so it is rebuilt.
-  writeFileSync(join(DIST, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  precompress(NEXT);
+  manifest.files = filesUnder(NEXT).sort();
+  // The manifest is moved in last: a build stopped half-way leaves the one before.
+  moveIntoPlace(manifest);
   return manifest;
 }
 
