@@ -8,8 +8,9 @@ Output is JSON on stdout (CSV for experiments); bad input is exit status 2 with 
 stderr and nothing on stdout, so the command composes in shell pipelines and course scripts.
 That line and ``--help`` are for people: they are in the language of the environment
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, gettext's order: ``LANG=de_DE.UTF-8`` is
-German; one Prune has no catalog for, ``C`` or none: English), with the same node paths, names
-and values; the output on stdout is the same in every language.
+German; one Prune has no catalog for, ``C`` or none: English), with the same node paths, names,
+values, option names and choices; argparse's own words too ("usage:", "options", a missing
+argument: app/cli_language.py). The output on stdout is the same in every language.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from .cli_language import argparse_speaking
 from .engine.cli import ENGINE_COMMANDS, add_engine_commands, run_engine_command
 from .engine.errors import N_, EngineError, Message
 from .exams.cli import add_exam_commands, run_exam
@@ -43,25 +45,32 @@ class _Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The help with Prune's words (the description, each option's and command's help,
-        marked ``N_``) in the environment's language; argparse's own ("usage:", "options:")
-        as Python's ``argparse`` domain has them (English where it has no catalog)."""
-        gettext = environment_gettext()
-        if gettext is None:
+        marked ``N_``) and argparse's own ("usage:", the groups' titles, ``--help``'s help)
+        in the environment's language."""
+        translations = environment_translations()
+        if translations is None:
             return super().format_help()
+        gettext = translations.gettext
         helped = [*self._actions]
         for action in self._actions:  # a subcommand's line in the list of commands
             helped.extend(getattr(action, "_choices_actions", []))
         kept = self.description, [action.help for action in helped]
+        titles = [group.title for group in self._action_groups]
         try:
             self.description = gettext(self.description) if self.description else None
             for action in helped:
                 if action.help and action.help != argparse.SUPPRESS:
                     action.help = gettext(action.help)
-            return super().format_help()
+            for group in self._action_groups:  # titled when the parser was built
+                group.title = gettext(group.title) if group.title else group.title
+            with argparse_speaking(lambda: translations):
+                return super().format_help()
         finally:
             self.description = kept[0]
             for action, text in zip(helped, kept[1], strict=True):
                 action.help = text
+            for group, title in zip(self._action_groups, titles, strict=True):
+                group.title = title
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,17 +101,18 @@ def environment_locale(environ: dict[str, str] | None = None) -> str | None:
     return None
 
 
-def environment_gettext():
-    """The environment's language's ``gettext``, or None (English)."""
+def environment_translations():
+    """The environment's language's translations (Babel's), or None (English)."""
     from .i18n.catalogs import load_translations
 
     locale = environment_locale()
-    translations = load_translations(locale) if locale else None
-    return translations.gettext if translations else None
+    return load_translations(locale) if locale else None
 
 
 def run(argv: list[str]) -> Any:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    with argparse_speaking(environment_translations):  # loaded only if argparse speaks
+        args = parser.parse_args(argv)
     return RUNNERS[args.command](args)
 
 
@@ -110,9 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = run(sys.argv[1:] if argv is None else argv)
     except EngineError as err:
-        gettext = environment_gettext()
         print(
-            Message(N_("error: {message}"), message=err.message).translated(gettext),
+            Message(N_("error: {message}"), message=err.message).translated(
+                environment_translations()
+            ),
             file=sys.stderr,
         )
         return 2

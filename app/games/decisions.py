@@ -43,10 +43,9 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
 
 def decision_out_of_range(index: int, count: int) -> EngineError:
     """The refusal of a decision past the game's end (``count`` decisions were made)."""
-    says = (
-        N_("decision {index} is out of range: the game has only {count} decision")
-        if count == 1
-        else N_("decision {index} is out of range: the game has only {count} decisions")
+    says = N_(
+        "decision {index} is out of range: the game has only {count} decision",
+        "decision {index} is out of range: the game has only {count} decisions",
     )
     return EngineError(Message(says, index=index, count=count), field="decision")
 

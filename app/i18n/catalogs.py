@@ -108,6 +108,7 @@ SERVED_TRANSLATED = (
     "app/games/",
     "app/lecture/",
     "app/cli.py",
+    "app/cli_language.py",
     *(f"app/{part}/cli.py" for part in CLI_PARTS),
     "app/exams/generator.py",
     "app/exams/spec.py",

@@ -21,7 +21,7 @@ from functools import partial
 
 import orjson
 from flask import current_app, request
-from flask_babel import get_translations, gettext
+from flask_babel import get_translations
 from flask_socketio import SocketIO, emit
 from werkzeug.exceptions import HTTPException
 
@@ -29,7 +29,7 @@ from ..compute.job_pool import ClientGone, run_job
 from ..compute.trace_cache import trace_cache
 from ..compute.turns import take_turns
 from ..engine import EngineError, Limits, Search
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Language, Message
 from ..inputs import check_size as _check_size
 from ..inputs import error_body, limits_from, read_run, refuse_lone_surrogates, too_deep
 from ..tracing import big_payload, run_head
@@ -119,7 +119,7 @@ def on(event: str):
                 if args:
                     refuse_lone_surrogates(args[0], take_turns)
             except EngineError as err:  # named here for every event: none can store one
-                body = error_body(err, gettext)
+                body = error_body(err, get_translations())
                 answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
                 return {"ok": False, **body}
             try:
@@ -185,7 +185,7 @@ def on_run(message=None):
     handler = _current_task() if socketio.server.async_handlers else None
     slots = current_app.extensions["prune.searches"]
     # The stream's own refusals, in the asker's language (it runs outside this request).
-    say = get_translations().gettext
+    say = get_translations()
     socketio.start_background_task(stream, started, search, settings, slots, handler, say)
     return {"ok": True, "run": started.id, **head}
 
@@ -251,29 +251,29 @@ def stream(
     settings: StreamSettings,
     slots: SearchSlots,
     after,
-    gettext: Gettext | None = None,
+    language: Language | None = None,
 ) -> None:
     """Send the search's events in batches (one emit per batch, not per event), then done.
 
     ``offset`` and ``total_events`` let a client whose handlers may run out of order (such as
     python-socketio's threaded client) put the trace together. Stops as soon as the run is
     cancelled (a newer run, or a disconnect). ``after`` (the handler, which sends the ack) is
-    joined first, so the ack always comes before the events. ``gettext`` writes its refusals
-    in the client's language.
+    joined first, so the ack always comes before the events. ``language`` (the request's
+    translations) writes its refusals in the client's language.
     """
     if after is not None:
         after.join()
     with slots.claim(settings.slot_seconds) as claimed:
         if not claimed:
             busy = N_("the server is busy with other searches; run again in a moment")
-            _fail(run, Message(busy), gettext)
+            _fail(run, Message(busy), language)
             return
         offset = 0
         try:
             for batch in search.batches(settings.batch):
                 if not _reader_keeps_up(run, settings):
                     unread = N_("stopped: the events went unread for {seconds} s")
-                    _fail(run, Message(unread, seconds=f"{settings.stall_seconds:g}"), gettext)
+                    _fail(run, Message(unread, seconds=f"{settings.stall_seconds:g}"), language)
                     return
                 if not run.send("events", {"run": run.id, "offset": offset, "events": batch}):
                     return
@@ -282,7 +282,7 @@ def stream(
             run.send("done", {"run": run.id, "total_events": offset, "summary": search.summary})
         except Exception:
             log.exception("run %s failed", run.id)
-            _fail(run, Message(N_("the server failed during this search")), gettext)
+            _fail(run, Message(N_("the server failed during this search")), language)
 
 
 def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
@@ -296,19 +296,19 @@ def _reader_keeps_up(run: Run, settings: StreamSettings) -> bool:
     return True
 
 
-def _fail(run: Run, error: Message, gettext: Gettext | None) -> None:
-    run.send("run_error", {"run": run.id, "error": error.translated(gettext)})
+def _fail(run: Run, error: Message, language: Language | None) -> None:
+    run.send("run_error", {"run": run.id, "error": error.translated(language)})
 
 
 def _failed(event: str) -> dict:
     failed = Message(N_("the server failed to handle this {event} message"), event=event)
-    body = {"error": failed.translated(gettext)}
+    body = {"error": failed.translated(get_translations())}
     answer_error("lecture_error" if event.startswith("lecture:") else "run_error", body)
     return {"ok": False, **body}
 
 
 def _refuse(err: EngineError) -> dict:
-    body = error_body(err, gettext)
+    body = error_body(err, get_translations())
     answer_error("run_error", body)
     return {"ok": False, **body}
 

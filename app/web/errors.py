@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import current_app, render_template, request
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal, get_translations, gettext
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from ..engine import EngineError
@@ -26,7 +26,7 @@ def register_error_handlers(app) -> None:
 
 
 def input_error(err: EngineError):
-    return error_body(err, gettext), 400
+    return error_body(err, get_translations()), 400  # translations: plurals too
 
 
 def store_error(err: Exception):
@@ -73,7 +73,7 @@ def store_refusal(err: StoreError) -> str:
 def _message(err: HTTPException) -> str:
     if getattr(err, "says_why", False):  # its message is the whole message
         message = getattr(err, "message", None)
-        return message.translated(gettext) if message is not None else err.description
+        return message.translated(get_translations()) if message is not None else err.description
     if err.code == 429:  # Flask-Limiter's description is the limit, e.g. "120 per 1 minute"
         return gettext("too many requests (limit: %(limit)s); wait a moment", limit=err.description)
     if err.description != type(err).description:  # a message given to abort()
