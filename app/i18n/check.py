@@ -1,11 +1,11 @@
 """``python -m app.i18n.check``: fail when a catalog is behind the code (script/test runs it).
 
 Babel's extractor (``pybabel extract -F babel.cfg``) lists the strings the code marks today;
-each catalog under app/translations must hold exactly those (none missing, none obsolete),
-each translated and none fuzzy, and each string the front end uses (static/js/) must be
-marked as the browser's, so that it reaches the browser's catalog. Line numbers are not
-compared: moving code needs no catalog update. Prints what is wrong, per locale; exit 1.
-How to bring a catalog up to date: docs/translating.md.
+each catalog under app/translations must hold exactly those (none missing, none obsolete, a
+plural as a plural), each translated and none fuzzy, and each string the front end uses
+(static/js/) must be marked as the browser's, so that it reaches the browser's catalog. Line
+numbers are not compared: moving code needs no catalog update. Prints what is wrong, per
+locale; exit 1. How to bring a catalog up to date: docs/translating.md.
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ def problems(template: dict, locale: str) -> list[str]:
             found.append(f"untranslated: {key!r}")
         if message.fuzzy:
             found.append(f"fuzzy: {key!r}")
+        if isinstance(message.id, tuple) != isinstance(template[key].id, tuple):
+            found.append(f"plural in one of the code and the catalog only: {key!r}")
         if _browser(template[key]) and not _browser(message):
             found.append(f"not in the browser's catalog (pybabel update): {key!r}")
     return found

@@ -2,7 +2,8 @@
 said in the asker's language, every error of theirs is built from a ``Message`` (or an
 ``N_``-marked sentence, or a name bound to one), never from a bare string, an f-string, a
 string glued with ``+`` or ``str(err)``; and every ``Message``/``N_`` template is a plain
-string literal, so Babel extracts it whole. Read with ``ast``: nothing is run."""
+string literal (both forms of a plural ``N_(one, many)``), so Babel extracts it whole. Read
+with ``ast``: nothing is run."""
 
 import ast
 from pathlib import Path
@@ -59,7 +60,10 @@ def refusals_with_english(path: Path, root: Path = ROOT) -> list[str]:
                 found.append(f"{where}: a refusal's title not marked N_()")
         if name in ("Message", "N_") and node.args:
             template = node.args[0]
-            literal = isinstance(template, ast.Constant) and isinstance(template.value, str)
+            literal = all(  # N_(one, many): a plural, both forms literals
+                isinstance(form, ast.Constant) and isinstance(form.value, str)
+                for form in node.args[: 2 if name == "N_" else 1]
+            )
             if name == "N_" and not literal:
                 found.append(f"{where}: N_() of something other than a string literal")
             if name == "Message" and isinstance(template, ast.JoinedStr):
@@ -81,5 +85,7 @@ def test_the_check_finds_english(tmp_path):
         "raise EngineError('a ' + b)\n"
         "raise EngineError(Message(N_(text)))\n"
         "raise EngineError(Message(N_('{x} is fine'), x=1))\n"
+        "raise EngineError(Message(N_('{count} node', '{count} nodes'), count=1))\n"
+        "raise EngineError(Message(N_('{count} node', plural), count=2))\n"
     )
-    assert len(refusals_with_english(bad, tmp_path)) == 5
+    assert len(refusals_with_english(bad, tmp_path)) == 6

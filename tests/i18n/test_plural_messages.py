@@ -70,3 +70,25 @@ def test_a_bare_gettext_still_says_a_plural_in_english_and_a_count_is_required()
     assert isinstance(err, EngineError) and err.field == "decision"
     with pytest.raises(TypeError):
         Message(N_("{count} node", "{count} nodes"), count="3")
+
+
+def test_the_catalog_check_refuses_a_plural_kept_as_a_sentence(monkeypatch):
+    """A sentence the code now marks as a plural, still a plain entry in a catalog (what
+    ``pybabel update`` leaves when it is not retranslated), fails ``python -m app.i18n.check``."""
+    from babel.messages.catalog import Catalog
+
+    from app.i18n import check
+
+    one, many = "{count} decision", "{count} decisions"
+    code, stale = Catalog(locale="de"), Catalog(locale="de")
+    code.add((one, many), locations=[("app/games/decisions.py", 1)])
+    stale.add(one, "{count} Entscheidung", locations=[("app/games/decisions.py", 1)])
+    template = {m.id[0]: m for m in code if m.id}
+    monkeypatch.setattr(check, "read_catalog", lambda locale: stale)
+    assert check.problems(template, "de") == [
+        f"plural in one of the code and the catalog only: {one!r}"
+    ]
+    current = Catalog(locale="de")
+    current.add((one, many), ("{count} Entscheidung", "{count} Entscheidungen"))
+    monkeypatch.setattr(check, "read_catalog", lambda locale: current)
+    assert check.problems(template, "de") == []
