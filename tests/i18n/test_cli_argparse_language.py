@@ -55,8 +55,8 @@ def test_help_says_argparses_words_in_german(language, monkeypatch):
         (("trace",), "error: the following arguments are required: file",
          "Fehler: diese Argumente fehlen: file"),
         (("trace", "-", "--algorithm", "nope"),
-         "error: argument --algorithm: invalid choice: 'nope' (choose from 'minimax',",
-         "Fehler: Argument --algorithm: ungültige Wahl: 'nope' (zur Wahl: 'minimax',"),
+         "error: argument --algorithm: invalid choice: 'nope' (choose from ",
+         "Fehler: Argument --algorithm: ungültige Wahl: 'nope' (zur Wahl: "),
         (("trace", "-", "--bogus"), "error: unrecognized arguments: --bogus",
          "Fehler: unbekannte Argumente: --bogus"),
         (("trace", "-", "--depth"), "error: argument --depth: expected one argument",
@@ -77,8 +77,10 @@ def test_a_usage_error_is_said_in_german(language, args, english, german):
 
 def test_chinese_and_spanish_too(language):
     language(LC_ALL="zh_CN.UTF-8")
-    chinese = run_cli("bogus").stderr
-    assert chinese.startswith("错误：参数 command：无效的选择：'bogus'（可选：'trace'")
+    chinese = run_cli("bogus").stderr  # the choices' quotes depend on the Python: not compared
+    assert (
+        chinese.startswith("错误：参数 command：无效的选择：'bogus'（可选：") and "trace" in chinese
+    )
     language(LANGUAGE="es")
     assert run_cli("trace").stderr.startswith("error: faltan estos argumentos: file")
     assert run_cli("trace", "--help").stdout.startswith("uso: python -m app.engine trace")
