@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from .engine import Document, EngineError, Limits, SearchOptions, parse_document, resolve_options
-from .engine.errors import N_, Gettext, Message
+from .engine.errors import N_, Language, Message
 from .engine.generators import random_tree
 from .engine.parse_reasons import json_reason
 from .engine.tree import Pause
@@ -208,10 +208,10 @@ def random_nodes_at_most(body: Any) -> float:
     return sum(float(branching) ** level for level in range(int(depth) + 1))
 
 
-def error_body(err: EngineError, gettext: Gettext | None = None) -> dict[str, Any]:
+def error_body(err: EngineError, language: Language | None = None) -> dict[str, Any]:
     """The JSON form of an input error: ``{"error", "path"?, "field"?}``; the message in
-    ``gettext``'s language (the request's), the path and field as they are."""
-    body: dict[str, Any] = {"error": err.translated(gettext)}
+    ``language`` (the request's translations), the path and field as they are."""
+    body: dict[str, Any] = {"error": err.translated(language)}
     if err.path is not None:
         body["path"] = list(err.path)
     if err.field is not None:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Language, Message
 
 KINDS = ("prune", "values", "windows", "best_move", "leaves", "reorder", "rules", "counts")
 PLAYERS = ("max", "min", "chance")
@@ -37,8 +37,8 @@ class SpecError(ValueError):
         super().__init__(str(self.message))
         self.field = field
 
-    def translated(self, gettext: Gettext | None = None) -> str:
-        return self.message.translated(gettext)
+    def translated(self, language: Language | None = None) -> str:
+        return self.message.translated(language)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ the same query (app/web/experiment_results.py), each in its own language. So the
 written once with its sentence as a ``Message`` beside the English
 (``{"error": "…", "message": {"template", "values"}}``), and each response says it in its
 asker's language as it passes (``{"error": "…"}``, docs/experiments.md). No Flask here: the
-caller passes its ``gettext``.
+caller passes its language (a translations object).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 
 import orjson
 
-from ..engine.errors import Gettext, Message
+from ..engine.errors import Language, Message
 
 _START = b'{"error"'
 
@@ -24,28 +24,28 @@ def error_line(message: Message) -> bytes:
     return orjson.dumps({"error": str(message), "message": message.to_data()}) + b"\n"
 
 
-def said_in(chunks: Iterable[bytes], gettext: Gettext) -> Iterator[bytes]:
-    """``chunks`` as they come, an error line among them said by ``gettext``; closing this
+def said_in(chunks: Iterable[bytes], language: Language) -> Iterator[bytes]:
+    """``chunks`` as they come, an error line among them said in ``language``; closing this
     closes ``chunks`` (a recording frees its pool's place then)."""
     try:
         for chunk in chunks:
-            yield _said(chunk, gettext) if _START in chunk else chunk
+            yield _said(chunk, language) if _START in chunk else chunk
     finally:
         close = getattr(chunks, "close", None)
         if close is not None:
             close()
 
 
-def _said(chunk: bytes, gettext: Gettext) -> bytes:
+def _said(chunk: bytes, language: Language) -> bytes:
     lines = chunk.splitlines(keepends=True)
     return b"".join(
-        _said_line(line, gettext) if line.startswith(_START) else line for line in lines
+        _said_line(line, language) if line.startswith(_START) else line for line in lines
     )
 
 
-def _said_line(line: bytes, gettext: Gettext) -> bytes:
+def _said_line(line: bytes, language: Language) -> bytes:
     item = orjson.loads(line)
     message = item.pop("message", None)
     if message is not None:
-        item["error"] = Message.from_data(message).translated(gettext)
+        item["error"] = Message.from_data(message).translated(language)
     return orjson.dumps(item) + b"\n"

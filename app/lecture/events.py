@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from flask import current_app, request
-from flask_babel import gettext
+from flask_babel import get_translations
 from flask_socketio import emit, join_room, leave_room
 
 from ..compute.turns import take_turns
@@ -145,7 +145,7 @@ def _handler(function):
             OUTAGE.worked()
             return answer
         except (RoomError, EngineError) as err:
-            body = {"error": err.translated(gettext)}
+            body = {"error": err.translated(get_translations())}
             answer_error("lecture_error", body)
             return {"ok": False, **body}
 

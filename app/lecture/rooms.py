@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Language, Message
 
 # Unambiguous when read off a projector: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -38,14 +38,14 @@ ENDED = N_("this lecture has ended")
 
 class RoomError(Exception):
     """A request the room refuses; the message is shown to the user: ``str(err)`` in English,
-    ``err.translated(gettext)`` in the asker's language (a ``Message``, as EngineError's)."""
+    ``err.translated(language)`` in the asker's language (a ``Message``, as EngineError's)."""
 
     def __init__(self, message: str | Message):
         self.message = message if isinstance(message, Message) else Message(message)
         super().__init__(str(self.message))
 
-    def translated(self, gettext: Gettext | None = None) -> str:
-        return self.message.translated(gettext)
+    def translated(self, language: Language | None = None) -> str:
+        return self.message.translated(language)
 
 
 class NoSuchRoom(RoomError):

@@ -52,8 +52,8 @@ class LessonTooBig(Exception):
         self.message = message
         self.field = field
 
-    def translated(self, gettext=None) -> str:
-        return self.message.translated(gettext)
+    def translated(self, language=None) -> str:
+        return self.message.translated(language)
 
 
 Checker = Callable[[str, dict[str, str], str], None]

@@ -27,7 +27,7 @@ from pylti1p3.deep_link import DeepLink
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.lineitem import LineItem
 
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Gettext, Language, Message
 from ..web.pages import DRILL_LEVELS as DRILL_LEVEL_NAMES
 from .targets import with_query
 
@@ -42,14 +42,14 @@ GRADINGS = ("best", "latest")
 
 class PickError(ValueError):
     """A picker choice that cannot be placed; the message names the field. ``str(err)`` is
-    English; ``err.translated(gettext)`` the teacher's language."""
+    English; ``err.translated(language)`` the teacher's language."""
 
     def __init__(self, message: Message):
         self.message = message
         super().__init__(str(message))
 
-    def translated(self, gettext: Gettext | None = None) -> str:
-        return self.message.translated(gettext)
+    def translated(self, language: Language | None = None) -> str:
+        return self.message.translated(language)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 from pylti1p3.service_connector import ServiceConnector
 
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Language, Message
 from .state import LtiState
 
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
@@ -40,14 +40,14 @@ BEST_SECONDS = 400 * 86400  # how long the best score of a placement is remember
 
 class ScoreError(ValueError):
     """A score report that cannot be accepted; the message says why (``str(err)`` in English,
-    ``err.translated(gettext)`` in the learner's language)."""
+    ``err.translated(language)`` in the learner's language)."""
 
     def __init__(self, message: Message):
         self.message = message
         super().__init__(str(message))
 
-    def translated(self, gettext: Gettext | None = None) -> str:
-        return self.message.translated(gettext)
+    def translated(self, language: Language | None = None) -> str:
+        return self.message.translated(language)
 
 
 def accept_score(state: LtiState, grant: dict[str, Any] | None, given: Any, maximum: Any):

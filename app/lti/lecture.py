@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from flask import current_app, jsonify, redirect, request, url_for
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
 from ..engine.errors import N_, Message
 from ..lecture.rooms import ENDED, RoomError, check_key, normalize_code
@@ -150,7 +150,7 @@ def names():
     if not isinstance(body, dict):
         shape = '{"room", "key", "question", "names"}'
         return jsonify(
-            error=Message(N_("send JSON: {shape}"), shape=shape).translated(gettext)
+            error=Message(N_("send JSON: {shape}"), shape=shape).translated(get_translations())
         ), 400
     if tool is None:  # this server has no LMS: no lecture of it is followed from a course
         return jsonify(room=body.get("room"), linked=False)
@@ -158,14 +158,14 @@ def names():
         code = normalize_code(body.get("room"))
     except RoomError as err:
         says = Message(N_("room: {problem}"), problem=err.message)
-        return jsonify(error=says.translated(gettext)), 400
+        return jsonify(error=says.translated(get_translations())), 400
     room = _rooms().get(code) if _rooms() is not None else None
     if room is None:
         return jsonify(error=gettext(ENDED)), 404
     try:
         check_key(room, body.get("key"))
     except RoomError as err:
-        return jsonify(error=err.translated(gettext)), 403
+        return jsonify(error=err.translated(get_translations())), 403
     if tool.state.get(f"lti-lecture-course:{code}") is None:
         return jsonify(room=code, linked=False)
     roster = tool.state.roster(code)

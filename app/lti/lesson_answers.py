@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 from flask import current_app, jsonify, request
-from flask_babel import gettext
+from flask_babel import get_translations
 
 from ..compute.grading import grade_run
 from ..engine import EngineError
@@ -52,7 +52,7 @@ def answer():
     try:
         return jsonify(_answer(request.get_json(silent=True)))
     except AnswerRefused as refused:
-        body = {"error": refused.says.translated(gettext)} | (
+        body = {"error": refused.says.translated(get_translations())} | (
             {"field": refused.field} if refused.field else {}
         )
         return jsonify(body), refused.status

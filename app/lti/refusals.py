@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from pylti1p3.exception import LtiException, OIDCException
 
-from ..engine.errors import N_, Gettext, Message
+from ..engine.errors import N_, Language, Message
 
 
 class Refusal(Exception):
     """A refused LTI request: ``status`` (4xx, or 502 when the platform cannot be reached),
     a short ``title`` (a catalog message) and the ``reason`` in a sentence (``str``: English;
-    ``translated(gettext)``: the reader's language)."""
+    ``translated(language)``: the reader's language)."""
 
     def __init__(self, status: int, title: str, reason: str | Message):
         self.message = reason if isinstance(reason, Message) else Message(reason)
@@ -27,10 +27,9 @@ class Refusal(Exception):
         self.title = title
         self.reason = str(self.message)
 
-    def translated(self, gettext: Gettext | None = None) -> tuple[str, str]:
-        """The title and the reason in ``gettext``'s language."""
-        title = gettext(self.title) if gettext else self.title
-        return title, self.message.translated(gettext)
+    def translated(self, language: Language | None = None) -> tuple[str, str]:
+        """The title and the reason in ``language``."""
+        return Message(self.title).translated(language), self.message.translated(language)
 
 
 def oversized(size: int, limit: int) -> Refusal:

@@ -13,7 +13,7 @@ import inspect
 
 import requests
 from flask import current_app, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from pylti1p3.exception import LtiException, OIDCException, ToolConfException
 from redis.exceptions import RedisError
 
@@ -52,7 +52,7 @@ STORE_DOWN = Refusal(
 
 
 def refused_page(refusal: Refusal):
-    title, reason = refusal.translated(gettext)
+    title, reason = refusal.translated(get_translations())
     page = render_template("lti/refused.html", title=title, reason=reason)
     return page, refusal.status
 
@@ -147,7 +147,10 @@ def deep_link(token: str):
         choice = choice_from(form, lesson_questions, gettext)
     except PickError as err:
         return picker_page(
-            token, grant, form, gettext("Not placed: %(why)s.", why=err.translated(gettext))
+            token,
+            grant,
+            form,
+            gettext("Not placed: %(why)s.", why=err.translated(get_translations())),
         )
     registration = tool.config.find_registration_by_params(grant["issuer"], grant["client_id"])
     jwt = response_jwt(registration, grant, choice, launch_url())
@@ -163,16 +166,16 @@ def score():
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         says = Message(N_("send JSON: {shape}"), shape='{"grant", "given", "maximum"}')
-        return jsonify(error=says.translated(gettext)), 400
+        return jsonify(error=says.translated(get_translations())), 400
     grant = find_grant(tool.state, body.get("grant"))
     limit = tool.settings["PRUNE_LTI_SCORES_PER_HOUR"]
     if grant is not None and tool.state.count(f"lti-reports:{body['grant']}", 3600) > limit:
         says = Message(N_("at most {limit} scores an hour from one launch"), limit=limit)
-        return jsonify(error=says.translated(gettext)), 429
+        return jsonify(error=says.translated(get_translations())), 429
     try:
         job = accept_score(tool.state, grant, body.get("given"), body.get("maximum"))
     except ScoreError as err:
-        return jsonify(error=err.translated(gettext)), 403 if grant is None else 400
+        return jsonify(error=err.translated(get_translations())), 403 if grant is None else 400
     if job is None:
         return jsonify(sent=False, queued=False, kept="a better score was already sent")
     tool.state.note_score(

@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, request
-from flask_babel import gettext
+from flask_babel import get_translations
 
 from ..compute.job_pool import run_job
 from ..compute.run_traces import trace_body
@@ -98,7 +98,7 @@ def _preset_document(name: str) -> dict[str, Any]:
         says = Message(
             N_("no preset named {name} (try: {names})"), name=repr(name), names=", ".join(PRESETS)
         )
-        abort(404, says.translated(gettext))
+        abort(404, says.translated(get_translations()))
     return preset_document(found)
 
 
@@ -137,7 +137,10 @@ def view_trace(identifier: str):
 def _saved_view(identifier: str) -> dict[str, Any]:
     view = view_store().load(identifier)
     if view is None:
-        abort(404, Message(N_("no saved view {id}"), id=repr(identifier)).translated(gettext))
+        abort(
+            404,
+            Message(N_("no saved view {id}"), id=repr(identifier)).translated(get_translations()),
+        )
     return view
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
 from ..compute.job_pool import run_job
 from ..engine import EngineError
@@ -84,7 +84,7 @@ def get_variant(identifier: str, number: int):
     exam = _load(identifier)
     if not 1 <= number <= len(exam["variants"]):
         says = Message(N_("this exam has variants 1 to {count}"), count=len(exam["variants"]))
-        abort(404, says.translated(gettext))
+        abort(404, says.translated(get_translations()))
     body = {
         "title": exam["spec"]["title"],
         "variant": number,

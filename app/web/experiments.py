@@ -72,6 +72,6 @@ def _answer(body: bytes | Shared | Recording, how: str = "") -> Response:
     if isinstance(body, Shared):
         body, how = body.follow(), "shared"
     if not isinstance(body, bytes):  # a run that may end with an error line: in my language
-        body = said_in(body, get_translations().gettext)
+        body = said_in(body, get_translations())
     headers = {"X-Prune-Experiment": how or "cached"}
     return Response(body, mimetype="application/x-ndjson", headers=headers)

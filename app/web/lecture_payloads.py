@@ -25,7 +25,7 @@ engine's version).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
 from ..compute.trace_cache import trace_cache
 from ..engine.errors import N_
@@ -95,4 +95,4 @@ def _code(text: str) -> str:
     try:
         return normalize_code(text)
     except RoomError as err:
-        abort(404, description=err.translated(gettext))
+        abort(404, description=err.translated(get_translations()))

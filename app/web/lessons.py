@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, abort, current_app, render_template
-from flask_babel import get_locale
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as translate  # a name Babel does not extract: it reads data
 
 from ..engine import EngineError
@@ -123,7 +123,7 @@ def save_lesson():
             check_experiment,
         )
     except LessonTooBig as err:
-        return {"error": err.translated(translate), "field": err.field}, 413
+        return {"error": err.translated(get_translations()), "field": err.field}, 413
     try:
         identifier = view_store().save(
             lesson, kind="lesson", max_bytes=config["PRUNE_MAX_LESSON_BYTES"]
@@ -175,7 +175,9 @@ def load_lesson(identifier: str) -> dict[str, Any]:
         return translated(BUILTIN_LESSONS[identifier], translate)
     lesson = view_store().load(identifier, kind="lesson")
     if lesson is None:
-        abort(404, Message(N_("no lesson {id}"), id=repr(identifier)).translated(translate))
+        abort(
+            404, Message(N_("no lesson {id}"), id=repr(identifier)).translated(get_translations())
+        )
     return lesson
 
 
@@ -183,7 +185,10 @@ def tree_view(lesson: dict[str, Any], index: int) -> dict[str, Any]:
     slides = lesson["slides"]
     view = slides[index].get("view") if 0 <= index < len(slides) else None
     if not view or view.get("kind") != "tree":
-        abort(404, Message(N_("slide {index} has no tree"), index=index).translated(translate))
+        abort(
+            404,
+            Message(N_("slide {index} has no tree"), index=index).translated(get_translations()),
+        )
     return view
 
 
