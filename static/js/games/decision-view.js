@@ -129,8 +129,8 @@ export class DecisionView {
     };
   }
 
-  /** The tree, narration and statistics draw the store's step; the position panel and the
-   * visualizer link follow it. */
+  /** The tree, narration and statistics draw the store's trace and step (the statistics again
+   * in a new language: search-stats.js); the position panel and the visualizer link follow it. */
   follow() {
     followRun(this.store, [
       {
@@ -138,7 +138,7 @@ export class DecisionView {
         show: ({ s, final }) => this.view.render(s, final),
       },
       { setTrace() {}, show: ({ step }) => this.narration.say(narrate(this.trace, step)) },
-      { setTrace() {}, show: ({ s }) => this.stats.step(s, this.trace.length) },
+      { setTrace: (trace) => this.stats.show(trace.summary, trace), show: ({ s }) => this.stats.step(s, this.trace.length) },
     ]);
     followStep(this.store, ({ step }) => {
       this.visualizerLink.showStep(step);
@@ -218,7 +218,6 @@ export class DecisionView {
     trace.finish(result.summary);
     this.hovered = -1;
     this.focused = -1;
-    this.stats.show(result.summary, trace);
     this.showPracticeLink(result.summary);
     this.player.pause();
     // One change: the panels set the whole trace and draw its step 0, once.

@@ -6,10 +6,12 @@
 // Every number cell carries data-stat (its summary field) and data-value (the raw number),
 // for tests and for anyone copying the figures. The answers (the position's value and the
 // best move) read "—" until the replay reaches its last step: the view opens at step 0. The
-// words are the page's language's (lib/i18n.js), looked up when shown.
+// words are the page's language's (lib/i18n.js), looked up when shown: a step shown after a
+// language switch in place (lib/language.js) draws the whole panel again from the summary
+// and trace it was given, in the new language.
 
 import { fmt } from "../lib/format.js";
-import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
+import { _, formatNumber, language, ngettext, pgettext } from "../lib/i18n.js";
 import { moveName } from "../lib/names.js";
 
 const ALGORITHMS = () => ({ alphabeta: _("Alpha-beta"), minimax: _("Minimax"), expectimax: _("Expectimax") });
@@ -65,10 +67,12 @@ export class SearchStats {
     this.element = element;
     this.progress = null;
     this.answers = []; // [dd, text, value]: the facts shown only at the last step
+    this.shown = null; // [summary, trace, language] of the panel drawn
   }
 
   /** The summary of a finished search over `trace` (a Trace: names the best move). */
   show(summary, trace) {
+    this.shown = [summary, trace, language()];
     const options = summary.options || trace.options || {};
     const algorithm = ALGORITHMS()[options.algorithm] || _("This search");
     const table = document.createElement("table");
@@ -149,6 +153,7 @@ export class SearchStats {
   /** The step shown: how far the replay has got ("Step 40 of 812: 31 positions visited…"). */
   step(s, length) {
     if (!this.progress) return;
+    if (this.shown[2] !== language()) this.show(this.shown[0], this.shown[1]);
     const cuts = s.cutAlpha + s.cutBeta;
     const text = ngettext(
       "Step {step} of {length}: {visited} positions visited, {n} cutoff so far.",

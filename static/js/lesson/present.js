@@ -15,9 +15,10 @@
 // (with its content as the `run`) and the run state: loading the lesson, then done or an error
 // (body[data-run-state] mirrors it). `goTo` writes the position; the stage follows the store
 // (panels/follow-run.js). In the embed a question slide is answered at the learner's own pace
-// (lesson/self-answer.js). window.prune is a hook for tests only.
+// (lesson/self-answer.js). A language switch in place writes the lesson's words again
+// (`speakAgain`). window.prune is a hook for tests only.
 
-import { _ } from "../lib/i18n.js";
+import { _, language } from "../lib/i18n.js";
 import { ownsKey } from "../lib/keys.js";
 import { mirror, onOnly, pageStore } from "../lib/page-store.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
@@ -43,6 +44,7 @@ followRun(run, [stage]); // the stage draws the slide's trace at the store's ste
 mirror(pageStore, "presenting", root, "presenting", onOnly);
 pageStore.subscribe((state, changed) => {
   if ("presenting" in changed) stage.presenting = state.presenting;
+  if ("lang" in changed) speakAgain();
 });
 let deck = null;
 let lecture = null; // the LessonLecture, when the page can lecture
@@ -238,6 +240,40 @@ function fillSlideMenu(slides) {
       return option;
     })
   );
+}
+
+/** The words of `lesson` (as the server sent them) into the slides the page holds: each
+ * slide's title, notes and question prompt; its view (and so its loaded content) stays. */
+function takeWords(slides, lesson) {
+  lesson.slides.forEach((words, index) => {
+    const slide = slides[index];
+    if (!slide) return;
+    slide.title = words.title;
+    slide.notes = words.notes;
+    if (slide.question && words.question) slide.question = { ...slide.question, prompt: words.question.prompt };
+  });
+}
+
+/** A language switch in place (lib/language.js): the counter at once, then the lesson's
+ * words again from the server (a built-in lesson's in the new language, a teacher's own as
+ * written) and the slide's title, notes, question, the slide menu and the lesson's name from
+ * them. The slide, its step and its trace stay. */
+async function speakAgain() {
+  if (!deck) return;
+  refreshControls();
+  const asked = language();
+  let lesson;
+  try {
+    lesson = await getLesson(root.dataset.lessonId);
+  } catch {
+    return; // the words stay as they were; the next page load says them in the new language
+  }
+  if (asked !== language()) return; // switched again meanwhile: that switch writes them
+  takeWords(deck.slides, lesson);
+  $("lesson-name").textContent = lesson.title;
+  fillSlideMenu(deck.slides);
+  if (shownSlide >= 0) stage.words(shownSlide, deck.slides);
+  refreshControls();
 }
 
 async function start() {

@@ -33,11 +33,19 @@ export class SlideStage {
 
   /** Show slide `index` of `slides` (its title, number and notes) while it loads. */
   begin(index, slides) {
-    const slide = slides[index];
     this.index = index;
     this.section.dataset.slideIndex = String(index);
     this.section.dataset.kind = "loading";
     this.section.setAttribute("aria-busy", "true");
+    this.words(index, slides);
+    this.say("");
+    this.content = null;
+  }
+
+  /** Write slide `index`'s words (title, number, notes, question) from `slides`: on `begin`,
+   * and again in place when the page's language changes (the slide's content stays). */
+  words(index, slides) {
+    const slide = slides[index];
     $("slide-title").textContent = slide.title;
     $("slide-number").textContent = _("Slide {n} of {count}", { n: index + 1, count: slides.length });
     $("slide-notes").replaceChildren(renderNotes(slide.notes || ""));
@@ -49,8 +57,6 @@ export class SlideStage {
         ? _("Question: {prompt}", { prompt })
         : _("Question: predict the values of this tree.")
       : "";
-    this.say("");
-    this.content = null;
   }
 
   /** The slide's content has come: lay it out (its trace's steps follow the run store). */
