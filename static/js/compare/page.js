@@ -38,6 +38,8 @@ const panes = { left: new Pane("left"), right: new Pane("right") };
 const spoken = new Narration($("compare-spoken"));
 let timeline = null;
 let names = null; // describeSides' answer
+let loaded = null; // the two searches loaded (load.js)
+let diff = null; // the nodes only one search reaches (sync.js differences)
 let urlTimer = null;
 
 // The timeline stands in for a trace: the store holds it as its `trace`, the player asks it
@@ -50,7 +52,11 @@ const player = standardPlayer(() => store.get().trace, {
   store,
 });
 // The panes, the "now" line and the narration draw the store's step; the address keeps it.
-followStep(store, ({ step }) => showStep(step));
+// A language switch in place (lib/language.js): the searches' names and the summary first.
+followStep(store, ({ step }, changed) => {
+  if ("lang" in changed) nameSides();
+  showStep(step);
+});
 followStep(store, ({ step }) => writeStep(step));
 
 /** The address of the main visualizer with this tree (and `options`, `step`, if given). */
@@ -166,10 +172,17 @@ function onRetry({ wait }) {
   $("compare-summary").textContent = _("The server is busy: trying again in {seconds} s…", { seconds: Math.ceil(wait / 1000) });
 }
 
+/** The searches' names in the page's language: the tab's title, the panes' and the summary. */
+function nameSides() {
+  names = describeSides(loaded.left.options, loaded.right.options);
+  document.title = _("Prune: {left} against {right}", { left: names.left.heading, right: names.right.heading });
+  for (const side of SIDES) panes[side].name(names[side].heading);
+  summarise(diff);
+}
+
 async function start() {
   store.set({ runState: "loading" });
   $("back-link").href = mainHref();
-  let loaded;
   try {
     loaded = await loadComparison(where, sides, { version: stage.dataset.traceVersion || "", onRetry });
   } catch (err) {
@@ -182,23 +195,20 @@ async function start() {
     return;
   }
   timeline = new Timeline(loaded.left, loaded.right);
-  names = describeSides(loaded.left.options, loaded.right.options);
-  document.title = _("Prune: {left} against {right}", { left: names.left.heading, right: names.right.heading });
-  const diff = differences(loaded.left, loaded.right);
+  diff = differences(loaded.left, loaded.right);
   const describe = (kind, inside) => {
     if (kind) return _("Only {search} visits this node.", { search: names[kind === "only-left" ? "left" : "right"].short });
     return ngettext("Folded here: {n} node only one search visits.", "Folded here: {n} nodes only one search visits.", inside);
   };
   for (const side of SIDES) {
     panes[side].setTrace(timeline.traces[side], {
-      heading: names[side].heading,
       doc: loaded.doc,
       differs: diff.byPath,
       describe,
       openHref: mainHref(sides[side]),
     });
   }
-  summarise(diff);
+  nameSides();
   player.reset(0, false);
   const asked = where.step === "end" ? timeline.length : where.step || 0;
   const step = Math.max(0, Math.min(timeline.length, Math.round(asked)));

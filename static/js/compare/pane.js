@@ -52,23 +52,27 @@ export class Pane {
   }
 
   /**
-   * A new trace. `heading`: the search's name ("Alpha-beta, strict rule"); `doc`: the tree
-   * document; `differs`: path → "only-left" | "only-right"; `describe(kind, inside)`: what a
+   * A new trace (named by `name` after it). `doc`: the tree document; `differs`: path → "only-left" | "only-right"; `describe(kind, inside)`: what a
    * screen reader hears on a marked node (kind null: a folded node with `inside` of them);
    * `openHref`: this search in the main visualizer.
    */
-  setTrace(trace, { heading, doc, differs, describe, openHref }) {
+  setTrace(trace, { doc, differs, describe, openHref }) {
     this.trace = trace;
     this.marks = { differs, inside: insideCounter(trace, differs), describe, otherAt: null };
-    this.els.title.textContent = heading;
-    this.view.svg.attr("aria-label", _("Game tree: {heading}", { heading }));
-    this.view.gNodes.attr("aria-label", _("{heading}: game tree, arrow keys move between nodes", { heading }));
     this.els.open.href = openHref;
-    this.els.open.setAttribute("aria-label", _("Open {heading} in the visualizer", { heading }));
     this.els.open.hidden = false;
     const loading = this.els.tree.querySelector(".pane-loading");
     if (loading) loading.remove();
     this.view.setTree(trace, { cutByLimit: cutByDepthLimit(trace, doc), agents: agentsOf(doc, trace) });
+  }
+
+  /** The search's name, `heading` ("Alpha-beta, strict rule"), in the pane's title and the
+   * names a screen reader hears (again after a language switch in place). */
+  name(heading) {
+    this.els.title.textContent = heading;
+    this.view.svg.attr("aria-label", _("Game tree: {heading}", { heading }));
+    this.view.gNodes.attr("aria-label", _("{heading}: game tree, arrow keys move between nodes", { heading }));
+    this.els.open.setAttribute("aria-label", _("Open {heading} in the visualizer", { heading }));
   }
 
   /** Show step `step` of this pane's trace; `finished`: it has reached its last node;

@@ -6,7 +6,7 @@
 // the new language (texts and the attributes people read), lib/i18n.js takes the new catalog,
 // <html lang> follows, and the page store's `lang` changes: the panels that write text from a
 // trace (narration, statistics, explanations) subscribe to it and write it again from their
-// stores. The choice is remembered for every page of this browser in the cookie `prune_lang`
+// stores (`retold` turns a whole message they held from before, e.g. a text the server sent). The choice is remembered for every page of this browser in the cookie `prune_lang`
 // (the server reads it, app/i18n); an address with `lang=` gets the new one, so a reload or a
 // shared link keeps it.
 
@@ -23,7 +23,16 @@ function textOf(messages, key) {
   return Array.isArray(found) ? found[0] : found;
 }
 
-/** A map from each text in the `from` catalog (English: the msgids) to its text in `to`. */
+const ENTITIES = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'" };
+
+/** `text` as the page shows it: a template's message may spell <, >, & and quotes as HTML
+ * entities ("v &gt; β"), which the page's text holds decoded. */
+export function decoded(text) {
+  return text.replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ENTITIES[entity]);
+}
+
+/** A map from each text in the `from` catalog (English: the msgids) to its text in `to`, as
+ * the page shows them (decoded). */
 export function translationMap(from, to) {
   const keys = new Set([...Object.keys(from.messages), ...Object.keys(to.messages)]);
   const map = new Map();
@@ -31,7 +40,7 @@ export function translationMap(from, to) {
     const msgid = key.includes("\u0004") ? key.split("\u0004")[1] : key;
     const before = from.locale === "en" ? msgid : textOf(from.messages, key);
     const after = to.locale === "en" ? msgid : (textOf(to.messages, key) ?? msgid);
-    if (before && !map.has(before)) map.set(before, after);
+    if (before && !map.has(decoded(before))) map.set(decoded(before), decoded(after));
   }
   return map;
 }
@@ -65,6 +74,15 @@ export function retranslate(map, doc = document) {
   if (title !== null) doc.title = title;
 }
 
+let lastTurn = new Map(); // the last switch's map: old language → new
+
+/** `text` (a whole message a module held from before the last switch, such as a text the
+ * server sent in the old language) in the page's language now; as it was when it is no
+ * message of the page's catalogs. */
+export function retold(text) {
+  return (text && turn(text, lastTurn)) ?? text;
+}
+
 async function fetchCatalog(tag) {
   const template = document.documentElement.dataset.catalogUrl;
   const response = await fetch(template.replace("{lang}", encodeURIComponent(tag)));
@@ -76,7 +94,8 @@ async function fetchCatalog(tag) {
 export async function switchLanguage(tag) {
   if (tag === language()) return;
   const [from, to] = await Promise.all([fetchCatalog(language()), fetchCatalog(tag)]);
-  retranslate(translationMap(from, to));
+  lastTurn = translationMap(from, to);
+  retranslate(lastTurn);
   useCatalog(to);
   document.documentElement.lang = tag;
   document.cookie = `${COOKIE}=${encodeURIComponent(tag)}; path=/; max-age=${YEAR_SECONDS}; SameSite=Lax`;

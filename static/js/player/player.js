@@ -26,6 +26,7 @@
 
 import { _ } from "../lib/i18n.js";
 import { clickerCommand, ownsKey } from "../lib/keys.js";
+import { pageStore } from "../lib/page-store.js";
 import { stepOut, stepOver } from "../trace/stepping.js";
 import { createRunStore } from "./run-store.js";
 
@@ -92,6 +93,8 @@ export class Player {
     this.presenting = false; // presentation mode: a clicker's keys are ours, whatever has focus
     store.set({ speed: Number(els.speed.value) || 1 });
     store.subscribe(() => this.refresh());
+    // A language switch in place (lib/language.js): the counter and the buttons' words again.
+    pageStore.subscribe((state, changed) => "lang" in changed && this.refresh());
 
     els.play.addEventListener("click", () => this.togglePlay());
     els.first.addEventListener("click", () => this.first());

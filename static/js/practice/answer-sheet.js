@@ -92,11 +92,7 @@ export class AnswerSheet {
     const head = el("div", { class: "row-head" });
     head.append(
       el("span", { class: "row-name", id: `row-name-${id}` }, this.names[id]),
-      el(
-        "span",
-        { class: "row-kind" },
-        (KIND_ICONS[kind] || "") + " " + (id === 0 ? _("{kind} · root", { kind: kindName(kind) }) : kindName(kind))
-      ),
+      el("span", { class: "row-kind" }, this.kindText(id)),
       el("span", { class: "row-note", id: `row-note-${id}` })
     );
     const fields = el("div", { class: "row-fields" });
@@ -120,6 +116,20 @@ export class AnswerSheet {
     li.append(head, fields, prunes);
     this.rowsById.set(id, li);
     return li;
+  }
+
+  /** A row's kind: "▲ MAX · root", "▼ MIN". */
+  kindText(id) {
+    const kind = this.trace.nodes[id].kind;
+    return (KIND_ICONS[kind] || "") + " " + (id === 0 ? _("{kind} · root", { kind: kindName(kind) }) : kindName(kind));
+  }
+
+  /** The words the form built from the tree (each row's kind, the best move's legend) again,
+   * in the page's language now (a language switch in place); the answer typed stays. */
+  retell() {
+    if (!this.trace) return;
+    for (const [id, li] of this.rowsById) li.querySelector(".row-kind").textContent = this.kindText(id);
+    this.els.bestMove.querySelector("legend").textContent = _("Best move at {node}", { node: this.names[0] });
   }
 
   /** One labelled input: its name is the node's and the field's ("C value", "C α"). */

@@ -30,6 +30,7 @@ import { Results, gradeOf, nodeGrades } from "./results.js";
 import { ruleSentences } from "./statement.js";
 import { engineAnswer, truthOf } from "./truth.js";
 import { setUpPage } from "../lib/page-setup.js";
+import { pageStore } from "../lib/page-store.js";
 import { reportScore, sentSentence } from "../lib/lti-score.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
@@ -45,6 +46,7 @@ let exercise = readPractice();
 let trace = null;
 let truth = null; // what the trace says (truth.js), worked out once per tree
 let lastResult = null;
+let graded = null; // the answer the results shown are about
 let question = ""; // the question the search asks ("" for prunes and values: grader.js)
 const TREE_HELP = [...$("tree-help").childNodes].map((part) => part.cloneNode(true));
 let loads = 0; // the latest load: an older one that finishes later is dropped
@@ -144,11 +146,8 @@ function check(event) {
     errors[0].input.focus();
     return;
   }
-  const result = question ? gradeQuestion(trace, answer) : grade(trace, answer, truth);
-  results.show(result);
-  if (question) questions.showGrades(result.items);
-  else sheet.showGrades(result.items.map((item) => [item, gradeOf(item.kind)]));
-  marks.setGrades(nodeGrades(trace, question === "bounds" ? [] : result.items));
+  graded = answer;
+  const result = showGrade(answer);
   lastResult = result;
   $("results-heading").focus();
   // Launched from an LMS (docs/lti.md): each check's score goes to the gradebook (the
@@ -156,6 +155,33 @@ function check(event) {
   reportScore(result.score, result.max_score).then((answer) => {
     if (answer) say(sentSentence(answer, result.score, result.max_score));
   });
+}
+
+/** Grade `answer` and show it: the results, the form's and the tree's marks. */
+function showGrade(answer) {
+  const result = question ? gradeQuestion(trace, answer) : grade(trace, answer, truth);
+  results.show(result);
+  if (question) questions.showGrades(result.items);
+  else sheet.showGrades(result.items.map((item) => [item, gradeOf(item.kind)]));
+  marks.setGrades(nodeGrades(trace, question === "bounds" ? [] : result.items));
+  return result;
+}
+
+/** A language switch in place (lib/language.js): the form's words built from the tree, the
+ * tree's names, the rules and a check shown (graded again: its sentences are the grader's)
+ * in the new language; the answer typed so far stays. */
+function speakAgain() {
+  if (!trace) return;
+  if (!question) sheet.retell();
+  $("legend-over").textContent = question ? _("ticked, not one of them") : _("over-pruned");
+  view.render(trace.seek(0), false);
+  describe();
+  if (!results.result || !graded) return;
+  if (lastResult) lastResult = showGrade(graded);
+  else {
+    results.show(question ? gradeQuestion(trace, graded) : grade(trace, graded, truth));
+    results.markStale(); // the answer changed since: the grades are no longer on the form
+  }
 }
 
 function tryAgain() {
@@ -326,4 +352,5 @@ window.prune = {
   questions,
 };
 
+pageStore.subscribe((state, changed) => "lang" in changed && speakAgain());
 open(exercise);

@@ -10,6 +10,8 @@
 // tab title comes back after it.
 
 import { _ } from "../lib/i18n.js";
+import { retold } from "../lib/language.js";
+import { pageStore } from "../lib/page-store.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,21 +25,36 @@ export class DocTitle {
     this.final = false;
     this.slideName = "";
     this.pageTitle = document.title;
+    this.source = null; // the run's source ({kind, name}), to name a preset again
+    // A language switch in place (lib/language.js): the names and sentences held, in the new
+    // language (the followRun draw after it shows them).
+    pageStore.subscribe((state, changed) => {
+      if (!("lang" in changed)) return;
+      this.pageTitle = retold(this.pageTitle);
+      this.title = this.named(this.source) || retold(this.title);
+      this.description = retold(this.description);
+      this.answer = retold(this.answer);
+    });
+  }
+
+  /** The tree's name from its source alone (a preset's label, "Random tree", "Pasted tree"). */
+  named(source) {
+    const kind = source ? source.kind : null;
+    if (kind === "preset") {
+      const option = [...$("preset").options].find((o) => o.value === source.name);
+      return option ? option.textContent : source.name;
+    }
+    if (kind === "random") return _("Random tree");
+    if (kind === "paste") return _("Pasted tree");
+    return "";
   }
 
   /** A new run: its title and description, from `info` (the server's) or the document itself. */
   setTrace(trace, { source, doc, info }) {
     const documentInfo = info || (doc && typeof doc === "object" && !Array.isArray(doc) ? doc : null);
-    let title = "";
-    if (documentInfo && documentInfo.name) title = documentInfo.name;
-    const kind = source ? source.kind : null;
-    if (!title && kind === "preset") {
-      const option = [...$("preset").options].find((o) => o.value === source.name);
-      title = option ? option.textContent : source.name;
-    }
-    if (!title && kind === "random") title = _("Random tree");
-    if (!title && kind === "paste") title = _("Pasted tree");
-    this.title = title;
+    const named = documentInfo && documentInfo.name;
+    this.source = named ? null : source;
+    this.title = named || this.named(source);
     this.description = documentInfo && documentInfo.description ? documentInfo.description : "";
     this.answer = documentInfo && documentInfo.answer ? documentInfo.answer : "";
     this.show({ final: false }); // a new trace: step 0 of a search still streaming
