@@ -308,11 +308,14 @@ function writeSummary() {
   $("summary-lines").replaceChildren(...lines);
 }
 
-/** The page's language changed (lib/language.js): the drill's own sentences again. */
+/** The page's language changed (lib/language.js): the drill's own sentences and the tree's
+ * names again. */
 function speakAgain() {
   statusLine.again();
   if (!$("drill-summary").hidden) writeSummary();
-  if (state.trace) $("rule-statement").textContent = rulesLine();
+  if (!state.trace) return;
+  $("rule-statement").textContent = rulesLine();
+  view.render(state.trace.seek(0), false);
 }
 
 function setAsk(name, on) {

@@ -13,6 +13,7 @@ import { ApiError, createExam, getJson } from "../lib/api.js";
 import { _, ngettext } from "../lib/i18n.js";
 import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { setUpPage } from "../lib/page-setup.js";
+import { pageStore } from "../lib/page-store.js";
 import { createRunStore, mirrorRunState } from "../player/run-store.js";
 import { drawQuestion, el, practiceLink, questionSection, searchesOf, traceOf } from "./question-view.js";
 
@@ -202,5 +203,7 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   make(undefined);
 });
+// A language switch in place (lib/language.js): the questions' legends in the new language.
+pageStore.subscribe((state, changed) => "lang" in changed && renumber());
 addQuestion("prune");
 addQuestion("windows");

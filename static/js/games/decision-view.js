@@ -87,6 +87,10 @@ export class DecisionView {
     const close = section.querySelector('[data-action="close-search"]');
     if (close) close.addEventListener("click", () => this.close());
     window.prune = this.handle();
+    // A language switch in place (lib/language.js): the title again (the panels follow the store).
+    pageStore.subscribe((state, changed) => {
+      if ("lang" in changed && this.titled && this.isOpen) this.title.textContent = this.titled();
+    });
   }
 
   /** The decision shown (its Trace), or null: the store's. */
@@ -181,7 +185,8 @@ export class DecisionView {
   }
 
   /**
-   * Fetch the trace at `url` and show it, titled `title`; resolves once it is drawn.
+   * Fetch the trace at `url` and show it, titled `title` (a text, or a function giving it in
+   * the page's language: it is called again after a language switch); resolves once it is drawn.
    * `focus`: move keyboard focus to the title (the user asked for it by a button).
    */
   async open(url, { title, focus = true, practice = null } = {}) {
@@ -190,7 +195,8 @@ export class DecisionView {
     this.openedUrl = url;
     this.section.hidden = false;
     this.player.pause();
-    this.title.textContent = title || _("The search behind this move");
+    this.titled = typeof title === "function" ? title : () => title || _("The search behind this move");
+    this.title.textContent = this.titled();
     this.say(_("Loading the search…"));
     this.store.set({ runState: "loading" });
     if (focus) {

@@ -272,7 +272,6 @@ function showSearch() {
   stop();
   const k = starts[round];
   const next = decisionAt.get(k);
-  const search = algorithmName(query);
   position.setRoot(game.maze, game.states[k], { rules: query.rules, facing: facingAt(k) });
   placeholder.hidden = true;
   // The person's moves before this round (Pacman's own moves are searched again, as played).
@@ -284,18 +283,23 @@ function showSearch() {
     query.rules === "prune"
       ? withQuery("/practice", { game: "pacman", ...query, rules: "", decision: round })
       : withQuery("/practice", { game: "pacman", ...query, ...before, decision: round });
-  const move = formatNumber(round + 1);
   const yours = round < played.length && round < starts.length - 1;
-  let title;
-  if (next) title = _("The search behind Pacman's move {move}: {direction}", { move, direction: directionName(next.action) });
-  else if (yours)
-    title = _("What {search} would play at move {move} (you played {direction})", {
-      search,
+  const about = { round, search: { ...query }, next, yours, direction: played[round] };
+  decision.open(url, { title: () => searchTitle(about), practice });
+}
+
+/** The decision's title, in the page's language (said again after a language switch). */
+function searchTitle({ round, search, next, yours, direction }) {
+  const move = formatNumber(round + 1);
+  const name = algorithmName(search);
+  if (next) return _("The search behind Pacman's move {move}: {direction}", { move, direction: directionName(next.action) });
+  if (yours)
+    return _("What {search} would play at move {move} (you played {direction})", {
+      search: name,
       move,
-      direction: directionName(played[round]),
+      direction: directionName(direction),
     });
-  else title = _("What {search} would play at move {move}", { search, move });
-  decision.open(url, { title, practice });
+  return _("What {search} would play at move {move}", { search: name, move });
 }
 
 $("#pacman-settings").addEventListener("submit", (event) => {

@@ -19,6 +19,7 @@ import { MiniBoard, EMPTY, cellName, place, squareOf, statusOf, toMove, winningL
 import { DecisionView } from "./decision-view.js";
 import { getJson, withQuery } from "./http.js";
 import { setUpPage } from "../lib/page-setup.js";
+import { pageStore } from "../lib/page-store.js";
 
 setUpPage(); // the theme, and the help on ? and F1 (lib/page-setup.js)
 
@@ -51,6 +52,7 @@ const game = {
   thinking: false,
   error: null,
   ticket: 0, // bumped by New game and Undo: a reply to an older request is dropped
+  said: null, // () → the last move's sentence in #last-move, in the page's language
 };
 
 const miniBoard = new MiniBoard($("[data-decision-position]"));
@@ -128,7 +130,10 @@ function ending() {
   return { "you-win": _(" You win."), "computer-wins": _(" The computer wins."), draw: _(" It is a draw.") }[outcome(status)];
 }
 
-function say(text) {
+/** Say `words()` in #last-move; they are said again after a language switch in place. */
+function say(words) {
+  game.said = words;
+  const text = words();
   if (lastMoveEl.textContent !== text) lastMoveEl.textContent = text;
 }
 
@@ -141,7 +146,7 @@ function newGame() {
   game.decisions = new Map();
   game.thinking = false;
   game.error = null;
-  say(game.student === "X" ? _("You play X and move first.") : _("You play O: the computer (X) moves first."));
+  say(() => (game.student === "X" ? _("You play X and move first.") : _("You play O: the computer (X) moves first.")));
   render();
   if (toMove(current()) !== game.student) computerMove();
 }
@@ -151,7 +156,8 @@ function play(cell) {
   const hadFocus = document.activeElement === cells[cell];
   game.boards.push(place(current(), cell, game.student));
   game.movers.push("student");
-  say(_("You played {mark} in {square}.", { mark: game.student, square: cellName(cell) }) + ending());
+  const mark = game.student;
+  say(() => _("You played {mark} in {square}.", { mark, square: cellName(cell) }) + ending());
   if (hadFocus) $("#board").focus(); // the cell is disabled now: keep focus in the board
   render();
   if (statusOf(current()) === "playing") computerMove({ refocus: hadFocus });
@@ -171,8 +177,8 @@ async function computerMove({ refocus = false } = {}) {
   } catch (err) {
     if (ticket !== game.ticket) return;
     game.thinking = false;
-    game.error = err.message;
-    say(_("The computer could not move: {error}", { error: game.error }));
+    const error = (game.error = err.message);
+    say(() => _("The computer could not move: {error}", { error }));
     render();
     return;
   }
@@ -189,10 +195,10 @@ async function computerMove({ refocus = false } = {}) {
     options: chosen,
     index: game.boards.length - 1,
   });
-  const played = _("The computer played {mark} in {square}.", { mark, square: cellName(reply.move) });
-  say(played + ending());
+  const played = () => _("The computer played {mark} in {square}.", { mark, square: cellName(reply.move) });
+  say(() => played() + ending());
   render();
-  if (refocus && document.activeElement === $("#board")) focusNear(reply.move, played);
+  if (refocus && document.activeElement === $("#board")) focusNear(reply.move, played());
 }
 
 /**
@@ -224,7 +230,7 @@ function undo() {
   game.error = null;
   while (game.movers.length && game.movers[game.movers.length - 1] === "computer") pop();
   pop(); // the student's move
-  say(_("Your last move was taken back."));
+  say(() => _("Your last move was taken back."));
   render();
 }
 
@@ -243,7 +249,7 @@ function showSearch() {
   const url = withQuery("/api/games/tictactoe/trace", { board: last.before, ...last.options });
   const practice = withQuery("/practice", { game: "tictactoe", board: last.before, ...last.options });
   decision.open(url, {
-    title: _("The search behind {move} (move {index})", { move: `${last.mark}→${squareOf(last.move)}`, index: last.index }),
+    title: () => _("The search behind {move} (move {index})", { move: `${last.mark}→${squareOf(last.move)}`, index: last.index }),
     practice,
   });
 }
@@ -271,6 +277,15 @@ $("#ttt-settings").addEventListener("change", (event) => {
 });
 $("#ttt-settings").addEventListener("submit", (event) => event.preventDefault());
 $("#board").tabIndex = -1;
+
+// A language switch in place (lib/language.js): the board's names, the status, the last move
+// said and the rule in the new language (the decision view writes its own again).
+pageStore.subscribe((state, changed) => {
+  if (!("lang" in changed)) return;
+  render();
+  showRule();
+  if (game.said) say(game.said);
+});
 
 showRule();
 newGame();

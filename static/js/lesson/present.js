@@ -271,6 +271,7 @@ async function speakAgain() {
   if (asked !== language()) return; // switched again meanwhile: that switch writes them
   takeWords(deck.slides, lesson);
   $("lesson-name").textContent = lesson.title;
+  document.title = _("{title} · Prune lesson", { title: lesson.title });
   fillSlideMenu(deck.slides);
   if (shownSlide >= 0) stage.words(shownSlide, deck.slides);
   refreshControls();
