@@ -20,7 +20,8 @@ PROJECTOR = {"width": 1280, "height": 720}
 # hidden ones included: a screen reader says them), "@name=value" for a readable attribute of
 # a rendered element, "title=…" for the document's title.
 READABLE = """() => {
-  const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "aria-description", "aria-roledescription"];
+  const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "aria-description",
+    "aria-roledescription"];
   const rendered = (el) => {
     if (el.tagName === "OPTION") return rendered(el.closest("select") || el.parentElement);
     return el.checkVisibility();
@@ -33,7 +34,8 @@ READABLE = """() => {
     if (!text || !parent || ["SCRIPT", "STYLE", "TEXTAREA"].includes(parent.tagName)) continue;
     if (rendered(parent)) said.add(text);
   }
-  for (const el of document.body.querySelectorAll(ATTRIBUTES.map((name) => `[${name}]`).join(","))) {
+  const selector = ATTRIBUTES.map((name) => `[${name}]`).join(",");
+  for (const el of document.body.querySelectorAll(selector)) {
     if (!rendered(el)) continue;
     for (const name of ATTRIBUTES) {
       const value = (el.getAttribute(name) || "").replace(/\\s+/g, " ").trim();
@@ -109,7 +111,8 @@ def pacman(page, lang):
 
 
 def lesson(page, lang):
-    at(page, "/l/alpha-beta-1?slide=2&step=14", lang, '#slide[data-slide-index="2"][data-kind="tree"]')
+    shown = '#slide[data-slide-index="2"][data-kind="tree"]'
+    at(page, "/l/alpha-beta-1?slide=2&step=14", lang, shown)
 
 
 def experiments(page, lang):
@@ -147,5 +150,6 @@ def test_a_switch_to_german_in_place_says_what_a_german_page_says(prune, flow):
     german = readable(page)
     assert len(english - german) > 10, "the German page says other words than the English one"
     leftovers = sorted((switched & english) - german)
-    assert not leftovers, f"{flow.__name__}, still in English after the switch:\n" + "\n".join(leftovers)
+    said = "\n".join(leftovers)
+    assert not leftovers, f"{flow.__name__}, still in English after the switch:\n{said}"
     prune.assert_clean()
