@@ -47,7 +47,9 @@ READABLE = """() => {
 
 
 def readable(page) -> set[str]:
-    """The page's readable texts once they stop changing (an answer still on its way)."""
+    """The page's readable texts once nothing is fetched and they stop changing (a lesson's
+    words in the new language, an answer still on its way)."""
+    page.wait_for_load_state("networkidle")
     before = None
     for _ in range(40):
         now = set(page.evaluate(READABLE))
