@@ -57,7 +57,8 @@ def test_switching_language_keeps_the_step_and_fetches_no_trace(prune):
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert narration(page) == STEP_14["de"], "said again in German"
     assert prune.step() == step
-    assert prune.counter() == counter
+    assert counter == "step 14 of 27"
+    assert prune.counter() == "Schritt 14 von 27", "the counter is written again in German"
     assert page.locator("#help-title").inner_text() == "Hilfe: Tasten und Bilder"
     assert page.locator("#run").inner_text() == "Ausführen"
     assert page.get_attribute("#zoom-in", "aria-label") == "Vergrößern"
