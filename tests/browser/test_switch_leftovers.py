@@ -127,6 +127,8 @@ def experiments(page, lang):
 
 def exams(page, lang):
     at(page, "/exams", lang, "#exam-questions > li select[data-field=kind]")
+    page.click("#preview-exam")
+    page.wait_for_selector("body[data-run-state=done]", state="attached")
 
 
 FLOWS = [visualizer, compare, practice, drill, tictactoe, pacman, lesson, experiments, exams]

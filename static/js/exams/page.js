@@ -10,7 +10,7 @@
 // the server refuses is named in the status line and focused.
 
 import { ApiError, createExam, getJson } from "../lib/api.js";
-import { _, ngettext } from "../lib/i18n.js";
+import { _, language, ngettext } from "../lib/i18n.js";
 import { wireAddToLesson } from "../lib/add-to-lesson.js";
 import { setUpPage } from "../lib/page-setup.js";
 import { pageStore } from "../lib/page-store.js";
@@ -27,6 +27,7 @@ const links = document.getElementById("exam-links");
 const preview = document.getElementById("exam-preview");
 const template = document.getElementById("question-template");
 const run = createRunStore();
+let shown = null; // the exam previewed: {made, variants, count} (said again in a new language)
 mirrorRunState(run, document.body);
 
 class FieldError extends Error {
@@ -167,6 +168,31 @@ function showLinks(made, variants) {
   links.hidden = false;
 }
 
+/** The address of `made`'s first variant, in the page's language (the server writes its
+ * questions and answers in the request's). */
+function firstVariant(made) {
+  return `/api/exams/${made.id}/variants/1?lang=${encodeURIComponent(language())}`;
+}
+
+/** The links and the status line of the exam made, `made` ({made, variants, count}). */
+function showExam({ made, variants, count }) {
+  if (variants === 1) links.hidden = true;
+  else showLinks(made, count);
+  say(variants === 1 ? _("Variant 1 is below.") : ngettext("The exam is ready: {n} variant.", "The exam is ready: {n} variants.", count));
+}
+
+/** A language switch in place (lib/language.js): the legends, and an exam shown (its first
+ * variant fetched again in the new language, its links and status) in the new language. */
+async function speakAgain() {
+  renumber();
+  const asked = shown;
+  if (!asked) return;
+  const exam = await getJson(firstVariant(asked.made)).catch(() => null);
+  if (!exam || asked !== shown) return; // the preview stays as it was; another exam is on its way
+  showExam(asked);
+  await showPreview(exam);
+}
+
 async function make(variants) {
   let spec;
   try {
@@ -177,18 +203,14 @@ async function make(variants) {
     return;
   }
   run.set({ runState: "loading" });
+  shown = null;
   say(variants === 1 ? _("Generating variant 1…") : ngettext("Generating {n} variant…", "Generating {n} variants…", spec.variants));
   try {
     const made = await createExam(spec);
-    const exam = await getJson(`/api/exams/${made.id}/variants/1`);
-    if (variants === 1) links.hidden = true;
-    else showLinks(made, spec.variants);
+    const exam = await getJson(firstVariant(made));
+    shown = { made, variants, count: spec.variants };
+    showExam(shown, exam);
     await showPreview(exam);
-    say(
-      variants === 1
-        ? _("Variant 1 is below.")
-        : ngettext("The exam is ready: {n} variant.", "The exam is ready: {n} variants.", spec.variants)
-    );
     run.set({ runState: "done" });
   } catch (err) {
     say(err instanceof ApiError ? err.message : String(err), "error");
@@ -204,6 +226,6 @@ form.addEventListener("submit", (event) => {
   make(undefined);
 });
 // A language switch in place (lib/language.js): the questions' legends in the new language.
-pageStore.subscribe((state, changed) => "lang" in changed && renumber());
+pageStore.subscribe((state, changed) => "lang" in changed && speakAgain());
 addQuestion("prune");
 addQuestion("windows");
