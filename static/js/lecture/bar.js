@@ -74,7 +74,8 @@ function focusIsIn(container) {
 /** The presenter's student count: shown at once, said at most every AUDIENCE_SAY_MS. */
 export class AudienceCount {
   constructor(count = 0) {
-    this.shown = el("p", { className: "lecture-audience" }, studentsText(Number(count) || 0));
+    this.count = Number(count) || 0;
+    this.shown = el("p", { className: "lecture-audience" }, studentsText(this.count));
     this.said = el("p", { className: "visually-hidden", "aria-live": "polite" });
     this.saidAt = -Infinity;
     this.timer = null;
@@ -84,8 +85,14 @@ export class AudienceCount {
     return [this.shown, this.said];
   }
 
+  /** The count again, in the page's language now (a language switch in place). */
+  again() {
+    this.shown.textContent = studentsText(this.count);
+  }
+
   show(count) {
-    this.shown.textContent = studentsText(Number(count) || 0);
+    this.count = Number(count) || 0;
+    this.shown.textContent = studentsText(this.count);
     if (this.timer !== null) return; // the latest count is said when it fires
     const wait = this.saidAt + AUDIENCE_SAY_MS - performance.now();
     this.timer = setTimeout(
@@ -167,6 +174,13 @@ export class LectureBar {
     const stage = document.getElementById("stage");
     if (stage) stage.insertBefore(this.element, stage.firstChild);
     this.status = el("p", { className: "lecture-status", role: "status" });
+    this.retellJoin = null; // the presenter's join parts' words, again (joinParts)
+    // A language switch in place (lib/language.js): the presenter's composed words again.
+    pageStore.subscribe((state, changed) => {
+      if (!("lang" in changed) || state.lecture !== "presenter") return;
+      if (this.audience) this.audience.again();
+      if (this.retellJoin) this.retellJoin();
+    });
   }
 
   /** Start lecture is waiting for the server (aria-disabled keeps the keyboard focus on it). */
@@ -216,7 +230,8 @@ export class LectureBar {
   /** `focus`: put the focus on the bar's first control (the lecture was just started). */
   showPresenter(code, audience, { focus = false } = {}) {
     const hadFocus = this.clearBar("presenter");
-    const { qrButton, join } = joinParts(code, () => this.element.classList.toggle("qr-large"));
+    const { qrButton, join, retell } = joinParts(code, () => this.element.classList.toggle("qr-large"));
+    this.retellJoin = retell;
     this.audience = new AudienceCount(audience);
     const side = el("div", { className: "lecture-side" });
     side.append(...this.audience.elements, this.endControl());
@@ -322,8 +337,14 @@ export function joinParts(code, onQr) {
     el("strong", { className: "lecture-code" }, formatCode(code))
   );
   join.append(line, codeLine);
-  if (isLoopback(origin)) join.append(loopbackWarning(origin));
-  return { qrButton, join, link };
+  const warning = isLoopback(origin) ? loopbackWarning(origin) : null;
+  if (warning) join.append(warning);
+  /** The words built from the link (the QR code's name, the warning) in the page's language. */
+  const retell = () => {
+    qr.alt = _("QR code of {link}", { link });
+    if (warning) warning.textContent = loopbackText(origin);
+  };
+  return { qrButton, join, link, retell };
 }
 
 /** Whether `origin` names this computer only (no student's device can reach it). */
@@ -334,13 +355,13 @@ export function isLoopback(origin) {
 
 /** What to do when the join link points to this computer (docs/deployment.md). */
 function loopbackWarning(origin) {
+  return el("p", { className: "lecture-loopback-warning", role: "alert" }, loopbackText(origin));
+}
+
+function loopbackText(origin) {
   const port = new URL(origin).port || "8000";
-  return el(
-    "p",
-    { className: "lecture-loopback-warning", role: "alert" },
-    _(
-      "Students cannot open this link: {host} is this computer. Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:{port} (script/server prints the address), or open this page at that address.",
-      { host: new URL(origin).hostname, port }
-    )
+  return _(
+    "Students cannot open this link: {host} is this computer. Restart the server with HOST=0.0.0.0 PRUNE_PUBLIC_URL=http://<this computer's network address>:{port} (script/server prints the address), or open this page at that address.",
+    { host: new URL(origin).hostname, port }
   );
 }
