@@ -143,6 +143,15 @@ def lecture(page, lang):
     return page.evaluate("window.prune.lecture.code")
 
 
+def lesson_lecture(page, lang):
+    """A lesson presenting a lecture: the join bar in its header."""
+    lesson(page, lang)
+    page.click("#btn-lecture")
+    code = page.locator("#lesson-join .lecture-code")
+    code.wait_for()
+    return code.inner_text().replace("·", "")
+
+
 FLOWS = [
     visualizer,
     compare,
@@ -154,6 +163,7 @@ FLOWS = [
     experiments,
     exams,
     lecture,
+    lesson_lecture,
 ]
 
 

@@ -4,8 +4,10 @@
 // when it is set), the code, the loopback warning when the link names this computer, and the
 // students following. A lecture just started on a projector-wide screen shows the QR code
 // large at once, for the class to scan; the presenter's first move puts it back small.
-// lesson/lecture.js says when to show and hide it.
+// lesson/lecture.js says when to show and hide it. A language switch in place (lib/language.js)
+// writes its composed words (the count, the QR code's name, the warning) again.
 
+import { pageStore } from "../lib/page-store.js";
 import { AudienceCount, joinParts } from "../lecture/bar.js";
 
 const PROJECTOR = "(min-width: 1024px) and (min-height: 600px)";
@@ -16,16 +18,23 @@ export class LessonJoinBar {
     this.element = element;
     this.audience = null;
     this.code = null;
+    this.retell = null; // the join parts' words again (lecture/bar.js joinParts)
+    pageStore.subscribe((state, changed) => {
+      if (!("lang" in changed) || this.code === null) return;
+      this.audience.again();
+      this.retell();
+    });
   }
 
   /** Show how to join room `code`, with `count` students following (`large`: the QR code large). */
   show(code, count, { large = false } = {}) {
     if (this.code === code) return this.count(count);
     this.code = code;
-    const { qrButton, join } = joinParts(code, () => {
+    const { qrButton, join, retell } = joinParts(code, () => {
       this.element.classList.toggle("qr-large");
       window.dispatchEvent(new Event("resize")); // the tree's room changed: fit it again
     });
+    this.retell = retell;
     this.audience = new AudienceCount(count);
     const side = document.createElement("div");
     side.className = "lecture-side";
