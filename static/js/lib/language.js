@@ -6,9 +6,10 @@
 // the new language (texts and the attributes people read), lib/i18n.js takes the new catalog,
 // <html lang> follows, and the page store's `lang` changes: the panels that write text from a
 // trace (narration, statistics, explanations) subscribe to it and write it again from their
-// stores (`retold` turns a whole message they held from before, e.g. a text the server sent). The choice is remembered for every page of this browser in the cookie `prune_lang`
-// (the server reads it, app/i18n); an address with `lang=` gets the new one, so a reload or a
-// shared link keeps it.
+// stores (`retold` turns a whole message they held from before, e.g. a text the server sent).
+// The choice is remembered for every page of this browser in the cookie `prune_lang` (the
+// server reads it, app/i18n); an address with `lang=` gets the new one, so a reload or a shared
+// link keeps it.
 
 import { language, useCatalog } from "./i18n.js";
 import { pageStore } from "./page-store.js";
