@@ -77,3 +77,17 @@ def test_the_presenter_starts_a_drill_and_sees_anonymous_buckets(prune, new_stud
     page.screenshot(path="/tmp/shots-drills/lecture-drill-presenter-1280x720.png")
     for drill in drills:
         drill.close()
+
+
+def test_the_presenters_level_list_names_the_levels_as_the_drill_page_does_in_german(prune):
+    """The lecture bar's levels (drill/trees.js names) read as the drill page's own list,
+    which the server writes in the page's language."""
+    page = prune.page
+    options = "(select) => [...select.options].map((o) => [o.value, o.textContent])"
+    page.goto("/practice/drill?lang=de")
+    drill_page = dict(page.locator("#drill-level").evaluate(options))
+    page.goto("/?preset=textbook&lang=de")
+    page.wait_for_selector("#counter")
+    presenter = dict(page.locator("#drill-host-level").evaluate(options, timeout=5000))
+    assert drill_page["three-ply"] != "3-ply"  # German, not the English name
+    assert {key: presenter[key] for key in drill_page} == drill_page

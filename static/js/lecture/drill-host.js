@@ -41,7 +41,7 @@ export class DrillHost {
       invite: $("drill-invite"),
       link: $("drill-invite-link"),
     };
-    this.els.level.replaceChildren(...ALL_LEVELS.map((level) => new Option(level.name, level.id)));
+    this.els.level.replaceChildren(...ALL_LEVELS.map((level) => new Option(_(level.name), level.id)));
     this.timer = null;
     this.drill = null;
     this.channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(DRILL_CHANNEL);
@@ -108,7 +108,7 @@ export class DrillHost {
     }
     const level = ALL_LEVELS.find((l) => l.id === tally.drill.level);
     const students = ngettext("{n} student", "{n} students", tally.students);
-    const values = { level: level ? level.name : tally.drill.level, students, trees: formatNumber(tally.trees) };
+    const values = { level: level ? _(level.name) : tally.drill.level, students, trees: formatNumber(tally.trees) };
     this.els.state.textContent = _("Drill running ({level}): {students}, {trees} trees checked.", values);
     this.els.buckets.replaceChildren(
       ...tally.buckets.map(([right, count]) => {
