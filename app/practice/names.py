@@ -1,6 +1,7 @@
 """Node names in the practice grader's sentences, made exactly as static/js/lib/names.js makes
 them: each row's name (app/engine/names.py: its label, else its letter name in level order).
-A move is its node's name with the edge's ``action``: "B (West)".
+A move is its node's name with the edge's ``action``: "B (West)", Pacman's moves in the
+grading's language ("B (Westen)").
 Where labels repeat (a game tree's "G1↓" at every ghost move), a sentence must still name
 one node: ``unique_names`` qualifies each repeated name by its parent and its letter name,
 "G1↓ under P→ (node K)", and leaves names that occur once as they are. The words are the
@@ -52,6 +53,16 @@ def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[in
     return unique
 
 
+def direction_name(action: str) -> str:
+    """A move's direction in the grading's language ("West" → "Westen"): Pacman's moves as
+    CS188 names them; any other action as it is (lib/names.js's directionName)."""
+    names = {
+        **{"North": _("North"), "South": _("South"), "East": _("East"), "West": _("West")},
+        "Stop": _("Stop"),
+    }
+    return names.get(action, action)
+
+
 def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -> str:
     """A child as a move: "B (West)", or its name alone when the name already says the move
     (a tic-tac-toe "O→5": square 5, the cell 4) or the edge has no action."""
@@ -60,7 +71,9 @@ def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -
     if action is None:
         return name
     move = str(action)
-    return name if move == name or SQUARE_MOVE.fullmatch(name) else f"{name} ({move})"
+    if move == name or SQUARE_MOVE.fullmatch(name):
+        return name
+    return f"{name} ({direction_name(move)})"
 
 
 def name_list(names: Sequence[str], rows: Sequence[int], cap: int = 6) -> str:

@@ -88,3 +88,22 @@ def test_a_grading_in_a_worker_process_explains_in_the_request_language():
             )
         )
     assert said[2] == PRUNED_I["de"]
+
+
+def test_pacmans_moves_are_named_in_the_request_language(client):
+    """A move's direction (CS188's action names) is a word of the language; another action
+    (a tree's own) stays as the tree gives it."""
+    tree = [
+        {"label": "Stay", "children": [1]},
+        {"action": "West", "children": [3]},
+        {"label": "go", "action": "hop", "children": [2]},
+    ]
+    answer = {"best_move": 2}
+    english, german = (
+        explanations(client.post(f"{GRADE}?lang={lang}", json={"tree": tree, "answer": answer}))
+        for lang in ("en", "de")
+    )
+    assert english[-1] == (
+        "The best move is C (West) (value 3); go (hop) returns at most 2, so it is no better."
+    )
+    assert "C (Westen)" in german[-1] and "go (hop)" in german[-1]

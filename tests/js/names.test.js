@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { useCatalog } from "../../static/js/lib/i18n.js";
 import { moveName, nameList, nameOf, nodeNames, spokenName } from "../../static/js/lib/names.js";
 import { traceOf } from "./fixtures.js";
 
@@ -45,6 +46,17 @@ test("moveName adds the move the edge names, unless the name says it already", (
   assert.equal(moveName(trace, 1), "B (West)");
   assert.equal(moveName(trace, 2), "O→5");
   assert.equal(moveName(trace, 3), "D");
+});
+
+test("a Pacman move is named in the page's language; another action as the tree gives it", () => {
+  const trace = fan(2, { 1: { action: "West" }, 2: { action: "hop" } });
+  useCatalog({ locale: "de", messages: { West: "Westen" } });
+  try {
+    assert.equal(moveName(trace, 1), "B (Westen)");
+    assert.equal(moveName(trace, 2), "C (hop)");
+  } finally {
+    useCatalog(null); // English again
+  }
 });
 
 test("nameList joins names in plain English and caps long lists", () => {

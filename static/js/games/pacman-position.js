@@ -6,7 +6,7 @@
 
 import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
 import { MazeView } from "./maze.js";
-import { directionName } from "./pacman-rounds.js";
+import { directionName } from "../lib/names.js";
 import { PRUNED } from "../trace/trace.js";
 import { afterMove } from "./pacman-rules.js";
 

@@ -9,7 +9,8 @@
 // (lib/i18n.js).
 
 import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
-import { directionName, roundSentence } from "./pacman-rounds.js";
+import { directionName } from "../lib/names.js";
+import { roundSentence } from "./pacman-rounds.js";
 
 const ALGORITHMS = { alphabeta: "alpha-beta", minimax: "minimax", expectimax: "expectimax" };
 const count = (n) => formatNumber(Number(n));

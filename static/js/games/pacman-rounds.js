@@ -6,12 +6,7 @@
 // the position before the round).
 
 import { _, formatNumber, ngettext, pgettext } from "../lib/i18n.js";
-
-/** A move's direction in the page's language ("North" → "Norden"). */
-export function directionName(action) {
-  const names = { North: _("North"), South: _("South"), East: _("East"), West: _("West"), Stop: _("Stop") };
-  return names[action] ?? action;
-}
+import { directionName } from "../lib/names.js";
 
 /** What Pacman's move did: "Pacman went North and ate a dot", "Pacman stayed where he was". */
 function pacmanPart(before, after) {

@@ -23,7 +23,7 @@ import { getJson, withQuery } from "./http.js";
 import { MazeView } from "./maze.js";
 import { PlayPad } from "./pacman-play.js";
 import { MazePosition } from "./pacman-position.js";
-import { directionName } from "./pacman-rounds.js";
+import { directionName } from "../lib/names.js";
 import { _, formatNumber } from "../lib/i18n.js";
 import { pageStore } from "../lib/page-store.js";
 import { algorithmName, Readout } from "./pacman-readout.js";

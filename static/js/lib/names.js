@@ -10,7 +10,8 @@
 // repeated name is qualified by its parent and its letter name, "G1↓ under P→ (node K)", as
 // app/practice/names.py's unique_names. `spokenName` reads a game's move symbols as words for
 // accessible names ("O→6" → "O to square 6", "P←" → "Pacman west", "G1■" → "Ghost 1 stop"),
-// and `agentName` a game's players ("Ghost 1"), both in the page's language.
+// `agentName` a game's players ("Ghost 1") and `directionName` Pacman's moves ("Westen"), in
+// the page's language.
 
 import { _, language, ngettext, pgettext } from "./i18n.js";
 
@@ -80,6 +81,13 @@ export function nameOf(trace, id) {
   return nodeNames(trace)[id];
 }
 
+/** A move's direction in the page's language ("West" → "Westen"): Pacman's moves as CS188
+ * names them; any other action as it is (app/practice/names.py says the same). */
+export function directionName(action) {
+  const names = { North: _("North"), South: _("South"), East: _("East"), West: _("West"), Stop: _("Stop") };
+  return names[action] ?? action;
+}
+
 /** A child as a move: its name (from `names`) and, when the edge names the move, that too:
  * "B (West)"; not when the name says it already (a tic-tac-toe "O→5": square 5, cell 4). */
 export function moveName(trace, id, names = nodeNames(trace)) {
@@ -87,7 +95,7 @@ export function moveName(trace, id, names = nodeNames(trace)) {
   const name = names[id];
   if (action === undefined || action === null) return name;
   const move = String(action);
-  return move === name || SQUARE_MOVE.test(name) ? name : `${name} (${move})`;
+  return move === name || SQUARE_MOVE.test(name) ? name : `${name} (${directionName(move)})`;
 }
 
 /**

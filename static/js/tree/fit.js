@@ -30,6 +30,7 @@
 
 /* global d3 */
 import { fmt } from "../lib/format.js";
+import { directionName } from "../lib/names.js";
 import { NODE_EDGES } from "./camera.js";
 import { cutoffRows } from "./cutoff-rows.js";
 import { foldTree } from "./fold.js";
@@ -287,7 +288,8 @@ const contextEdges = (mode) => {
 /** Half the width of node `id`'s edge caption drawn packed (CAPTION_UNITS), 0 without one. */
 function captionHalf(trace, id) {
   const row = trace.nodes[id];
-  const parts = [row.action, row.p === undefined ? undefined : `p=${fmt(row.p)}`];
+  const action = row.action === undefined ? undefined : directionName(String(row.action));
+  const parts = [action, row.p === undefined ? undefined : `p=${fmt(row.p)}`];
   const chars = parts.filter((part) => part !== undefined).join(" · ").length;
   return chars ? (chars * CHAR_EM * CAPTION_UNITS) / 2 + 4 : 0;
 }

@@ -6,6 +6,7 @@
 
 import { ngettext } from "../lib/i18n.js";
 import { fmt } from "../lib/format.js";
+import { directionName } from "../lib/names.js";
 import { R, svgEl } from "./shapes.js";
 
 export class LinkLayer {
@@ -88,7 +89,7 @@ export class LinkLayer {
       .text((d) => {
         const row = t.nodes[d.data.id];
         const parts = [];
-        if (row.action !== undefined) parts.push(String(row.action));
+        if (row.action !== undefined) parts.push(directionName(String(row.action)));
         if (row.p !== undefined) parts.push(`p=${fmt(row.p)}`);
         return parts.join(" · ");
       });
