@@ -182,3 +182,46 @@ def test_the_page_on_a_phone(prune):
     tree = page.locator("#tree").bounding_box()
     assert tree["width"] > 300 and tree["height"] > 300
     prune.screenshot("pacman-search-390x844")
+
+
+# Each line of each folded node's summary against every other text of the tree (names,
+# captions, windows, values): the pairs whose boxes overlap, as "line / text". Boxes, not
+# elementFromPoint: the tree's texts take no pointer events.
+OVERLAPPING_SUMMARY_LINES = """() => {
+  const texts = [...document.querySelectorAll('#tree svg text')].filter(
+    (t) => !t.classList.contains('fold-summary') && t.textContent.trim());
+  const boxes = texts.map((t) => [t, t.getBoundingClientRect()]);
+  const found = [];
+  for (const line of document.querySelectorAll('#tree .fold-summary tspan')) {
+    if (!line.textContent) continue;
+    const a = line.getBoundingClientRect();
+    for (const [text, b] of boxes) {
+      const apart = a.right <= b.left + 1 || b.right <= a.left + 1
+        || a.bottom <= b.top + 1 || b.bottom <= a.top + 1;
+      if (!apart) found.push(`${line.textContent} / ${text.textContent}`);
+    }
+  }
+  return found;
+}"""
+
+
+# True once a folded node is drawn and the nodes stand where they stood at the last poll.
+LAID_OUT = """() => {
+  const nodes = [...document.querySelectorAll('#tree g.node')];
+  const where = nodes.map((g) => g.getAttribute('transform')).join(' ');
+  const still = where === window.laidOutBefore;
+  window.laidOutBefore = where;
+  return still && document.querySelector('#tree .fold-summary') !== null;
+}"""
+
+
+def test_a_folded_moves_summary_is_not_covered_by_a_neighbours_name(prune):
+    """CS188's decision at 1280×720 folds moves under which a neighbour's name ("G2←", at its
+    node's top left) sat one level down: each summary line is read in full."""
+    page = open_game(prune)
+    page.click('[data-action="step"]')
+    page.click('[data-action="show-search"]')
+    prune.wait_state("done")
+    page.evaluate("() => window.prune.seek(Math.floor(window.prune.trace.length / 2))")
+    page.wait_for_function(LAID_OUT, polling=150)  # the step's cut laid out, and still
+    assert page.evaluate(OVERLAPPING_SUMMARY_LINES) == []

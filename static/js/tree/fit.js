@@ -86,15 +86,15 @@ function packedHalfWidth(trace, id, mode, valueChars, names, text) {
   return Math.max(shape, windowText, nameHalf);
 }
 
-/** d3's tidy tree of `root` in packed `mode`, `half(d)` being the room a node needs each side:
- * its nodes (with x, y), level by level. */
-function packTree(root, mode, half) {
+/** d3's tidy tree of `root` in packed `mode`, `half(d)` being the room a node needs each side
+ * and `extra(a, b)` any more between `a` and its right neighbour `b`: its nodes, level by level. */
+function packTree(root, mode, half, extra = () => 0) {
   d3
     .tree()
     .nodeSize([1, mode.dy])
     .separation((a, b) => {
       const gap = a.parent === b.parent ? mode.leafGap : mode.cousinGap;
-      return Math.max(gap, half(a) + half(b) + 4);
+      return Math.max(gap, half(a) + half(b) + 4 + extra(a, b));
     })(root);
   return root.descendants();
 }
@@ -383,8 +383,16 @@ export function layoutFolded(trace, folded, names = null) {
     const own = Math.max(packedHalfWidth(trace, id, mode, valueChars, names, text), caption);
     return d.data.folded ? Math.max(own, PACKED_SUMMARY_HALF) : own;
   };
+  // An inner node's name sits at its top left (tree/nodes.js), where a folded node's summary
+  // hangs from the level above: its spacer, on the left in d3's apportion, keeps clear of it.
+  const nameReach = (d) => {
+    const id = d.data.id;
+    if (!names || id < 0 || !trace.children[id].length) return 0;
+    return R + 5 + shortName(names[id], NAME_CHARS[modeName]).length * CHAR_EM * text;
+  };
+  const clearOfName = (a, b) => (a.data.spacer ? Math.max(0, nameReach(b) - half(b)) : 0);
   const drawn = [];
-  for (const d of packTree(root, mode, half)) {
+  for (const d of packTree(root, mode, half, clearOfName)) {
     if (!d.data.spacer) drawn.push(d);
     else delete d.parent.children; // the spacer only held room: its folded node is a leaf here
   }
