@@ -3,11 +3,13 @@ address asking for a chart's experiment at the same moment gets it from one comp
 later request from the kept result without a place in the pool, and a run that stops short
 is neither kept nor passed off as complete."""
 
+import gettext
 import json
 import threading
 
 from support import make_app
 
+from app.experiments.error_lines import SaidIn
 from app.web.experiment_results import STOPPED, Shared
 
 CHART = "/api/experiments/random-binary?depth=8&seeds=0-40"
@@ -77,3 +79,19 @@ def test_a_follower_of_a_run_stopped_short_reads_an_error():
     rest = [json.loads(line) for line in follower if line.strip()]
     assert rest[:-1] == [{"row": {"n": 1}, "done": 1}]
     assert rest[-1]["error"] == str(STOPPED)
+
+
+def test_a_run_said_in_a_language_is_closed_even_if_never_read():
+    """The body that says a stream's error line in the asker's language passes the server's
+    close on to the run (which frees its place in the pool) before a byte is read."""
+    closed = []
+
+    class Run:
+        def __iter__(self):
+            yield b'{"columns":["n"],"total":1}\n'
+
+        def close(self):
+            closed.append(True)
+
+    SaidIn(Run(), gettext.NullTranslations()).close()
+    assert closed == [True]

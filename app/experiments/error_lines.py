@@ -24,14 +24,20 @@ def error_line(message: Message) -> bytes:
     return orjson.dumps({"error": str(message), "message": message.to_data()}) + b"\n"
 
 
-def said_in(chunks: Iterable[bytes], language: Language) -> Iterator[bytes]:
-    """``chunks`` as they come, an error line among them said in ``language``; closing this
-    closes ``chunks`` (a recording frees its pool's place then)."""
-    try:
-        for chunk in chunks:
-            yield _said(chunk, language) if _START in chunk else chunk
-    finally:
-        close = getattr(chunks, "close", None)
+class SaidIn:
+    """A response body: ``chunks`` as they come, an error line among them said in
+    ``language``. Closing it closes ``chunks`` even if it was never read (a recording frees
+    its pool's place then), as the server closes a body."""
+
+    def __init__(self, chunks: Iterable[bytes], language: Language):
+        self.chunks, self.language = chunks, language
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self.chunks:
+            yield _said(chunk, self.language) if _START in chunk else chunk
+
+    def close(self) -> None:
+        close = getattr(self.chunks, "close", None)
         if close is not None:
             close()
 

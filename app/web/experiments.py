@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 from flask_babel import get_translations
 
 from ..experiments.catalog import build
-from ..experiments.error_lines import said_in
+from ..experiments.error_lines import SaidIn
 from .experiment_pool import Budget, ExperimentPool, ExperimentStream
 from .experiment_results import ExperimentResults, Recording, Shared
 from .traces import query_options
@@ -72,6 +72,6 @@ def _answer(body: bytes | Shared | Recording, how: str = "") -> Response:
     if isinstance(body, Shared):
         body, how = body.follow(), "shared"
     if not isinstance(body, bytes):  # a run that may end with an error line: in my language
-        body = said_in(body, get_translations())
+        body = SaidIn(body, get_translations())
     headers = {"X-Prune-Experiment": how or "cached"}
     return Response(body, mimetype="application/x-ndjson", headers=headers)

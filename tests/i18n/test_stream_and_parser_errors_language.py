@@ -11,7 +11,7 @@ from flask_babel import force_locale, get_translations
 from support import make_app
 
 from app.engine.parse_reasons import json_reason, python_reason
-from app.experiments.error_lines import said_in
+from app.experiments.error_lines import SaidIn
 from app.realtime.socket_packet import Packet
 from app.web.experiment_results import STOPPED, Shared
 
@@ -92,7 +92,7 @@ def test_followers_of_one_stopped_run_each_read_the_end_in_their_language(app):
     readers = {}
     for lang in ("en", "de", "zh_Hans"):
         with app.test_request_context(), force_locale(lang):
-            readers[lang] = said_in(shared.follow(), get_translations().gettext)
+            readers[lang] = SaidIn(shared.follow(), get_translations())
     shared.finish()  # no summary: the run stopped short
     ends = {
         lang: json.loads([c for c in reader if c.strip()][-1]) for lang, reader in readers.items()
