@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine.errors import N_
 from ..engine.names import letter_name, node_names
 from .words import _, join_names, ngettext
 
@@ -53,14 +54,20 @@ def unique_names(nodes: Sequence[dict[str, Any]], children: Sequence[Sequence[in
     return unique
 
 
+# Pacman's moves as CS188 names them (an edge's action), each a catalog message.
+DIRECTIONS = {
+    "North": N_("North"),
+    "South": N_("South"),
+    "East": N_("East"),
+    "West": N_("West"),
+    "Stop": N_("Stop"),
+}
+
+
 def direction_name(action: str) -> str:
     """A move's direction in the grading's language ("West" → "Westen"): Pacman's moves as
     CS188 names them; any other action as it is (lib/names.js's directionName)."""
-    names = {
-        **{"North": _("North"), "South": _("South"), "East": _("East"), "West": _("West")},
-        "Stop": _("Stop"),
-    }
-    return names.get(action, action)
+    return _(DIRECTIONS[action]) if action in DIRECTIONS else action
 
 
 def move_name(nodes: Sequence[dict[str, Any]], names: Sequence[str], row: int) -> str:

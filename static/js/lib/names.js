@@ -81,11 +81,14 @@ export function nameOf(trace, id) {
   return nodeNames(trace)[id];
 }
 
+const N_ = (msgid) => msgid; // marks a message for the catalogs; said with _() when shown
+// Pacman's moves as CS188 names them (an edge's action), each a catalog message.
+const DIRECTION_WORDS = { North: N_("North"), South: N_("South"), East: N_("East"), West: N_("West"), Stop: N_("Stop") };
+
 /** A move's direction in the page's language ("West" → "Westen"): Pacman's moves as CS188
  * names them; any other action as it is (app/practice/names.py says the same). */
 export function directionName(action) {
-  const names = { North: _("North"), South: _("South"), East: _("East"), West: _("West"), Stop: _("Stop") };
-  return names[action] ?? action;
+  return Object.hasOwn(DIRECTION_WORDS, action) ? _(DIRECTION_WORDS[action]) : action;
 }
 
 /** A child as a move: its name (from `names`) and, when the edge names the move, that too:
